@@ -1,0 +1,267 @@
+package decoder
+
+import "encoding/binary"
+
+// maxDepth bounds the nesting of layers: CopyData, XLogData, message, tuple, column.
+const maxDepth = 8
+
+// cursor reads fields in the protocol's words. Every read checks bounds in one place, records a
+// node and advances; after the first failure the error is sticky and reads record nothing.
+type cursor struct {
+	t     *Tree
+	b     []byte
+	pos   int
+	end   int // reads stop here: the end of the innermost length-delimited layer
+	depth uint8
+	open  [maxDepth]int32 // node indices of the open groups, -1 when not recorded
+	err   *Error
+}
+
+func (c *cursor) reset(t *Tree, b []byte) {
+	*c = cursor{t: t, b: b, end: len(b)}
+}
+
+func (c *cursor) remaining() int { return c.end - c.pos }
+
+// push opens a group node at the current position.
+func (c *cursor) push(f FieldID, index int32, name string) {
+	idx := int32(-1)
+	if c.err == nil {
+		idx = int32(len(c.t.Nodes))
+		c.t.Nodes = append(c.t.Nodes, Node{Field: f, Depth: c.depth, Offset: c.pos, Index: index, Name: name})
+	}
+	if int(c.depth) < maxDepth {
+		c.open[c.depth] = idx
+	}
+	c.depth++
+}
+
+// pop closes the innermost open group at the current position.
+func (c *cursor) pop() {
+	c.depth--
+	if int(c.depth) >= maxDepth {
+		return
+	}
+	if idx := c.open[c.depth]; idx >= 0 {
+		n := &c.t.Nodes[idx]
+		n.Length = c.pos - n.Offset
+		n.End = int32(len(c.t.Nodes))
+	}
+}
+
+func valueKind(f FieldID) ValueKind {
+	switch f.Info().Kind {
+	case KindLSN:
+		return ValueLSN
+	case KindTime:
+		return ValueTime
+	case KindType, KindMarker:
+		return ValueChar
+	case KindFlags:
+		return ValueFlags
+	case KindString:
+		return ValueString
+	case KindValue, KindUndecoded:
+		return ValueBytes
+	case KindGroup:
+		return ValueNone
+	}
+	return ValueUint
+}
+
+func (c *cursor) leaf(f FieldID, format Format, n int, v Value) {
+	c.t.Nodes = append(c.t.Nodes, Node{Field: f, Format: format, Depth: c.depth, Offset: c.pos, Length: n,
+		End: int32(len(c.t.Nodes) + 1), Value: v})
+	c.pos += n
+}
+
+// have checks that n bytes remain for field f, failing the cursor when they do not.
+func (c *cursor) have(f FieldID, n int) bool {
+	if c.err != nil {
+		return false
+	}
+	if c.remaining() < n {
+		c.fail(ErrTruncated, f, n, "")
+		return false
+	}
+	return true
+}
+
+func (c *cursor) uint(f FieldID, format Format, n int) (uint64, bool) {
+	if !c.have(f, n) {
+		return 0, false
+	}
+	var v uint64
+	p := c.b[c.pos : c.pos+n]
+	switch n {
+	case 1:
+		v = uint64(p[0])
+	case 2:
+		v = uint64(binary.BigEndian.Uint16(p))
+	case 4:
+		v = uint64(binary.BigEndian.Uint32(p))
+	case 8:
+		v = binary.BigEndian.Uint64(p)
+	}
+	c.leaf(f, format, n, Value{Kind: valueKind(f), Num: v})
+	return v, true
+}
+
+// Byte1 reads one byte (a type code or a marker).
+func (c *cursor) Byte1(f FieldID) (byte, bool) {
+	v, ok := c.uint(f, FormatByte1, 1)
+	return byte(v), ok
+}
+
+// Int8 reads an 8-bit integer.
+func (c *cursor) Int8(f FieldID) (uint8, bool) {
+	v, ok := c.uint(f, FormatInt8, 1)
+	return uint8(v), ok
+}
+
+// Int16 reads a 16-bit big-endian integer.
+func (c *cursor) Int16(f FieldID) (uint16, bool) {
+	v, ok := c.uint(f, FormatInt16, 2)
+	return uint16(v), ok
+}
+
+// Int32 reads a 32-bit big-endian integer.
+func (c *cursor) Int32(f FieldID) (uint32, bool) {
+	v, ok := c.uint(f, FormatInt32, 4)
+	return uint32(v), ok
+}
+
+// SignedInt32 reads a 32-bit integer shown as signed (a type modifier).
+func (c *cursor) SignedInt32(f FieldID) (int32, bool) {
+	v, ok := c.uint(f, FormatInt32, 4)
+	if ok {
+		n := &c.t.Nodes[len(c.t.Nodes)-1]
+		n.Value.Kind = ValueInt
+		n.Value.Num = uint64(int64(int32(v)))
+	}
+	return int32(v), ok
+}
+
+// Int64 reads a 64-bit big-endian integer (an LSN or a timestamp).
+func (c *cursor) Int64(f FieldID) (uint64, bool) {
+	return c.uint(f, FormatInt64, 8)
+}
+
+// String reads a NUL-terminated string; the node covers the NUL, the value does not.
+func (c *cursor) String(f FieldID) ([]byte, bool) {
+	if c.err != nil {
+		return nil, false
+	}
+	rest := c.b[c.pos:c.end]
+	for i, ch := range rest {
+		if ch == 0 {
+			s := rest[:i:i]
+			c.leaf(f, FormatString, i+1, Value{Kind: ValueString, Bytes: s})
+			return s, true
+		}
+	}
+	var d []byte
+	d = append(d, "no NUL terminator in the "...)
+	d = appendInt(d, len(rest))
+	d = append(d, plural(len(rest), " byte", " bytes")...)
+	d = append(d, " to the end of the message"...)
+	c.fail(ErrUnterminated, f, 0, string(d))
+	return nil, false
+}
+
+// Bytes reads n raw bytes.
+func (c *cursor) Bytes(f FieldID, n int) ([]byte, bool) {
+	if !c.have(f, n) {
+		return nil, false
+	}
+	p := c.b[c.pos : c.pos+n : c.pos+n]
+	c.leaf(f, FormatBytes, n, Value{Kind: valueKind(f), Bytes: p})
+	return p, true
+}
+
+// invalid fails the cursor on the field just read (the last node), which holds a value the
+// protocol does not allow here. The node stays; the bytes after it become undecoded.
+func (c *cursor) invalid(detail string) {
+	if c.err != nil {
+		return
+	}
+	n := c.t.Nodes[len(c.t.Nodes)-1]
+	c.failAt(ErrInvalid, n.Field, n.Offset, 0, detail)
+}
+
+func (c *cursor) fail(kind error, f FieldID, need int, detail string) {
+	c.failAt(kind, f, c.pos, need, detail)
+}
+
+// failAt records the error and covers every byte not yet decoded with one Undecoded node.
+func (c *cursor) failAt(kind error, f FieldID, off, need int, detail string) {
+	if c.err != nil {
+		return
+	}
+	c.err = &Error{Kind: kind, Offset: off, Path: c.path(), Field: f, Need: need, Left: c.end - off, Detail: detail}
+	if c.pos < len(c.b) {
+		c.leaf(FieldUndecoded, FormatBytes, len(c.b)-c.pos, Value{Kind: ValueBytes, Bytes: c.b[c.pos:]})
+	}
+	c.end = len(c.b)
+}
+
+// path names the open groups, outermost first: "XLogData: Update: New tuple: column 3 (id)".
+func (c *cursor) path() string {
+	var b []byte
+	for d := 0; d < int(c.depth) && d < maxDepth; d++ {
+		idx := c.open[d]
+		if idx < 0 {
+			continue
+		}
+		if len(b) > 0 {
+			b = append(b, ": "...)
+		}
+		b = c.t.appendNodeLabel(b, int(idx))
+	}
+	return string(b)
+}
+
+func appendInt(b []byte, v int) []byte {
+	if v < 0 {
+		b = append(b, '-')
+		v = -v
+	}
+	var tmp [20]byte
+	i := len(tmp)
+	for {
+		i--
+		tmp[i] = byte('0' + v%10)
+		v /= 10
+		if v == 0 {
+			break
+		}
+	}
+	return append(b, tmp[i:]...)
+}
+
+// appendNodeLabel appends the name a person would give node i: the field's name, a column's
+// position and name ("column 3 (id)"), a relation OID's position in a Truncate.
+func (t *Tree) appendNodeLabel(b []byte, i int) []byte {
+	n := &t.Nodes[i]
+	switch n.Field {
+	case FieldTupleColumn, FieldRelationColumn:
+		b = append(b, "column "...)
+		b = appendInt(b, int(n.Index))
+		if n.Name != "" {
+			b = append(b, " ("...)
+			b = append(b, n.Name...)
+			b = append(b, ')')
+		}
+		return b
+	case FieldTruncateRelationOID:
+		b = append(b, "relation "...)
+		return appendInt(b, int(n.Index))
+	}
+	if n.Name != "" {
+		return append(b, n.Name...)
+	}
+	return append(b, n.Field.Info().Name...)
+}
+
+// Label returns the name a person would give node i ("Begin", "column 3 (id)", "Final LSN").
+func (t *Tree) Label(i int) string { return string(t.appendNodeLabel(nil, i)) }

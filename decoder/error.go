@@ -1,0 +1,89 @@
+package decoder
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Sentinel kinds of decoding errors, for errors.Is.
+var (
+	// ErrTruncated: a field needs more bytes than remain.
+	ErrTruncated = errors.New("truncated")
+	// ErrUnterminated: a String has no NUL terminator before the end of the message.
+	ErrUnterminated = errors.New("unterminated string")
+	// ErrInvalid: a field holds a value the protocol does not allow here (a wrong marker, a negative length).
+	ErrInvalid = errors.New("invalid value")
+	// ErrUnknownType: the first byte is no known message type.
+	ErrUnknownType = errors.New("unknown message type")
+	// ErrTrailing: bytes remain after a complete message.
+	ErrTrailing = errors.New("trailing bytes")
+)
+
+// Error is a decoding error pinned to a byte offset and a field.
+type Error struct {
+	// Kind is one of the sentinel errors above.
+	Kind error
+	// Offset is where the failing field starts, relative to the first byte of Tree.Bytes.
+	Offset int
+	// Path names the enclosing layers, outermost first: "Update: new tuple: column 3 (name)".
+	Path string
+	// Field is the field being read.
+	Field FieldID
+	// Need and Left are, for ErrTruncated, the bytes the field needs and the bytes that remained.
+	Need, Left int
+	// Detail says what was expected and what was there, for the other kinds.
+	Detail string
+}
+
+// Error returns a sentence such as
+// "Update: new tuple: column 3: Length: need 4 bytes at offset 41, 2 remain".
+func (e *Error) Error() string {
+	var b []byte
+	if e.Path != "" {
+		b = append(b, e.Path...)
+		b = append(b, ": "...)
+	}
+	b = append(b, e.Field.Info().Name...)
+	b = append(b, ": "...)
+	switch e.Kind {
+	case ErrTruncated:
+		b = append(b, "need "...)
+		b = strconv.AppendInt(b, int64(e.Need), 10)
+		b = append(b, plural(e.Need, " byte", " bytes")...)
+		b = append(b, " at offset "...)
+		b = strconv.AppendInt(b, int64(e.Offset), 10)
+		b = append(b, ", "...)
+		b = strconv.AppendInt(b, int64(e.Left), 10)
+		b = append(b, plural(e.Left, " remains", " remain")...)
+	default:
+		b = append(b, e.Detail...)
+		b = append(b, " (at offset "...)
+		b = strconv.AppendInt(b, int64(e.Offset), 10)
+		b = append(b, ')')
+	}
+	return string(b)
+}
+
+// Unwrap returns the error's kind, so errors.Is(err, ErrTruncated) works.
+func (e *Error) Unwrap() error { return e.Kind }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// appendChar appends a byte as a quoted character when printable, with its hex code: 'N' (0x4e).
+func appendChar(b []byte, c byte) []byte {
+	if c >= 0x20 && c < 0x7f {
+		b = append(b, '\'', c, '\'', ' ', '(')
+	} else {
+		b = append(b, '(')
+	}
+	b = append(b, "0x"...)
+	b = append(b, hexDigits[c>>4], hexDigits[c&15], ')')
+	return b
+}
+
+const hexDigits = "0123456789abcdef"

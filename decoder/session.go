@@ -1,0 +1,445 @@
+package decoder
+
+// Choice is a yes/no option that may also be left to the decoder.
+type Choice uint8
+
+// Choices.
+const (
+	Auto Choice = iota // decide from context and from the bytes
+	Yes
+	No
+)
+
+// EnvelopeMode says whether replication protocol envelopes are looked for.
+type EnvelopeMode uint8
+
+// Envelope modes.
+const (
+	// EnvelopeAuto: CopyData, XLogData, keepalive, standby status update and hot standby feedback
+	// are recognised by their type byte (and, for 'r', by length); anything else is pgoutput.
+	EnvelopeAuto EnvelopeMode = iota
+	// EnvelopeNone: every input is a bare pgoutput message, as pg_logical_slot_peek_binary_changes
+	// returns them.
+	EnvelopeNone
+)
+
+// Options fix what the bytes alone cannot say. The zero value decides everything from context.
+type Options struct {
+	// Proto is the pgoutput proto_version (1 to 4), or 0 for unknown: then it is inferred from
+	// the messages seen (Stream Start means at least 2, two-phase messages at least 3).
+	Proto int
+	// InStream says whether the first message is inside Stream Start … Stream Stop. Later
+	// messages follow the stream's own Stream Start and Stream Stop messages.
+	InStream Choice
+	// ParallelAbort says whether Stream Abort messages carry the abort LSN and timestamp
+	// (streaming = parallel, protocol 4).
+	ParallelAbort Choice
+	// Envelope says whether to look for replication protocol envelopes.
+	Envelope EnvelopeMode
+}
+
+// Relation is what a Relation message said about a relation.
+type Relation struct {
+	OID             uint32
+	Namespace       string // "" means pg_catalog
+	Name            string
+	ReplicaIdentity byte // 'd', 'n', 'f' or 'i'
+	Columns         []Column
+	raw             []byte // the message from the OID on, to recognise a repeat without allocating
+}
+
+// Column is one published column of a Relation.
+type Column struct {
+	Name         string
+	Key          bool // part of the replica identity key
+	TypeOID      uint32
+	TypeModifier int32
+	// TypeName is the built-in type's name, or namespace.name from a Type message, or "".
+	TypeName string
+}
+
+// DataType is what a Type message said about a type.
+type DataType struct {
+	OID       uint32
+	Namespace string
+	Name      string
+}
+
+// Session decodes the messages of one stream in order, carrying what earlier messages said:
+// the protocol version, Relation and Type messages by OID, and whether a streamed transaction's
+// block is open. The zero Session is not ready; use NewSession.
+type Session struct {
+	opts      Options
+	proto     int  // known or inferred protocol version, 0 when unknown
+	stream    int8 // 1 inside Stream Start … Stream Stop, 0 outside, -1 unknown
+	parallel  int8 // 1 Stream Abort carries LSN and time, 0 it does not, -1 unknown
+	relations map[uint32]*Relation
+	types     map[uint32]*DataType
+	names     map[string]string
+	cur       cursor
+	alt       Tree
+}
+
+// NewSession returns a session that decodes with the given options.
+func NewSession(opts Options) *Session {
+	s := &Session{opts: opts, proto: opts.Proto, stream: -1, parallel: -1,
+		relations: map[uint32]*Relation{}, types: map[uint32]*DataType{}, names: map[string]string{}}
+	switch {
+	case opts.InStream == Yes:
+		s.stream = 1
+	case opts.InStream == No || opts.Proto == 1:
+		s.stream = 0
+	}
+	switch {
+	case opts.ParallelAbort == Yes:
+		s.parallel = 1
+	case opts.ParallelAbort == No || (opts.Proto > 0 && opts.Proto < 4):
+		s.parallel = 0
+	}
+	return s
+}
+
+// Proto returns the protocol version given or inferred so far, or 0.
+func (s *Session) Proto() int { return s.proto }
+
+// Relation returns the Relation message seen for oid, or nil.
+func (s *Session) Relation(oid uint32) *Relation { return s.relations[oid] }
+
+// DataType returns the Type message seen for oid, or nil.
+func (s *Session) DataType(oid uint32) *DataType { return s.types[oid] }
+
+// TypeName names a type OID from the built-in types or a Type message seen, or returns "".
+func (s *Session) TypeName(oid uint32) string {
+	if n := TypeName(oid); n != "" {
+		return n
+	}
+	if t := s.types[oid]; t != nil {
+		if t.Namespace == "" {
+			return t.Name
+		}
+		return t.Namespace + "." + t.Name
+	}
+	return ""
+}
+
+func (s *Session) intern(b []byte) string {
+	if v, ok := s.names[string(b)]; ok {
+		return v
+	}
+	v := string(b)
+	s.names[v] = v
+	return v
+}
+
+// Decode decodes one message (with any envelope around it) into a new Tree.
+func (s *Session) Decode(b []byte) *Tree {
+	t := &Tree{}
+	s.DecodeInto(t, b)
+	return t
+}
+
+// DecodeInto decodes one message into t, reusing t's storage. The tree's values are views into b.
+func (s *Session) DecodeInto(t *Tree, b []byte) {
+	typ, ok := s.messageType(b)
+	first := reading{inStream: s.stream == 1, parallel: s.parallel == 1}
+	alt := first
+	streamOpen := ok && hasStreamXid(typ) && s.stream < 0
+	abortOpen := ok && typ == 'A' && s.parallel < 0
+	if streamOpen {
+		alt.inStream = true
+	}
+	if abortOpen {
+		alt.parallel = true
+	}
+	s.decode(t, b, first)
+	if first != alt {
+		s.decode(&s.alt, b, alt)
+		switch {
+		case t.Err == nil && s.alt.Err == nil:
+			t.Reading.AlsoFit = true
+		case t.Err != nil && s.alt.Err == nil:
+			*t, s.alt = s.alt, *t
+		}
+		t.Reading.Guessed = true
+		t.Reading.Note = choiceNote(typ, streamOpen, t)
+	}
+	s.apply(t)
+}
+
+// choiceNote explains, without allocating, which reading was taken and why.
+func choiceNote(typ byte, stream bool, t *Tree) string {
+	r := &t.Reading
+	if stream {
+		switch {
+		case t.Err != nil:
+			return "Whether this change is inside a streamed transaction is not known, and neither reading (with or without the Xid) fits the bytes; shown without the Xid."
+		case r.AlsoFit && r.InStream:
+			return "Read as inside a streamed transaction (Xid present), as the stream context says; the reading without the Xid also fits the bytes."
+		case r.AlsoFit:
+			return "Read as outside a streamed transaction (no Xid); the reading with an Xid also fits the bytes. Set the in-stream option if this change was streamed."
+		case r.InStream:
+			return "Read as inside a streamed transaction (Xid present): only that reading consumes exactly all the bytes."
+		default:
+			return "Read as outside a streamed transaction (no Xid): only that reading consumes exactly all the bytes."
+		}
+	}
+	switch {
+	case t.Err != nil:
+		return "Whether this Stream Abort carries the abort LSN and timestamp (streaming = parallel) is not known, and neither reading fits the bytes; shown without them."
+	case r.AlsoFit:
+		return "Read as a Stream Abort without abort LSN and timestamp; the reading with them also fits."
+	case r.ParallelAbort:
+		return "Read with the abort LSN and timestamp (streaming = parallel): only that reading consumes exactly all the bytes."
+	default:
+		return "Read without the abort LSN and timestamp (streaming is not parallel): only that reading consumes exactly all the bytes."
+	}
+}
+
+// messageType finds the pgoutput message type byte inside any envelope, without decoding.
+func (s *Session) messageType(b []byte) (byte, bool) {
+	off := 0
+	if s.opts.Envelope == EnvelopeAuto {
+		if len(b) >= 5 && b[0] == 'd' {
+			off = 5
+		}
+		if len(b) > off && b[off] == 'w' {
+			off += 25
+		}
+	}
+	if off < len(b) {
+		_, _, ok := messageGroup(b[off])
+		return b[off], ok
+	}
+	return 0, false
+}
+
+// decode decodes b into t with one reading of the context-dependent fields.
+func (s *Session) decode(t *Tree, b []byte, rd reading) {
+	t.Bytes = b
+	t.Nodes = t.Nodes[:0]
+	t.Err = nil
+	t.Message = -1
+	t.Type = 0
+	t.Reading = Reading{InStream: rd.inStream, ParallelAbort: rd.parallel}
+	t.Relation = nil
+	t.MissingRelation = 0
+	c := &s.cur
+	c.reset(t, b)
+	if len(b) == 0 {
+		c.fail(ErrTruncated, FieldUnknownType, 1, "")
+	} else {
+		s.layer(c, rd, 0)
+	}
+	if c.err == nil && c.pos < len(b) {
+		c.leaf(FieldTrailing, FormatBytes, len(b)-c.pos, Value{Kind: ValueBytes, Bytes: b[c.pos:]})
+		tr := &c.t.Nodes[len(c.t.Nodes)-1]
+		var d []byte
+		d = appendInt(d, tr.Length)
+		d = append(d, plural(tr.Length, " byte", " bytes")...)
+		d = append(d, " after the end of the message"...)
+		c.err = &Error{Kind: ErrTrailing, Offset: tr.Offset, Field: FieldTrailing, Detail: string(d)}
+	}
+	if !rd.inStream || !hasStreamXid(t.Type) {
+		t.Reading.InStream = false
+	}
+	if t.Type != 'A' {
+		t.Reading.ParallelAbort = false
+	}
+	t.Err = c.err
+	c.t = nil
+}
+
+// layer decodes an envelope or a pgoutput message at the cursor; depth counts envelopes.
+func (s *Session) layer(c *cursor, rd reading, depth int) {
+	typ := c.b[c.pos]
+	env := s.opts.Envelope == EnvelopeAuto && depth < 2
+	switch {
+	case env && typ == 'd' && depth == 0:
+		c.t.Reading.Envelope = 'd'
+		c.push(FieldCopyData, 0, "")
+		c.Byte1(FieldCopyDataType)
+		n, ok := c.Int32(FieldCopyDataLength)
+		if ok {
+			if int(n) < 4 || int(n)-4 > c.remaining() {
+				var d []byte
+				d = append(d, "the length says "...)
+				d = appendInt(d, int(int32(n))-4)
+				d = append(d, " bytes of contents follow, "...)
+				d = appendInt(d, c.remaining())
+				d = append(d, " remain"...)
+				c.invalid(string(d))
+			} else {
+				c.end = c.pos + int(n) - 4
+				if c.pos < c.end {
+					s.layer(c, rd, depth+1)
+				}
+				c.end = len(c.b)
+			}
+		}
+		c.pop()
+	case env && typ == 'w':
+		if c.t.Reading.Envelope == 0 {
+			c.t.Reading.Envelope = 'w'
+		}
+		c.push(FieldXLogData, 0, "")
+		c.Byte1(FieldXLogDataType)
+		c.Int64(FieldXLogDataStart)
+		c.Int64(FieldXLogDataEnd)
+		c.Int64(FieldXLogDataTime)
+		if c.err == nil {
+			if c.pos == c.end {
+				c.fail(ErrTruncated, FieldUnknownType, 1, "")
+			} else {
+				s.message(c, rd)
+			}
+		}
+		c.pop()
+	case env && typ == 'k':
+		s.envelope(c, 'k', FieldKeepalive, FieldKeepaliveType, FieldKeepaliveWALEnd, FieldKeepaliveTime, FieldKeepaliveReply)
+	case env && typ == 'h':
+		s.envelope(c, 'h', FieldHotStandby, FieldHotStandbyType, FieldHotStandbyTime, FieldHotStandbyXmin,
+			FieldHotStandbyXminEpoch, FieldHotStandbyCatalogXmin, FieldHotStandbyCatalogXminEpoch)
+	case env && typ == 'r' && c.remaining() == standbyStatusLen:
+		s.envelope(c, 'r', FieldStandbyStatus, FieldStandbyStatusType, FieldStandbyStatusWritten,
+			FieldStandbyStatusFlushed, FieldStandbyStatusApplied, FieldStandbyStatusTime, FieldStandbyStatusReply)
+		c.t.Reading.Note = "Read as a Standby status update: it is 34 bytes long, and a Rollback Prepared is at least 39."
+	default:
+		s.message(c, rd)
+	}
+}
+
+// standbyStatusLen is the length of a standby status update ('r'); a Rollback Prepared, which
+// shares the type byte, is at least 39 bytes long.
+const standbyStatusLen = 34
+
+// envelope decodes a fixed-layout replication protocol message.
+func (s *Session) envelope(c *cursor, typ byte, group FieldID, fields ...FieldID) {
+	if c.t.Reading.Envelope == 0 {
+		c.t.Reading.Envelope = typ
+	}
+	c.push(group, 0, "")
+	for _, f := range fields {
+		info := f.Info()
+		switch info.Format {
+		case FormatByte1:
+			c.Byte1(f)
+		case FormatInt32:
+			c.Int32(f)
+		case FormatInt64:
+			c.Int64(f)
+		}
+	}
+	c.pop()
+}
+
+// apply records what a decoded message says about the stream: relations, types, stream state
+// and protocol version.
+func (s *Session) apply(t *Tree) {
+	// A message in error still moves the stream state: its type byte is clear.
+	switch t.Type {
+	case 'S':
+		s.stream = 1
+		s.atLeast(2)
+	case 'E':
+		s.stream = 0
+		s.atLeast(2)
+	case 'c':
+		s.stream = 0
+		s.atLeast(2)
+	case 'A':
+		s.stream = 0
+		s.atLeast(2)
+		if t.Err == nil && t.Reading.ParallelAbort {
+			s.atLeast(4)
+			s.parallel = 1
+		}
+	case 'B', 'C', 'b', 'P', 'K', 'r', 'p':
+		s.stream = 0
+		if t.Type != 'B' && t.Type != 'C' {
+			s.atLeast(3)
+		}
+	case 'R':
+		if t.Err == nil {
+			s.addRelation(t)
+		}
+	case 'Y':
+		if t.Err == nil {
+			s.addType(t)
+		}
+	}
+	if t.Reading.InStream {
+		s.atLeast(2)
+	}
+}
+
+func (s *Session) atLeast(v int) {
+	if s.opts.Proto == 0 && s.proto < v {
+		s.proto = v
+	}
+}
+
+func (s *Session) addType(t *Tree) {
+	var oid uint32
+	var ns, name []byte
+	for i := t.Message; i < int(t.Nodes[t.Message].End); i++ {
+		n := &t.Nodes[i]
+		switch n.Field {
+		case FieldTypeOID:
+			oid = uint32(n.Value.Num)
+		case FieldTypeNamespace:
+			ns = n.Value.Bytes
+		case FieldTypeName:
+			name = n.Value.Bytes
+		}
+	}
+	if old := s.types[oid]; old != nil && old.Namespace == string(ns) && old.Name == string(name) {
+		return
+	}
+	s.types[oid] = &DataType{OID: oid, Namespace: string(ns), Name: string(name)}
+}
+
+func (s *Session) addRelation(t *Tree) {
+	m := &t.Nodes[t.Message]
+	// raw: the message from the Relation OID on (after the type byte and any Xid).
+	var start int
+	for i := t.Message; i < int(m.End); i++ {
+		if t.Nodes[i].Field == FieldRelationOID {
+			start = t.Nodes[i].Offset
+			break
+		}
+	}
+	raw := t.Bytes[start : m.Offset+m.Length]
+	oid := uint32(0)
+	for i := t.Message; i < int(m.End); i++ {
+		if t.Nodes[i].Field == FieldRelationOID {
+			oid = uint32(t.Nodes[i].Value.Num)
+			break
+		}
+	}
+	if old := s.relations[oid]; old != nil && string(old.raw) == string(raw) {
+		return
+	}
+	rel := &Relation{OID: oid, raw: append([]byte(nil), raw...)}
+	for i := t.Message; i < int(m.End); i++ {
+		n := &t.Nodes[i]
+		switch n.Field {
+		case FieldRelationNamespace:
+			rel.Namespace = s.intern(n.Value.Bytes)
+		case FieldRelationName:
+			rel.Name = s.intern(n.Value.Bytes)
+		case FieldRelationReplicaIdentity:
+			rel.ReplicaIdentity = byte(n.Value.Num)
+		case FieldRelationColumn:
+			rel.Columns = append(rel.Columns, Column{Name: n.Name})
+		case FieldRelationColumnFlags:
+			rel.Columns[len(rel.Columns)-1].Key = n.Value.Num&1 != 0
+		case FieldRelationColumnTypeOID:
+			col := &rel.Columns[len(rel.Columns)-1]
+			col.TypeOID = uint32(n.Value.Num)
+			col.TypeName = s.TypeName(col.TypeOID)
+		case FieldRelationColumnTypeModifier:
+			rel.Columns[len(rel.Columns)-1].TypeModifier = int32(n.Value.Num)
+		}
+	}
+	s.relations[oid] = rel
+}

@@ -1,0 +1,115 @@
+package decoder
+
+// Format is a field's wire format, in the words of the PostgreSQL protocol documentation.
+type Format uint8
+
+// Wire formats. FormatGroup marks a node that only groups other nodes (a message, a tuple, a column).
+const (
+	FormatGroup  Format = iota
+	FormatByte1         // Byte1: one byte, usually a literal character
+	FormatInt8          // Int8: 8-bit integer
+	FormatInt16         // Int16: 16-bit big-endian integer
+	FormatInt32         // Int32: 32-bit big-endian integer
+	FormatInt64         // Int64: 64-bit big-endian integer
+	FormatString        // String: bytes terminated by one NUL
+	FormatBytes         // Byte n: n raw bytes, n given by an earlier field
+)
+
+var formatNames = [...]string{"", "Byte1", "Int8", "Int16", "Int32", "Int64", "String", "Byte n"}
+
+// String returns the protocol documentation's name for the format ("Int32", "Byte n"); "" for a group.
+func (f Format) String() string {
+	if int(f) < len(formatNames) {
+		return formatNames[f]
+	}
+	return "?"
+}
+
+// ValueKind says how to read a Node's Value.
+type ValueKind uint8
+
+// Value kinds.
+const (
+	ValueNone   ValueKind = iota // a group, or a field with nothing to show
+	ValueUint                    // Num: an unsigned integer (count, length, Xid, OID)
+	ValueInt                     // Num holds a signed integer (int64(Num)), e.g. a type modifier of -1
+	ValueLSN                     // Num: a log sequence number, shown X/XXXXXXXX
+	ValueTime                    // Num: int64 microseconds since 2000-01-01 00:00:00 UTC
+	ValueChar                    // Num: a one-byte marker or type code; its meaning is in the field's Values table
+	ValueFlags                   // Num: a bit set; its bits are named in the field's Values table
+	ValueString                  // Bytes: a NUL-terminated string's bytes (without the NUL)
+	ValueBytes                   // Bytes: raw bytes (a logical message's content, trailing bytes)
+	ValueColumn                  // Bytes: a column value; TypeOID and ColumnKind say how to read it
+)
+
+// Value is a decoded field value. Bytes, when set, is a view into the decoded input, not a copy.
+type Value struct {
+	Kind  ValueKind
+	Num   uint64
+	Bytes []byte
+	// TypeOID is the column's type OID, for ValueColumn (0 when the Relation is not known).
+	TypeOID uint32
+	// ColumnKind is 't' or 'b' for ValueColumn.
+	ColumnKind byte
+}
+
+// Node is one annotated byte range. Nodes live in a Tree in pre-order: a node's descendants
+// follow it directly and end at index End.
+type Node struct {
+	Field  FieldID // what the bytes are: its description is Field.Info()
+	Format Format
+	Depth  uint8 // 0 for the outermost layer
+	// Offset and Length locate the bytes in Tree.Bytes.
+	Offset int
+	Length int
+	// End is the index in Tree.Nodes one past this node's last descendant.
+	End int32
+	// Index is a position among siblings of the same kind (column number from 1, relation number
+	// in a Truncate), or 0.
+	Index int32
+	// Name overrides Field.Info().Name when set: a column's name from its Relation message.
+	Name  string
+	Value Value
+}
+
+// IsLeaf reports whether n has no children in tree t at index i.
+func (t *Tree) IsLeaf(i int) bool { return int(t.Nodes[i].End) == i+1 }
+
+// Tree is the annotated decode of one message (with any envelope around it).
+type Tree struct {
+	// Bytes is the decoded input; node offsets index it.
+	Bytes []byte
+	// Nodes in pre-order; Nodes[0] is the outermost layer (an envelope or the message).
+	Nodes []Node
+	// Err is the first problem met, or nil. Everything decoded before it is in Nodes.
+	Err *Error
+	// Message is the index in Nodes of the pgoutput message (inside any envelope), or -1 when
+	// the input is an envelope without one (a keepalive) or nothing could be decoded.
+	Message int
+	// Type is the pgoutput message type byte, or 0.
+	Type byte
+	// Reading says how context-dependent choices were made for this message.
+	Reading Reading
+	// Relation is the Relation message (seen earlier in the session) that named and typed the
+	// columns of this change, or nil.
+	Relation *Relation
+	// MissingRelation is the relation OID of a change whose Relation message the session has not
+	// seen, so its columns are labelled by position only; 0 otherwise.
+	MissingRelation uint32
+}
+
+// Reading records a choice between ways of reading the same bytes.
+type Reading struct {
+	// InStream: the message was read as inside Stream Start … Stream Stop (Xid field present).
+	InStream bool
+	// ParallelAbort: a Stream Abort was read with the abort LSN and timestamp (streaming=parallel).
+	ParallelAbort bool
+	// Envelope is the outermost envelope's type byte ('d' CopyData, 'w' XLogData, 'k', 'r', 'h'), or 0.
+	Envelope byte
+	// Guessed: the choice was not fixed by options or by earlier messages; the bytes decided.
+	Guessed bool
+	// AlsoFit: another reading also consumed exactly all the bytes without error.
+	AlsoFit bool
+	// Note explains the choice in a sentence, or is empty when nothing had to be chosen.
+	Note string
+}
