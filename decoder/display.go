@@ -1,0 +1,158 @@
+package decoder
+
+import (
+	"strconv"
+	"time"
+	"unicode/utf8"
+)
+
+// pgEpochUnix is the PostgreSQL epoch, 2000-01-01 00:00:00 UTC, in Unix seconds.
+const pgEpochUnix = 946684800
+
+// AppendLSN appends an LSN the way PostgreSQL's pg_lsn prints it: high/low 32 bits in upper-case
+// hex, "16/B374D848".
+func AppendLSN(dst []byte, lsn uint64) []byte {
+	dst = appendUpperHex(dst, lsn>>32)
+	dst = append(dst, '/')
+	return appendUpperHex(dst, lsn&0xffffffff)
+}
+
+func appendUpperHex(dst []byte, v uint64) []byte {
+	const digits = "0123456789ABCDEF"
+	var tmp [16]byte
+	i := len(tmp)
+	for {
+		i--
+		tmp[i] = digits[v&15]
+		v >>= 4
+		if v == 0 {
+			break
+		}
+	}
+	return append(dst, tmp[i:]...)
+}
+
+// FormatLSN returns the LSN as PostgreSQL prints it.
+func FormatLSN(lsn uint64) string { return string(AppendLSN(nil, lsn)) }
+
+// Time converts a protocol timestamp (microseconds since 2000-01-01 UTC) to a time.Time in UTC.
+func Time(us int64) time.Time {
+	return time.Unix(pgEpochUnix+us/1e6, (us%1e6)*1e3).UTC()
+}
+
+// AppendTime appends a protocol timestamp as RFC 3339 in UTC with microseconds,
+// "2024-05-06T07:08:09.123456Z". PostgreSQL's infinity values print as "infinity"/"-infinity".
+func AppendTime(dst []byte, us int64) []byte {
+	switch us {
+	case 1<<63 - 1:
+		return append(dst, "infinity"...)
+	case -1 << 63:
+		return append(dst, "-infinity"...)
+	}
+	return Time(us).AppendFormat(dst, "2006-01-02T15:04:05.000000Z07:00")
+}
+
+// AppendValue appends node i's value as a person reads it: numbers in decimal, LSNs as
+// "0/1773FE8", timestamps in RFC 3339, markers as the character and its meaning ('K' old key),
+// flags by name, strings quoted, column values typed. A group appends nothing.
+func (t *Tree) AppendValue(dst []byte, i int) []byte {
+	n := &t.Nodes[i]
+	v := &n.Value
+	info := n.Field.Info()
+	switch v.Kind {
+	case ValueUint:
+		return strconv.AppendUint(dst, v.Num, 10)
+	case ValueInt:
+		return strconv.AppendInt(dst, int64(v.Num), 10)
+	case ValueLSN:
+		return AppendLSN(dst, v.Num)
+	case ValueTime:
+		return AppendTime(dst, int64(v.Num))
+	case ValueChar:
+		dst = appendChar(dst, byte(v.Num))
+		if info.Kind == KindType {
+			if name := typeNameOf(n.Field); name != "" {
+				dst = append(dst, ' ')
+				dst = append(dst, name...)
+			}
+		} else if name := info.CodeName(v.Num); name != "" {
+			dst = append(dst, ' ')
+			dst = append(dst, name...)
+		} else if len(info.Codes) > 0 {
+			dst = append(dst, " not a known value"...)
+		}
+		return dst
+	case ValueFlags:
+		return appendFlags(dst, info, v.Num)
+	case ValueString:
+		dst = append(dst, '"')
+		dst = AppendText(dst, v.Bytes)
+		dst = append(dst, '"')
+		if len(v.Bytes) == 0 && (n.Field == FieldRelationNamespace || n.Field == FieldTypeNamespace) {
+			dst = append(dst, " (pg_catalog)"...)
+		}
+		return dst
+	case ValueBytes:
+		if n.Field == FieldMessageContent && utf8.Valid(v.Bytes) {
+			dst = append(dst, '"')
+			dst = AppendText(dst, v.Bytes)
+			return append(dst, '"')
+		}
+		return AppendHex(dst, v.Bytes)
+	case ValueColumn:
+		if v.ColumnKind == 'b' {
+			if out, ok, _ := AppendBinary(dst, v.TypeOID, v.Bytes); ok {
+				return out
+			}
+			return AppendHex(dst, v.Bytes)
+		}
+		dst = append(dst, '"')
+		dst = AppendText(dst, v.Bytes)
+		return append(dst, '"')
+	}
+	return dst
+}
+
+// Value returns node i's value as AppendValue writes it.
+func (t *Tree) Value(i int) string { return string(t.AppendValue(nil, i)) }
+
+// typeNameOf names the message or envelope whose type byte field f is.
+func typeNameOf(f FieldID) string {
+	// The group field precedes its type field in the table.
+	return (f - 1).Info().Name
+}
+
+func appendFlags(dst []byte, info *FieldInfo, v uint64) []byte {
+	dst = strconv.AppendUint(dst, v, 10)
+	if name := info.CodeName(v); name != "" {
+		return append(append(dst, ' '), name...)
+	}
+	if v == 0 {
+		return dst
+	}
+	sep := byte(' ')
+	rest := v
+	for _, c := range info.Codes {
+		if c.Code != 0 && v&c.Code == c.Code {
+			dst = append(dst, sep)
+			dst = append(dst, c.Name...)
+			sep = '|'
+			rest &^= c.Code
+		}
+	}
+	if rest != 0 {
+		dst = append(dst, sep)
+		dst = append(dst, "unknown bits 0x"...)
+		dst = strconv.AppendUint(dst, rest, 16)
+	}
+	return dst
+}
+
+// AppendHex appends b as PostgreSQL's bytea hex form, "\x0a1b".
+func AppendHex(dst, b []byte) []byte {
+	dst = append(dst, '\\', 'x')
+	for _, c := range b {
+		dst = append(dst, hexDigits[c>>4], hexDigits[c&15])
+	}
+	return dst
+}
