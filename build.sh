@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# Builds, serves and tests the pgoutput inspector.
+#
+#   ./build.sh wasm [DIR]   build the page into static/ (or into DIR, a copy of static/)
+#   ./build.sh serve        build, then serve the page on http://localhost:8080 (PORT changes it)
+#   ./build.sh test         every test: gofmt, go vet, native tests (browser and PostgreSQL tests
+#                           included), GOOS=js tests under Node
+#   ./build.sh bench [PKG…] benchmarks, native and GOOS=js (BENCH=regexp, BENCH_COUNT=n)
+#
+# Environment: PORT (serve), GO_TEST_TIMEOUT (test, default 20m per package binary),
+# GO_TEST_FLAGS (extra flags for go test, e.g. "-run Browser -v").
+set -euo pipefail
+
+cd "$(dirname "$0")"
+ROOT=$PWD
+
+# Packages that build for GOOS=js (the ones that go into main.wasm); tested under Node too.
+JS_PACKAGES=(decoder input hexview web)
+# CSS files that live beside their package and are served from static/ under their base name.
+PACKAGE_CSS=(hexview/hexview.css)
+
+say() { printf '\n==> %s\n' "$*" >&2; }
+die() { printf '\nbuild.sh: %s\n' "$*" >&2; exit 1; }
+
+go_root() { go env GOROOT; }
+
+# js_package_patterns prints ./P/... for each of JS_PACKAGES that exists and has Go files.
+js_package_patterns() {
+	local p
+	for p in "${JS_PACKAGES[@]}"; do
+		if [ -n "$(find "$p" -name '*.go' -print -quit 2>/dev/null)" ]; then
+			echo "./$p/..."
+		fi
+	done
+}
+
+# build_wasm [DIR]: wasm_exec.js, the package CSS files and main.wasm into DIR (default static).
+# A DIR other than static/ first gets a copy of static/ (index.html, boot.js, style.css…).
+# Every command checks its own status ("|| return"): callers may run this where set -e is off.
+build_wasm() {
+	local out=${1:-static}
+	if [ "$(cd "$out" 2>/dev/null && pwd)" != "$ROOT/static" ]; then
+		mkdir -p "$out" || return
+		cp -R static/. "$out/" || return
+	fi
+	cp "$(go_root)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js" || return
+	local css
+	for css in "${PACKAGE_CSS[@]}"; do
+		if [ -f "$css" ]; then
+			cp "$css" "$out/$(basename "$css")" || return
+		else
+			# index.html links it; an empty file keeps the page free of 404s until it exists.
+			printf '/* %s: not written yet */\n' "$css" >"$out/$(basename "$css")" || return
+		fi
+	done
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$out/main.wasm" ./wasm || return
+	local raw gz
+	raw=$(stat -c %s "$out/main.wasm") || return
+	gz=$(gzip -9 -c "$out/main.wasm" | wc -c) || return
+	awk -v f="$out/main.wasm" -v r="$raw" -v g="$gz" 'BEGIN {
+		printf "%s: %d bytes (%.2f MB) raw, %d bytes (%.2f MB) gzip -9\n", f, r, r / 1e6, g, g / 1e6
+	}'
+}
+
+# ensure_chromium installs Debian's chromium when running as root, or says how to.
+ensure_chromium() {
+	if [ -x /usr/bin/chromium ]; then
+		return
+	fi
+	local cmd="apt-get update && apt-get install -y chromium"
+	if [ "$(id -u)" -ne 0 ]; then
+		die "the browser tests need Chromium (/usr/bin/chromium). Install it with:
+    sudo sh -c '$cmd'"
+	fi
+	say "installing Chromium: $cmd"
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+}
+
+# ensure_node checks for Node.js, which runs the GOOS=js tests.
+ensure_node() {
+	if command -v node >/dev/null; then
+		return
+	fi
+	local cmd="apt-get update && apt-get install -y nodejs"
+	if [ "$(id -u)" -ne 0 ]; then
+		die "the GOOS=js tests need Node.js (node). Install it with:
+    sudo sh -c '$cmd'"
+	fi
+	say "installing Node.js: $cmd"
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs
+}
+
+cmd_wasm() {
+	build_wasm "$@"
+}
+
+cmd_serve() {
+	build_wasm
+	mkdir -p bin
+	go build -o bin/inspector-server ./cmd/inspector-server
+	exec bin/inspector-server -dir static
+}
+
+cmd_test() {
+	ensure_chromium
+	ensure_node
+
+	local log failed=()
+	log=$(mktemp)
+	trap 'rm -f "$log"' EXIT
+	# step NAME CMD…: runs CMD with its output shown and kept in $log; a failure is remembered
+	# and the remaining steps still run, so one run shows every failure.
+	step() {
+		local name=$1
+		shift
+		say "$name"
+		if ! "$@" 2>&1 | tee -a "$log"; then
+			failed+=("$name")
+			printf '\nbuild.sh: FAILED: %s\n' "$name" >&2
+		fi
+	}
+
+	# gofmt lists files that are not formatted; its exit code does not say so.
+	gofmt_check() {
+		local files
+		files=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.git/*'))
+		if [ -n "$files" ]; then
+			printf 'not gofmt-formatted:\n%s\n' "$files"
+			return 1
+		fi
+	}
+	local js_pkgs
+	mapfile -t js_pkgs < <(js_package_patterns)
+
+	step "gofmt" gofmt_check
+	step "go vet" go vet ./...
+	step "go vet (GOOS=js)" env GOOS=js GOARCH=wasm go vet ./wasm "${js_pkgs[@]}"
+	step "build static/main.wasm" build_wasm
+	# The browser tests serve this directory instead of building a copy of their own.
+	export INSPECTOR_STATIC_DIR=$ROOT/static
+	# shellcheck disable=SC2086 # GO_TEST_FLAGS is a list of flags.
+	step "go test (native, with browser and PostgreSQL tests)" \
+		go test -count=1 -timeout "${GO_TEST_TIMEOUT:-20m}" ${GO_TEST_FLAGS:-} ./...
+	if [ ${#js_pkgs[@]} -gt 0 ]; then
+		# shellcheck disable=SC2086
+		step "go test (GOOS=js GOARCH=wasm, under Node)" \
+			env GOOS=js GOARCH=wasm PATH="$(go_root)/lib/wasm:$PATH" \
+			go test -count=1 -timeout "${GO_TEST_TIMEOUT:-20m}" ${GO_TEST_FLAGS:-} "${js_pkgs[@]}"
+	fi
+
+	local passed failures
+	passed=$(grep -c '^ok ' "$log" || true)
+	failures=$(grep -c '^FAIL[[:space:]]' "$log" || true)
+	echo
+	if [ ${#failed[@]} -gt 0 ]; then
+		printf 'build.sh test: FAILED: %s\n' "$(IFS=,; echo "${failed[*]}" | sed 's/,/, /g')"
+		printf 'packages: %d passed, %d failed\n' "$passed" "$failures"
+		exit 1
+	fi
+	printf 'build.sh test: gofmt, go vet, native and GOOS=js tests all passed\n'
+	printf 'packages: %d passed, %d failed\n' "$passed" "$failures"
+}
+
+cmd_bench() {
+	ensure_chromium
+	ensure_node
+	build_wasm
+	export INSPECTOR_STATIC_DIR=$ROOT/static
+	local pkgs=("$@")
+	if [ ${#pkgs[@]} -eq 0 ]; then
+		pkgs=(./...)
+	fi
+	local flags=(-run '^$' -bench "${BENCH:-.}" -benchmem -count "${BENCH_COUNT:-1}" -timeout 60m)
+	say "benchmarks (native)"
+	go test "${flags[@]}" "${pkgs[@]}"
+	local js_pkgs
+	mapfile -t js_pkgs < <(js_package_patterns)
+	if [ $# -gt 0 ]; then
+		js_pkgs=("$@")
+	fi
+	if [ ${#js_pkgs[@]} -gt 0 ]; then
+		say "benchmarks (GOOS=js GOARCH=wasm, under Node)"
+		GOOS=js GOARCH=wasm PATH="$(go_root)/lib/wasm:$PATH" go test "${flags[@]}" "${js_pkgs[@]}"
+	fi
+}
+
+usage() {
+	sed -n '2,12s/^# \{0,1\}//p' "$0"
+}
+
+case "${1:-}" in
+wasm | serve | test | bench)
+	cmd=$1
+	shift
+	"cmd_$cmd" "$@"
+	;;
+-h | --help | help)
+	usage
+	;;
+*)
+	usage >&2
+	exit 2
+	;;
+esac

@@ -1,0 +1,247 @@
+// Package inspectorserver serves the inspector page: the files of one directory (index.html,
+// CSS, wasm_exec.js, boot.js, main.wasm) with the headers the page relies on. main.wasm goes out
+// as application/wasm so that WebAssembly.instantiateStreaming accepts it, text and WASM go out
+// gzip-compressed when the client accepts gzip (compressed once, then served from memory), and
+// every response carries a Content-Security-Policy that lets the page run only its own scripts
+// and WASM and fetch nothing from anywhere else.
+//
+// The page keeps all of its state in the URL fragment, which browsers never send, so the server
+// has nothing to do but serve files.
+package inspectorserver
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ContentSecurityPolicy is sent with every response. Scripts and WASM come only from the page's
+// origin ('wasm-unsafe-eval' allows compiling WebAssembly, nothing else); there are no inline
+// scripts or <style> elements. Styles that vecty sets through element.style (the CSSOM) are not
+// governed by style-src, so they need no exception. img-src allows data: for the empty favicon.
+const ContentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; " +
+	"style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; " +
+	"form-action 'none'; frame-ancestors 'none'"
+
+// CacheControl is sent with every file. File names carry no content hash, so browsers keep
+// copies but ask again each time; the ETag makes an unchanged file a 304 without a body.
+const CacheControl = "no-cache"
+
+// contentTypes maps a file extension to the Content-Type it is served with. Only these
+// extensions are served: the page has no use for any other kind of file.
+var contentTypes = map[string]string{
+	".html": "text/html; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+	".wasm": "application/wasm",
+	".json": "application/json",
+	".txt":  "text/plain; charset=utf-8",
+	".svg":  "image/svg+xml",
+	".png":  "image/png",
+	".ico":  "image/x-icon",
+}
+
+// compressible lists the extensions worth gzip-compressing (PNG is already compressed).
+var compressible = map[string]bool{
+	".html": true, ".css": true, ".js": true, ".wasm": true, ".json": true, ".txt": true, ".svg": true,
+}
+
+// Handler serves the files below one directory. It is safe for concurrent use.
+type Handler struct {
+	root *os.Root
+
+	mu      sync.Mutex
+	gzipped map[string]*gzipped // by file name relative to the directory
+}
+
+// gzipped is the compressed body of one file, valid while the file keeps its size and mtime.
+type gzipped struct {
+	size    int64
+	modTime time.Time
+	body    []byte
+}
+
+// New returns a Handler serving the files below dir. Requests cannot reach anything outside
+// dir, through ".." or through symbolic links.
+func New(dir string) (*Handler, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Handler{root: root, gzipped: make(map[string]*gzipped)}, nil
+}
+
+// Close releases the directory.
+func (h *Handler) Close() error { return h.root.Close() }
+
+// Precompress compresses the file name (relative to the directory, e.g. "main.wasm") now, so
+// that the first request for it does not wait. It returns the raw and compressed sizes.
+func (h *Handler) Precompress(name string) (raw, compressed int64, err error) {
+	f, err := h.root.Open(name)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return 0, 0, err
+	}
+	body, err := h.compressed(name, f, fi)
+	if err != nil {
+		return 0, 0, err
+	}
+	return fi.Size(), int64(len(body)), nil
+}
+
+// ServeHTTP serves GET and HEAD requests for regular files; a path ending in "/" means its
+// index.html. Dot files, directories and unknown extensions are 404.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hdr := w.Header()
+	hdr.Set("Content-Security-Policy", ContentSecurityPolicy)
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	hdr.Set("Referrer-Policy", "no-referrer")
+
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		hdr.Set("Allow", "GET, HEAD")
+		http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name, ok := fileName(r.URL.Path)
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	ctype, ok := contentTypes[path.Ext(name)]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	f, err := h.root.Open(name)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		http.NotFound(w, r)
+		return
+	}
+
+	hdr.Set("Content-Type", ctype)
+	hdr.Set("Cache-Control", CacheControl)
+	etag := fmt.Sprintf(`"%x-%x`, fi.ModTime().UnixNano(), fi.Size())
+	if !compressible[path.Ext(name)] {
+		hdr.Set("ETag", etag+`"`)
+		http.ServeContent(w, r, name, fi.ModTime(), f)
+		return
+	}
+	hdr.Add("Vary", "Accept-Encoding")
+	if !acceptsGzip(r.Header.Values("Accept-Encoding")) {
+		hdr.Set("ETag", etag+`"`)
+		http.ServeContent(w, r, name, fi.ModTime(), f)
+		return
+	}
+	body, err := h.compressed(name, f, fi)
+	if err != nil {
+		http.Error(w, "500 cannot read "+name, http.StatusInternalServerError)
+		return
+	}
+	hdr.Set("Content-Encoding", "gzip")
+	hdr.Set("ETag", etag+`-gzip"`)
+	// ServeContent leaves Content-Length out when there is a Content-Encoding, since a Range
+	// would change it. Compressed responses are whole (no Range), so give the length: browsers
+	// show download progress and keep the connection without chunking.
+	r = r.Clone(r.Context())
+	r.Header.Del("Range")
+	hdr.Set("Content-Length", strconv.Itoa(len(body)))
+	http.ServeContent(w, r, name, fi.ModTime(), bytes.NewReader(body))
+}
+
+// compressed returns the gzip-compressed content of the open file f, compressing it only when
+// the cached copy is missing or the file changed since.
+func (h *Handler) compressed(name string, f io.Reader, fi fs.FileInfo) ([]byte, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if c := h.gzipped[name]; c != nil && c.size == fi.Size() && c.modTime.Equal(fi.ModTime()) {
+		return c.body, nil
+	}
+	raw, err := io.ReadAll(f)
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(raw)) != fi.Size() {
+		return nil, errors.New("file changed while reading it")
+	}
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(raw); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	h.gzipped[name] = &gzipped{size: fi.Size(), modTime: fi.ModTime(), body: buf.Bytes()}
+	return buf.Bytes(), nil
+}
+
+// fileName turns a URL path into a file name relative to the served directory. It refuses
+// paths that are not clean (so "/a/../b" is not quietly another file), dot files and NUL.
+func fileName(urlPath string) (string, bool) {
+	if !strings.HasPrefix(urlPath, "/") || strings.ContainsAny(urlPath, "\\\x00") {
+		return "", false
+	}
+	if strings.HasSuffix(urlPath, "/") {
+		urlPath += "index.html"
+	}
+	if path.Clean(urlPath) != urlPath {
+		return "", false
+	}
+	name := urlPath[1:]
+	for _, part := range strings.Split(name, "/") {
+		if part == "" || strings.HasPrefix(part, ".") {
+			return "", false
+		}
+	}
+	return name, true
+}
+
+// acceptsGzip reports whether the Accept-Encoding header values list gzip with a non-zero
+// quality ("gzip", "gzip;q=0.5", but not "gzip;q=0").
+func acceptsGzip(values []string) bool {
+	for _, v := range values {
+		for _, item := range strings.Split(v, ",") {
+			coding, params, _ := strings.Cut(item, ";")
+			coding = strings.TrimSpace(coding)
+			if !strings.EqualFold(coding, "gzip") && !strings.EqualFold(coding, "x-gzip") {
+				continue
+			}
+			q := 1.0
+			for _, p := range strings.Split(params, ";") {
+				k, val, _ := strings.Cut(strings.TrimSpace(p), "=")
+				if strings.EqualFold(strings.TrimSpace(k), "q") {
+					if f, err := strconv.ParseFloat(strings.TrimSpace(val), 64); err == nil {
+						q = f
+					}
+				}
+			}
+			if q > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

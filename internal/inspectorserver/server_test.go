@@ -1,0 +1,331 @@
+package inspectorserver
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// site writes a small page directory, a secret file beside it (to try path traversal on) and
+// returns a test server serving the directory.
+func site(t *testing.T) (*httptest.Server, string) {
+	t.Helper()
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "static")
+	files := map[string]string{
+		"index.html":       "<!doctype html><title>pgoutput inspector</title>",
+		"style.css":        "body { margin: 0 }",
+		"boot.js":          "'use strict';",
+		"main.wasm":        "\x00asm\x01\x00\x00\x00" + strings.Repeat("\x01\x02\x03\x04", 4096),
+		"shot.png":         "\x89PNG\r\n\x1a\n",
+		"notes.exe":        "MZ",
+		".hidden.css":      "secret",
+		"sub/index.html":   "<!doctype html><title>sub</title>",
+		"sub/deeper/a.txt": "a",
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(parent, "secret.txt"), []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(parent, "secret.txt"), filepath.Join(dir, "link.txt")); err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv, dir
+}
+
+// get sends a request with the given Accept-Encoding ("" for none) and returns the response
+// with its body read (not decompressed).
+func get(t *testing.T, method, url, acceptEncoding string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if acceptEncoding != "" {
+		req.Header.Set("Accept-Encoding", acceptEncoding)
+	}
+	// A transport of our own: the default one adds Accept-Encoding: gzip and decompresses.
+	resp, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, body
+}
+
+func gunzip(t *testing.T, b []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("body is not gzip: %v", err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestSecurityHeadersOnEveryResponse(t *testing.T) {
+	srv, _ := site(t)
+	for _, tc := range []struct{ method, path string }{
+		{"GET", "/"}, {"GET", "/main.wasm"}, {"GET", "/missing.js"}, {"POST", "/"}, {"HEAD", "/style.css"},
+	} {
+		resp, _ := get(t, tc.method, srv.URL+tc.path, "")
+		h := resp.Header
+		if got := h.Get("Content-Security-Policy"); got != ContentSecurityPolicy {
+			t.Errorf("%s %s: Content-Security-Policy = %q, want %q", tc.method, tc.path, got, ContentSecurityPolicy)
+		}
+		if got := h.Get("X-Content-Type-Options"); got != "nosniff" {
+			t.Errorf("%s %s: X-Content-Type-Options = %q, want nosniff", tc.method, tc.path, got)
+		}
+		if got := h.Get("Referrer-Policy"); got != "no-referrer" {
+			t.Errorf("%s %s: Referrer-Policy = %q, want no-referrer", tc.method, tc.path, got)
+		}
+	}
+}
+
+func TestContentTypes(t *testing.T) {
+	srv, _ := site(t)
+	for path, want := range map[string]string{
+		"/":           "text/html; charset=utf-8",
+		"/index.html": "text/html; charset=utf-8",
+		"/style.css":  "text/css; charset=utf-8",
+		"/boot.js":    "text/javascript; charset=utf-8",
+		"/main.wasm":  "application/wasm",
+		"/shot.png":   "image/png",
+	} {
+		resp, _ := get(t, "GET", srv.URL+path, "gzip")
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("GET %s: status %d, want 200", path, resp.StatusCode)
+		}
+		if got := resp.Header.Get("Content-Type"); got != want {
+			t.Errorf("GET %s: Content-Type = %q, want %q", path, got, want)
+		}
+		if got := resp.Header.Get("Cache-Control"); got != CacheControl {
+			t.Errorf("GET %s: Cache-Control = %q, want %q", path, got, CacheControl)
+		}
+	}
+}
+
+func TestGzip(t *testing.T) {
+	srv, dir := site(t)
+	want, err := os.ReadFile(filepath.Join(dir, "main.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ae := range []string{"gzip", "gzip, deflate, br, zstd", "br;q=1.0, gzip;q=0.8", "GZIP"} {
+		resp, body := get(t, "GET", srv.URL+"/main.wasm", ae)
+		if got := resp.Header.Get("Content-Encoding"); got != "gzip" {
+			t.Fatalf("Accept-Encoding %q: Content-Encoding = %q, want gzip", ae, got)
+		}
+		if !bytes.Equal(gunzip(t, body), want) {
+			t.Errorf("Accept-Encoding %q: decompressed body differs from main.wasm", ae)
+		}
+		if len(body) >= len(want) {
+			t.Errorf("Accept-Encoding %q: compressed %d bytes, raw %d", ae, len(body), len(want))
+		}
+		if got := resp.Header.Get("Vary"); got != "Accept-Encoding" {
+			t.Errorf("Vary = %q, want Accept-Encoding", got)
+		}
+	}
+	for _, ae := range []string{"", "identity", "gzip;q=0", "br"} {
+		resp, body := get(t, "GET", srv.URL+"/main.wasm", ae)
+		if got := resp.Header.Get("Content-Encoding"); got != "" {
+			t.Errorf("Accept-Encoding %q: Content-Encoding = %q, want none", ae, got)
+		}
+		if !bytes.Equal(body, want) {
+			t.Errorf("Accept-Encoding %q: body differs from main.wasm", ae)
+		}
+	}
+	// PNG is compressed already: never gzip it.
+	if resp, _ := get(t, "GET", srv.URL+"/shot.png", "gzip"); resp.Header.Get("Content-Encoding") != "" {
+		t.Errorf("shot.png: Content-Encoding = %q, want none", resp.Header.Get("Content-Encoding"))
+	}
+}
+
+// TestGzipFollowsChanges checks that a rebuilt main.wasm is not served from a stale cache.
+func TestGzipFollowsChanges(t *testing.T) {
+	srv, dir := site(t)
+	_, first := get(t, "GET", srv.URL+"/main.wasm", "gzip")
+	p := filepath.Join(dir, "main.wasm")
+	rebuilt := []byte("\x00asm\x01\x00\x00\x00rebuilt")
+	if err := os.WriteFile(p, rebuilt, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(time.Minute)
+	if err := os.Chtimes(p, later, later); err != nil {
+		t.Fatal(err)
+	}
+	_, second := get(t, "GET", srv.URL+"/main.wasm", "gzip")
+	if bytes.Equal(first, second) {
+		t.Fatal("changed main.wasm served from the old compressed copy")
+	}
+	if got := gunzip(t, second); !bytes.Equal(got, rebuilt) {
+		t.Errorf("served %q, want %q", got, rebuilt)
+	}
+}
+
+func TestPrecompress(t *testing.T) {
+	_, dir := site(t)
+	h, err := New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	raw, gz, err := h.Precompress("main.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raw != 8+4*4096 || gz <= 0 || gz >= raw {
+		t.Errorf("Precompress = %d raw, %d gzipped", raw, gz)
+	}
+	if _, _, err := h.Precompress("missing.wasm"); err == nil {
+		t.Error("Precompress of a missing file: no error")
+	}
+}
+
+func TestConditionalGet(t *testing.T) {
+	srv, _ := site(t)
+	for _, ae := range []string{"", "gzip"} {
+		resp, _ := get(t, "GET", srv.URL+"/main.wasm", ae)
+		etag := resp.Header.Get("ETag")
+		if etag == "" {
+			t.Fatalf("Accept-Encoding %q: no ETag", ae)
+		}
+		req, _ := http.NewRequest("GET", srv.URL+"/main.wasm", nil)
+		req.Header.Set("If-None-Match", etag)
+		if ae != "" {
+			req.Header.Set("Accept-Encoding", ae)
+		}
+		resp2, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp2.Body.Close()
+		if resp2.StatusCode != http.StatusNotModified {
+			t.Errorf("Accept-Encoding %q: If-None-Match %s: status %d, want 304", ae, etag, resp2.StatusCode)
+		}
+	}
+	a, _ := get(t, "GET", srv.URL+"/style.css", "")
+	b, _ := get(t, "GET", srv.URL+"/style.css", "gzip")
+	if a.Header.Get("ETag") == b.Header.Get("ETag") {
+		t.Errorf("identity and gzip responses share ETag %s", a.Header.Get("ETag"))
+	}
+}
+
+func TestNotFound(t *testing.T) {
+	srv, _ := site(t)
+	for _, path := range []string{
+		"/missing.html",
+		"/notes.exe",   // extension not served
+		"/.hidden.css", // dot file
+		"/sub",         // directory
+		"/sub/deeper/", // directory without index.html
+		"/link.txt",    // symbolic link out of the directory
+		"/index.html/",
+	} {
+		resp, body := get(t, "GET", srv.URL+path, "")
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("GET %s: status %d, want 404", path, resp.StatusCode)
+		}
+		if strings.Contains(string(body), "secret") {
+			t.Errorf("GET %s: body reveals %q", path, body)
+		}
+	}
+	if resp, _ := get(t, "GET", srv.URL+"/sub/", ""); resp.StatusCode != http.StatusOK {
+		t.Errorf("GET /sub/: status %d, want 200 (its index.html)", resp.StatusCode)
+	}
+}
+
+func TestPathTraversal(t *testing.T) {
+	srv, _ := site(t)
+	// Straight into the handler: a client would clean some of these paths before sending.
+	for _, path := range []string{
+		"/../secret.txt",
+		"/sub/../../secret.txt",
+		"/%2e%2e/secret.txt",
+		"/%2e%2e%2fsecret.txt",
+		"/..%5csecret.txt",
+		"/sub/..%2f..%2fsecret.txt",
+		"//secret.txt",
+		"/./style.css",
+		"/style.css%00.html",
+	} {
+		req := httptest.NewRequest("GET", path, nil)
+		rec := httptest.NewRecorder()
+		srv.Config.Handler.ServeHTTP(rec, req)
+		if rec.Code != http.StatusNotFound {
+			t.Errorf("GET %s (path %q): status %d, want 404", path, req.URL.Path, rec.Code)
+		}
+		if strings.Contains(rec.Body.String(), "secret") {
+			t.Errorf("GET %s: body reveals %q", path, rec.Body.String())
+		}
+	}
+}
+
+func TestMethods(t *testing.T) {
+	srv, _ := site(t)
+	for _, m := range []string{"POST", "PUT", "DELETE", "OPTIONS"} {
+		resp, _ := get(t, m, srv.URL+"/index.html", "")
+		if resp.StatusCode != http.StatusMethodNotAllowed {
+			t.Errorf("%s: status %d, want 405", m, resp.StatusCode)
+		}
+		if got := resp.Header.Get("Allow"); got != "GET, HEAD" {
+			t.Errorf("%s: Allow = %q", m, got)
+		}
+	}
+	resp, body := get(t, "HEAD", srv.URL+"/main.wasm", "gzip")
+	if resp.StatusCode != http.StatusOK || len(body) != 0 {
+		t.Errorf("HEAD: status %d, %d body bytes", resp.StatusCode, len(body))
+	}
+	if resp.Header.Get("Content-Encoding") != "gzip" || resp.Header.Get("Content-Length") == "" {
+		t.Errorf("HEAD: Content-Encoding %q, Content-Length %q", resp.Header.Get("Content-Encoding"), resp.Header.Get("Content-Length"))
+	}
+}
+
+func TestAcceptsGzip(t *testing.T) {
+	for _, tc := range []struct {
+		values []string
+		want   bool
+	}{
+		{nil, false},
+		{[]string{"gzip"}, true},
+		{[]string{"deflate", "gzip;q=0.1"}, true},
+		{[]string{"gzip ; q=0"}, false},
+		{[]string{"gzip;q=0.0"}, false},
+		{[]string{"x-gzip"}, true},
+		{[]string{"gzipx"}, false},
+		{[]string{"*"}, false},
+	} {
+		if got := acceptsGzip(tc.values); got != tc.want {
+			t.Errorf("acceptsGzip(%q) = %v, want %v", tc.values, got, tc.want)
+		}
+	}
+}
