@@ -43,6 +43,11 @@ func (c *cursor) pop() {
 		return
 	}
 	if idx := c.open[c.depth]; idx >= 0 {
+		if c.err != nil && int(idx) == len(c.t.Nodes)-1 {
+			// A group the error left empty (nothing remained to mark undecoded) is dropped.
+			c.t.Nodes = c.t.Nodes[:idx]
+			return
+		}
 		n := &c.t.Nodes[idx]
 		n.Length = c.pos - n.Offset
 		n.End = int32(len(c.t.Nodes))
