@@ -101,6 +101,18 @@ func (r Range) Empty() bool { return r.Length <= 0 }
 // Contains reports whether offset lies in the range.
 func (r Range) Contains(offset int) bool { return offset >= r.Offset && offset < r.End() }
 
+// Union returns the smallest range holding both r and o; an empty range adds nothing.
+func (r Range) Union(o Range) Range {
+	switch {
+	case o.Empty():
+		return r
+	case r.Empty():
+		return o
+	}
+	start, end := min(r.Offset, o.Offset), max(r.End(), o.End())
+	return Range{start, end - start}
+}
+
 // Span is a run of bytes that one field holds.
 type Span struct {
 	Offset, Length int
@@ -451,4 +463,50 @@ func (m *Model) text(first, n int) string {
 		}
 	}
 	return string(buf)
+}
+
+// Classes returns the CSS classes that draw the segment (see hexview.css): "hv-seg", its
+// tint class (Class.String), "b-start" and "b-end" where a field boundary is drawn, "sel"
+// and "hov" for the marks.
+func (s Segment) Classes() []string {
+	cs := make([]string, 2, 6)
+	cs[0], cs[1] = "hv-seg", s.Class.String()
+	if s.StartsSpan {
+		cs = append(cs, "b-start")
+	}
+	if s.EndsSpan {
+		cs = append(cs, "b-end")
+	}
+	if s.Selected {
+		cs = append(cs, "sel")
+	}
+	if s.Hovered {
+		cs = append(cs, "hov")
+	}
+	return cs
+}
+
+// Select returns the selection after choosing field f: f alone, or when extend is set (Shift
+// held) the current selection grown to take f in.
+func Select(current Range, f Field, extend bool) Range {
+	if extend {
+		return current.Union(f.Range)
+	}
+	return f.Range
+}
+
+// ArrowKey returns the direction of an arrow key, given its KeyboardEvent.key name
+// ("ArrowLeft"); ok is false for any other key.
+func ArrowKey(key string) (d Direction, ok bool) {
+	switch key {
+	case "ArrowLeft":
+		return Left, true
+	case "ArrowRight":
+		return Right, true
+	case "ArrowUp":
+		return Up, true
+	case "ArrowDown":
+		return Down, true
+	}
+	return 0, false
 }

@@ -460,3 +460,56 @@ func BenchmarkNew(b *testing.B) {
 		}
 	}
 }
+
+func TestRangeUnion(t *testing.T) {
+	for _, c := range []struct{ a, b, want Range }{
+		{Range{4, 2}, Range{10, 3}, Range{4, 9}},
+		{Range{10, 3}, Range{4, 2}, Range{4, 9}},
+		{Range{4, 10}, Range{6, 2}, Range{4, 10}},
+		{Range{}, Range{6, 2}, Range{6, 2}},
+		{Range{6, 2}, Range{Offset: 40}, Range{6, 2}},
+	} {
+		if got := c.a.Union(c.b); got != c.want {
+			t.Errorf("%v.Union(%v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+func TestSegmentClasses(t *testing.T) {
+	for _, c := range []struct {
+		s    Segment
+		want string
+	}{
+		{Segment{Class: ClassLSN}, "hv-seg k-lsn"},
+		{Segment{Class: ClassType, StartsSpan: true, EndsSpan: true}, "hv-seg k-type b-start b-end"},
+		{Segment{Class: ClassError, StartsSpan: true, Selected: true, Hovered: true}, "hv-seg k-error b-start sel hov"},
+		{Segment{EndsSpan: true, Hovered: true}, "hv-seg k-none b-end hov"},
+	} {
+		if got := strings.Join(c.s.Classes(), " "); got != c.want {
+			t.Errorf("%+v: classes %q, want %q", c.s, got, c.want)
+		}
+	}
+}
+
+func TestSelect(t *testing.T) {
+	f := Field{Range: Range{20, 4}, Span: 3}
+	if got := Select(Range{4, 2}, f, false); got != f.Range {
+		t.Errorf("click: %v", got)
+	}
+	if got := Select(Range{4, 2}, f, true); got != (Range{4, 20}) {
+		t.Errorf("shift-click: %v", got)
+	}
+	if got := Select(Range{}, f, true); got != f.Range {
+		t.Errorf("shift-click with nothing selected: %v", got)
+	}
+	for key, d := range map[string]Direction{"ArrowLeft": Left, "ArrowRight": Right, "ArrowUp": Up, "ArrowDown": Down} {
+		if got, ok := ArrowKey(key); !ok || got != d {
+			t.Errorf("ArrowKey(%q) = %v, %v", key, got, ok)
+		}
+	}
+	for _, key := range []string{"Tab", "Enter", "Left", ""} {
+		if _, ok := ArrowKey(key); ok {
+			t.Errorf("ArrowKey(%q) taken as an arrow", key)
+		}
+	}
+}

@@ -1,0 +1,305 @@
+// Package render draws a hexview.Model in the browser with vecty.
+//
+// It is apart from package hexview so that the model's tests run natively and under Node:
+// vecty refuses to start outside a browser, which ends any program that links it. This
+// package compiles everywhere (go vet works natively); its tests run under GOOS=js only, see
+// render_test.go.
+package render
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+
+	"pgoutput-inspector/hexview"
+)
+
+// DefaultRowHeight is the height of a row in CSS pixels unless View.RowHeight says otherwise.
+const DefaultRowHeight = 18
+
+// DefaultHeight is the height assumed for the scroll box before the page has laid it out.
+const DefaultHeight = 480
+
+// DefaultOverscan is how many rows above and below the box are drawn ahead of scrolling.
+const DefaultOverscan = 4
+
+// View draws a hexview.Model as a scrolling hex dump: an offset column, the bytes in hex and
+// the bytes as ASCII, each run of bytes tinted by its class (see hexview/hexview.css).
+//
+// Only the rows in view (plus Overscan rows either side) are in the DOM, inside a spacer as
+// tall as all the rows, so the number of DOM nodes does not grow with the input. Each row
+// keeps its slot while scrolling and a row whose content did not change is not redrawn.
+//
+// The scroll position is the View's own: it changes many times a second and lives in the DOM.
+// Whenever the selection changes, the View scrolls just enough to bring it into view, so
+// selecting a tree node shows its bytes. Pointer and keyboard events are handled once on the
+// scroll box (not per row), and reported through OnHover and OnSelect; the View never changes
+// its props itself.
+type View struct {
+	vecty.Core
+	// Model is the layout to draw; nil draws an empty box.
+	Model *hexview.Model `vecty:"prop"`
+	// Marks are the selected and hovered bytes.
+	Marks hexview.Marks `vecty:"prop"`
+	// RowHeight is the height of a row in CSS pixels (DefaultRowHeight when 0). The View sets
+	// it as --hv-row-h on the box, which hexview.css uses for rows.
+	RowHeight int `vecty:"prop"`
+	// Height is the height of the scroll box in CSS pixels. When 0 the page's CSS sizes the box
+	// and the View measures it.
+	Height int `vecty:"prop"`
+	// Overscan is the number of rows drawn beyond each edge (DefaultOverscan when 0; negative
+	// for none).
+	Overscan int `vecty:"prop"`
+	// OnHover, when set, is called when the pointer moves onto another field (ok true) or off
+	// the bytes (ok false).
+	OnHover func(f hexview.Field, ok bool) `vecty:"prop"`
+	// OnSelect, when set, is called with the new selection: the field clicked or moved to with
+	// the arrow keys, or with Shift held, the selection grown to take it in. Escape calls it
+	// with an empty selection and a field with Span hexview.NoSpan.
+	OnSelect func(sel hexview.Range, f hexview.Field) `vecty:"prop"`
+
+	top       int            // the box's scrollTop as last seen
+	measured  int            // the box's clientHeight as last seen, when Height is 0
+	mounted   bool           // box's DOM node exists
+	box       *vecty.HTML    // the scroll box as last rendered
+	spacer    *vecty.HTML    // the spacer as last rendered
+	pendingTo int            // scrollTop to set once mounted (0: none)
+	revealed  hexview.Range  // the selection last brought into view
+	revealIn  *hexview.Model // the model it was brought into view in
+	hovered   hexview.Field  // the field last reported to OnHover
+	hoverOK   bool
+	empty     *hexview.Model // drawn when Model is nil
+}
+
+// Mount implements vecty.Mounter: it applies a scroll position chosen before the box existed
+// (a selection given with the first render, as from a share link).
+func (v *View) Mount() {
+	v.mounted = true
+	if v.pendingTo > 0 {
+		v.box.Node().Set("scrollTop", v.pendingTo)
+		v.pendingTo = 0
+	}
+}
+
+// Unmount implements vecty.Unmounter.
+func (v *View) Unmount() { v.mounted = false }
+
+func (v *View) model() *hexview.Model {
+	if v.Model == nil {
+		if v.empty == nil {
+			v.empty, _ = hexview.New(nil, nil, 0) // cannot fail: no spans
+		}
+		return v.empty
+	}
+	return v.Model
+}
+
+func (v *View) rowHeight() int {
+	if v.RowHeight > 0 {
+		return v.RowHeight
+	}
+	return DefaultRowHeight
+}
+
+func (v *View) overscan() int {
+	switch {
+	case v.Overscan < 0:
+		return 0
+	case v.Overscan == 0:
+		return DefaultOverscan
+	}
+	return v.Overscan
+}
+
+func (v *View) viewport() hexview.Viewport {
+	h := v.Height
+	if h <= 0 {
+		h = v.measured
+	}
+	if h <= 0 {
+		h = DefaultHeight
+	}
+	return hexview.Viewport{RowHeight: v.rowHeight(), Height: h, Top: v.top}
+}
+
+// Render implements vecty.Component.
+func (v *View) Render() vecty.ComponentOrHTML {
+	m := v.model()
+	if v.mounted {
+		// The DOM is the truth about scrolling: events may have moved it since the last render.
+		node := v.box.Node()
+		v.top = int(node.Get("scrollTop").Float())
+		v.measured = node.Get("clientHeight").Int()
+	}
+	vp := v.viewport()
+	rh := vp.RowHeight
+	total := m.RowCount() * rh
+
+	scrollTo := -1
+	if sel := v.Marks.Selection; sel != v.revealed || m != v.revealIn {
+		v.revealed, v.revealIn = sel, m
+		if !sel.Empty() && sel.Offset < m.Len() {
+			if top := vp.Reveal(m.RowsOf(sel)); top != vp.Top {
+				vp.Top, v.top, scrollTo = top, top, top
+			}
+		}
+	}
+
+	first, n := vp.Window(m.RowCount(), v.overscan())
+	slots := make([]vecty.MarkupOrChild, n+1)
+	slots[0] = vecty.Markup(vecty.Class("hv-spacer"), vecty.Style("height", px(total)))
+	for _, r := range m.Rows(first, n, v.Marks) {
+		slots[1+hexview.Slot(r.Index, n)] = &rowView{Row: r, RowHeight: rh}
+	}
+	spacer := elem.Div(slots...)
+
+	boxMarkup := vecty.Markup(
+		vecty.Class("hv"),
+		vecty.Attribute("tabindex", "0"),
+		vecty.Attribute("aria-label", "bytes"),
+		vecty.Style("--hv-row-h", px(rh)),
+		vecty.MarkupIf(v.Height > 0, vecty.Style("height", px(v.Height))),
+		event.Scroll(v.onScroll),
+		event.MouseOver(v.onMouseOver),
+		event.MouseLeave(v.onMouseLeave),
+		event.Click(v.onClick),
+		event.KeyDown(v.onKeyDown),
+	)
+	box := elem.Div(boxMarkup, spacer)
+
+	if scrollTo >= 0 {
+		if v.mounted {
+			// Grow the old spacer first: the new one is only in place after this render, and
+			// the browser clamps scrollTop to the content there is.
+			v.spacer.Node().Get("style").Call("setProperty", "height", px(total))
+			v.box.Node().Set("scrollTop", scrollTo)
+		} else {
+			v.pendingTo = scrollTo
+		}
+	}
+	v.box, v.spacer = box, spacer
+	return box
+}
+
+func px(n int) string { return strconv.Itoa(n) + "px" }
+
+func (v *View) onScroll(e *vecty.Event) {
+	old := v.viewport()
+	v.top = int(e.Target.Get("scrollTop").Float())
+	if v.Height <= 0 {
+		v.measured = e.Target.Get("clientHeight").Int()
+	}
+	rows, over := v.model().RowCount(), v.overscan()
+	oldFirst, oldN := old.Window(rows, over)
+	newFirst, newN := v.viewport().Window(rows, over)
+	if oldFirst != newFirst || oldN != newN {
+		vecty.Rerender(v)
+	}
+}
+
+// fieldOf returns the field of the segment the event happened on; ok is false when the event
+// was not on a segment (the offset column, the space between columns).
+func (v *View) fieldOf(e *vecty.Event) (f hexview.Field, ok bool) {
+	o := e.Target.Get("dataset")
+	if o.IsUndefined() {
+		return hexview.Field{Span: hexview.NoSpan, ID: hexview.NoID}, false
+	}
+	if o = o.Get("o"); o.IsUndefined() {
+		return hexview.Field{Span: hexview.NoSpan, ID: hexview.NoID}, false
+	}
+	offset, err := strconv.Atoi(o.String())
+	if err != nil {
+		return hexview.Field{Span: hexview.NoSpan, ID: hexview.NoID}, false
+	}
+	return v.model().FieldAt(offset)
+}
+
+func (v *View) hover(f hexview.Field, ok bool) {
+	if ok == v.hoverOK && f == v.hovered {
+		return
+	}
+	v.hovered, v.hoverOK = f, ok
+	if v.OnHover != nil {
+		v.OnHover(f, ok)
+	}
+}
+
+func (v *View) onMouseOver(e *vecty.Event) { v.hover(v.fieldOf(e)) }
+
+func (v *View) onMouseLeave(*vecty.Event) {
+	v.hover(hexview.Field{Span: hexview.NoSpan, ID: hexview.NoID}, false)
+}
+
+func (v *View) onClick(e *vecty.Event) {
+	f, ok := v.fieldOf(e)
+	if !ok || v.OnSelect == nil {
+		return
+	}
+	v.OnSelect(hexview.Select(v.Marks.Selection, f, e.Value.Get("shiftKey").Bool()), f)
+}
+
+func (v *View) onKeyDown(e *vecty.Event) {
+	key := e.Value.Get("key").String()
+	if key == "Escape" {
+		if v.OnSelect != nil && !v.Marks.Selection.Empty() {
+			v.OnSelect(hexview.Range{}, hexview.Field{Span: hexview.NoSpan, ID: hexview.NoID})
+		}
+		return
+	}
+	d, isArrow := hexview.ArrowKey(key)
+	if !isArrow {
+		return
+	}
+	e.Value.Call("preventDefault") // the arrows move between fields, not the scroll box
+	f, ok := v.model().Move(v.Marks.Selection, d)
+	if !ok || v.OnSelect == nil {
+		return
+	}
+	v.OnSelect(hexview.Select(v.Marks.Selection, f, e.Value.Get("shiftKey").Bool()), f)
+}
+
+// rowView draws one row. It is redrawn only when its row changes.
+type rowView struct {
+	vecty.Core
+	Row       hexview.Row `vecty:"prop"`
+	RowHeight int         `vecty:"prop"`
+}
+
+// SkipRender implements vecty.RenderSkipper.
+func (r *rowView) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*rowView)
+	return ok && p.RowHeight == r.RowHeight && p.Row.Equal(&r.Row)
+}
+
+// Render implements vecty.Component. Text goes in as the textContent property rather than as
+// vecty text children: fewer vecty nodes to build and compare, and the bytes are never read as
+// markup.
+func (r *rowView) Render() vecty.ComponentOrHTML {
+	hex := make([]vecty.MarkupOrChild, 0, len(r.Row.Segments)+1)
+	ascii := make([]vecty.MarkupOrChild, 0, len(r.Row.Segments)+1)
+	hex = append(hex, vecty.Markup(vecty.Class("hv-hex")))
+	ascii = append(ascii, vecty.Markup(vecty.Class("hv-ascii")))
+	for _, s := range r.Row.Segments {
+		hex = append(hex, segment(s, s.Hex))
+		ascii = append(ascii, segment(s, s.ASCII))
+	}
+	return elem.Div(
+		vecty.Markup(
+			vecty.Class("hv-row"),
+			vecty.Style("top", px(r.Row.Index*r.RowHeight)),
+		),
+		elem.Span(vecty.Markup(vecty.Class("hv-off"), vecty.Property("textContent", r.Row.Label))),
+		elem.Span(hex...),
+		elem.Span(ascii...),
+	)
+}
+
+func segment(s hexview.Segment, text string) *vecty.HTML {
+	return elem.Span(vecty.Markup(
+		vecty.Class(s.Classes()...),
+		vecty.Data("o", strconv.Itoa(s.Offset)),
+		vecty.Property("textContent", text),
+	))
+}
