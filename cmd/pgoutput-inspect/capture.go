@@ -1,0 +1,163 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/jackc/pglogrepl"
+
+	"pgoutput-inspector/internal/pgcapture"
+)
+
+const captureUsage = `usage: pgoutput-inspect capture --publication NAME [options] [-o FILE]
+
+Connects to a PostgreSQL server with a replication=database connection, creates a temporary
+pgoutput replication slot, starts replication with the given pgoutput options and writes
+every CopyData payload the server sends (XLogData with its 25-byte header, and keepalives)
+to a capture file, one line each: "LSN HEX". decode reads capture files, and so does the page.
+
+The connection string comes from --conn, or else from the PG* environment variables (PGHOST,
+PGPORT, PGUSER, PGDATABASE, PGPASSWORD…). The capture stops after --max-messages XLogData
+messages, after --duration, or at Ctrl-C; in each case everything received is written and
+the temporary slot is dropped.
+
+Exit status: 0 when the capture ended normally, 1 when it failed (the reason is printed in
+one line), 2 for a usage error.
+`
+
+func runCapture(e *env, args []string) int {
+	var cfg pgcapture.Config
+	var output, startLSN string
+	var extra, set []string
+	fs := flagSet(e, "capture", captureUsage, args)
+	fs.StringVar(&cfg.ConnString, "conn", "", "libpq connection string or URL (default: the PG* environment variables); replication=database is added")
+	fs.StringVar(&cfg.ConnString, "d", "", "shorthand for --conn")
+	fs.Var(listFlag{&cfg.Publications, true}, "publication", "publication `name`s for publication_names (repeatable, or comma separated); required")
+	fs.IntVar(&cfg.ProtoVersion, "proto-version", 0, "pgoutput proto_version `1..4` (default: the highest the server supports)")
+	fs.BoolVar(&cfg.Binary, "binary", false, "binary 'true': column values in binary (send function) format (PostgreSQL 14+)")
+	fs.BoolVar(&cfg.Messages, "messages", false, "messages 'true': send pg_logical_emit_message() messages (PostgreSQL 14+)")
+	fs.Var(oneOfFlag{&cfg.Streaming, []string{"off", "on", "parallel"}}, "streaming",
+		"streaming option: off, on (PostgreSQL 14+) or parallel (16+); default: not sent")
+	fs.BoolVar(&cfg.TwoPhase, "two-phase", false, "two_phase 'true': decode prepared transactions at PREPARE (PostgreSQL 15+)")
+	fs.Var(oneOfFlag{&cfg.Origin, []string{"none", "any"}}, "origin", "origin option: none or any (PostgreSQL 16+); default: not sent")
+	fs.Var(listFlag{&extra, false}, "option", "extra pgoutput option as `name=value` (repeatable), sent as given")
+	fs.Var(listFlag{&set, false}, "set", "walsender connection setting as `name=value` (repeatable), e.g. logical_decoding_work_mem=64kB")
+	fs.StringVar(&cfg.Slot, "slot", "", "temporary slot `name` (default: pgoutput_inspect_<random>)")
+	fs.StringVar(&startLSN, "start-lsn", "", "start replication at this `LSN` (X/X; default: the slot's consistent point)")
+	fs.IntVar(&cfg.MaxMessages, "max-messages", 0, "stop after `N` XLogData messages (keepalives do not count); 0: no limit")
+	fs.DurationVar(&cfg.Duration, "duration", 0, "stop after this long (e.g. 30s, 5m); 0: no limit")
+	fs.DurationVar(&cfg.StatusInterval, "status-interval", 0, "how often to send a standby status update (default 10s)")
+	fs.StringVar(&output, "o", "-", "write the capture to this `file` (\"-\": standard output)")
+	fs.StringVar(&output, "output", "-", "same as -o")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return usageExit(err)
+	}
+	usage := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect capture: "+format+"\n", a...)
+		return exitUsage
+	}
+	if len(pos) > 0 {
+		return usage("unexpected argument %q (the output file goes with -o)", pos[0])
+	}
+	if len(cfg.Publications) == 0 {
+		return usage("--publication is required: pgoutput sends the changes of the publications named (create one with CREATE PUBLICATION name FOR ALL TABLES)")
+	}
+	if cfg.ProtoVersion < 0 || cfg.ProtoVersion > 4 {
+		return usage("--proto-version %d: pgoutput protocol versions are 1 to 4", cfg.ProtoVersion)
+	}
+	if cfg.MaxMessages < 0 || cfg.Duration < 0 {
+		return usage("--max-messages and --duration must not be negative")
+	}
+	if startLSN != "" {
+		if cfg.StartLSN, err = pglogrepl.ParseLSN(startLSN); err != nil {
+			return usage("--start-lsn %q: want an LSN such as 0/1773FE8", startLSN)
+		}
+	}
+	for _, kv := range extra {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok || name == "" {
+			return usage("--option %q: want name=value", kv)
+		}
+		cfg.Extra = append(cfg.Extra, pgcapture.Option{Name: name, Value: value})
+	}
+	for _, kv := range set {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok || name == "" {
+			return usage("--set %q: want name=value", kv)
+		}
+		if cfg.RuntimeParams == nil {
+			cfg.RuntimeParams = map[string]string{}
+		}
+		cfg.RuntimeParams[name] = value
+	}
+
+	out := &lazyFile{name: output, stdout: e}
+	res, err := pgcapture.Capture(e.ctx, cfg, out)
+	if cerr := out.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect capture: %s\n", oneLine(err))
+		return exitError
+	}
+	fmt.Fprintf(e.stderr, "pgoutput-inspect capture: %d XLogData %s and %d %s from PostgreSQL %s (slot %s, up to LSN %s), stopped: %s\n",
+		res.XLogData, plural(res.XLogData, "message", "messages"), res.Keepalives, plural(res.Keepalives, "keepalive", "keepalives"),
+		res.ServerVersion, res.Slot, res.LastLSN, stopReason(res.Reason, cfg))
+	return exitOK
+}
+
+// stopReason says why a capture ended, in words.
+func stopReason(r pgcapture.StopReason, cfg pgcapture.Config) string {
+	switch r {
+	case pgcapture.StoppedMaxMessages:
+		return fmt.Sprintf("%d messages received", cfg.MaxMessages)
+	case pgcapture.StoppedDuration:
+		return cfg.Duration.String() + " elapsed"
+	case pgcapture.StoppedCancelled:
+		return "interrupted"
+	case pgcapture.StoppedByServer:
+		return "the server ended the stream"
+	}
+	return string(r)
+}
+
+// oneLine makes an error one line: messages from the server may hold newlines.
+func oneLine(err error) string {
+	return strings.Join(strings.Fields(err.Error()), " ")
+}
+
+// lazyFile creates the output file on the first write, so that a capture that fails before
+// receiving anything (refused connection, missing publication) leaves no empty file behind.
+type lazyFile struct {
+	name   string
+	stdout *env
+	f      *os.File
+	err    error
+}
+
+func (l *lazyFile) Write(p []byte) (int, error) {
+	if l.name == "-" {
+		return l.stdout.stdout.Write(p)
+	}
+	if l.f == nil && l.err == nil {
+		l.f, l.err = os.Create(l.name)
+	}
+	if l.err != nil {
+		return 0, l.err
+	}
+	return l.f.Write(p)
+}
+
+// Close closes the file, if one was created.
+func (l *lazyFile) Close() error {
+	if l.f == nil {
+		return nil
+	}
+	err := l.f.Close()
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", l.name, err)
+	}
+	return nil
+}

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/input"
+)
+
+const decodeUsage = `usage: pgoutput-inspect decode [options] [FILE|-]
+
+Decodes the pgoutput messages in FILE (standard input when FILE is "-" or missing) and
+prints an annotated dump, one field per line: offset, the field's bytes in hex, its name
+(indented by depth) and its value. The input's format is detected (--format forces one);
+several messages are one per line or row. All messages are decoded in order by one session,
+so Relation and Type messages name and type the columns of later changes.
+
+Exit status: 0 when every message decoded, 1 when any message (or the input) had an error
+(everything decodable is still printed), 2 for a usage error or a file that cannot be read.
+`
+
+// decodeOptions are the decode command's flags.
+type decodeOptions struct {
+	json       bool
+	color      string
+	format     string
+	proto      int
+	inStream   decoder.Choice
+	parallel   decoder.Choice
+	noEnvelope bool
+	full       bool
+}
+
+func runDecode(e *env, args []string) int {
+	var o decodeOptions
+	fs := flagSet(e, "decode", decodeUsage, args)
+	fs.BoolVar(&o.json, "json", false, "print one JSON document (documented in docs/cli.md) instead of the annotated dump")
+	fs.Var(oneOfFlag{&o.color, []string{"auto", "always", "never"}}, "color",
+		"colour the dump: auto (when stdout is a terminal and NO_COLOR is not set), always or never")
+	fs.StringVar(&o.format, "format", "", "read the input as this format instead of detecting it: "+formatList())
+	fs.IntVar(&o.proto, "proto", 0, "pgoutput proto_version `1..4`; 0 infers it from the messages")
+	fs.Var(choiceFlag{&o.inStream}, "in-stream",
+		"the first message is inside Stream Start … Stream Stop (its changes carry an Xid); =false: it is not; default: decided from context and the bytes")
+	fs.Var(choiceFlag{&o.parallel}, "parallel-abort",
+		"Stream Abort messages carry the abort LSN and timestamp (streaming = parallel); =false: they do not; default: decided from context and the bytes")
+	fs.BoolVar(&o.noEnvelope, "no-envelope", false,
+		"every message is a bare pgoutput message: do not look for CopyData, XLogData or keepalive envelopes")
+	fs.BoolVar(&o.full, "full", false, "print long values and hex in full instead of cutting them")
+	o.color = "auto"
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return usageExit(err)
+	}
+	if len(pos) > 1 {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: one input file at most, got %d: %s\n", len(pos), strings.Join(pos, " "))
+		return exitUsage
+	}
+	if o.proto < 0 || o.proto > 4 {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: --proto %d: pgoutput protocol versions are 1 to 4 (0 infers it)\n", o.proto)
+		return exitUsage
+	}
+	force := input.Auto
+	if o.format != "" && o.format != "auto" {
+		force = input.Format(o.format)
+		if !knownFormat(force) {
+			fmt.Fprintf(e.stderr, "pgoutput-inspect decode: --format %q: unknown format; the formats are %s\n", o.format, formatList())
+			return exitUsage
+		}
+	}
+
+	name := "-"
+	if len(pos) == 1 {
+		name = pos[0]
+	}
+	text, err := readInput(e, name)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %v\n", err)
+		return exitUsage
+	}
+	res, err := input.Parse(text, force)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %s: %v\n", displayName(name), err)
+		return exitError
+	}
+
+	opts := decoder.Options{Proto: o.proto, InStream: o.inStream, ParallelAbort: o.parallel}
+	if o.noEnvelope {
+		opts.Envelope = decoder.EnvelopeNone
+	}
+	s := decoder.NewSession(opts)
+	decoded := make([]decodedMessage, len(res.Messages))
+	failed := false
+	for i := range res.Messages {
+		decoded[i] = decodedMessage{Message: &res.Messages[i], Tree: s.Decode(res.Messages[i].Bytes)}
+		if decoded[i].Tree.Err != nil {
+			failed = true
+		}
+	}
+
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	if o.json {
+		err = writeJSON(w, res, decoded)
+	} else {
+		d := &dumper{w: w, color: useColor(e, o.color), full: o.full}
+		d.write(res, decoded)
+		err = d.err
+	}
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: writing the output: %v\n", err)
+		return exitUsage
+	}
+	if failed {
+		return exitError
+	}
+	return exitOK
+}
+
+// decodedMessage is one input message and its decode.
+type decodedMessage struct {
+	*input.Message
+	Tree *decoder.Tree
+}
+
+// readInput reads the named file, or standard input for "-".
+func readInput(e *env, name string) ([]byte, error) {
+	if name == "-" {
+		b, err := io.ReadAll(e.stdin)
+		if err != nil {
+			return nil, fmt.Errorf("reading standard input: %w", err)
+		}
+		return b, nil
+	}
+	b, err := os.ReadFile(name)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no such file", name)
+	}
+	return b, err
+}
+
+func displayName(name string) string {
+	if name == "-" {
+		return "standard input"
+	}
+	return name
+}
+
+// useColor decides whether the dump is coloured: --color=always/never win; otherwise colours
+// are on only when stdout is a terminal and NO_COLOR is unset or empty (https://no-color.org).
+func useColor(e *env, mode string) bool {
+	switch mode {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	return e.terminal && e.getenv("NO_COLOR") == ""
+}
+
+func knownFormat(f input.Format) bool {
+	for _, k := range input.Formats() {
+		if k == f {
+			return true
+		}
+	}
+	return false
+}
+
+// formatList lists the format names --format accepts, quoted where they hold a space.
+func formatList() string {
+	var names []string
+	for _, f := range input.Formats() {
+		n := string(f)
+		if strings.ContainsRune(n, ' ') {
+			n = `"` + n + `"`
+		}
+		names = append(names, n)
+	}
+	return strings.Join(names, ", ")
+}

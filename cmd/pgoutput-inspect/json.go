@@ -1,0 +1,231 @@
+package main
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/input"
+)
+
+// The JSON document of decode --json. It is a public interface, documented in docs/cli.md:
+// keys are added only with documentation, never renamed or removed. Struct field order is
+// the key order.
+
+type jsonDocument struct {
+	Format   string        `json:"format"`
+	Header   []string      `json:"header,omitempty"`
+	Messages []jsonMessage `json:"messages"`
+}
+
+type jsonMessage struct {
+	Index           int        `json:"index"`
+	LSN             string     `json:"lsn,omitempty"`
+	Xid             *uint32    `json:"xid,omitempty"`
+	Line            int        `json:"line,omitempty"`
+	Type            string     `json:"type,omitempty"`
+	Relation        string     `json:"relation,omitempty"`
+	Note            string     `json:"note,omitempty"`
+	MissingRelation uint32     `json:"missing_relation,omitempty"`
+	Hex             string     `json:"hex"`
+	Tree            *jsonNode  `json:"tree"`
+	Error           *jsonError `json:"error"`
+}
+
+type jsonError struct {
+	Offset  int    `json:"offset"`
+	Message string `json:"message"`
+	Kind    string `json:"kind"`
+}
+
+type jsonNode struct {
+	Name   string `json:"name"`
+	Offset int    `json:"offset"`
+	Length int    `json:"length"`
+	Format string `json:"format"`
+	Value  any    `json:"value"`
+	// Extra keys, present only where they apply.
+	Field       string      `json:"field,omitempty"`
+	Index       int32       `json:"index,omitempty"`
+	Meaning     string      `json:"meaning,omitempty"`
+	Type        string      `json:"type,omitempty"`
+	Text        *string     `json:"text,omitempty"`
+	InvalidUTF8 bool        `json:"invalid_utf8,omitempty"`
+	ValueError  string      `json:"value_error,omitempty"`
+	Children    []*jsonNode `json:"children"`
+}
+
+// inputRootName names the root added when a message's bytes are not one layer: a complete
+// message followed by trailing bytes, or an unknown type byte followed by undecoded bytes.
+const inputRootName = "Input"
+
+func writeJSON(w io.Writer, res *input.Result, msgs []decodedMessage) error {
+	doc := jsonDocument{Format: string(res.Format), Header: res.Header, Messages: make([]jsonMessage, len(msgs))}
+	for i := range msgs {
+		doc.Messages[i] = messageJSON(i, &msgs[i])
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(&doc)
+}
+
+func messageJSON(index int, m *decodedMessage) jsonMessage {
+	t := m.Tree
+	jm := jsonMessage{Index: index, Line: m.Line, Hex: hex.EncodeToString(t.Bytes),
+		Note: t.Reading.Note, MissingRelation: t.MissingRelation}
+	if m.HasLSN {
+		jm.LSN = decoder.FormatLSN(m.LSN)
+	}
+	if m.HasXid {
+		xid := m.Xid
+		jm.Xid = &xid
+	}
+	switch {
+	case t.Type != 0:
+		jm.Type = decoder.MessageName(t.Type)
+	case t.Message < 0 && len(t.Nodes) > 0:
+		jm.Type = t.Nodes[0].Field.Info().Name
+	}
+	if t.Relation != nil {
+		jm.Relation = relationName(t.Relation)
+	}
+	if t.Err != nil {
+		jm.Error = &jsonError{Offset: t.Err.Offset, Message: t.Err.Error(), Kind: t.Err.Kind.Error()}
+	}
+	jm.Tree = treeJSON(t)
+	return jm
+}
+
+// treeJSON converts the pre-order nodes to nested nodes. A tree with more than one top-level
+// node gets an "Input" root spanning all the bytes, so that "tree" is always one node whose
+// leaves tile the message.
+func treeJSON(t *decoder.Tree) *jsonNode {
+	if len(t.Nodes) == 0 {
+		return nil
+	}
+	var roots []*jsonNode
+	for i := 0; i < len(t.Nodes); i = int(t.Nodes[i].End) {
+		roots = append(roots, nodeJSON(t, i))
+	}
+	if len(roots) == 1 && roots[0].Offset == 0 && roots[0].Length == len(t.Bytes) {
+		return roots[0]
+	}
+	return &jsonNode{Name: inputRootName, Length: len(t.Bytes), Children: roots}
+}
+
+func nodeJSON(t *decoder.Tree, i int) *jsonNode {
+	n := &t.Nodes[i]
+	info := n.Field.Info()
+	jn := &jsonNode{Name: info.Name, Offset: n.Offset, Length: n.Length, Format: n.Format.String(),
+		Children: []*jsonNode{}}
+	if n.Name != "" {
+		jn.Name = n.Name
+	}
+	if n.Index != 0 {
+		jn.Index = n.Index
+		if n.Name == "" {
+			jn.Name = t.Label(i)
+		}
+	}
+	if jn.Name != info.Name {
+		jn.Field = info.Name
+	}
+	setValue(t, i, jn)
+	for c := i + 1; c < int(n.End); c = int(t.Nodes[c].End) {
+		jn.Children = append(jn.Children, nodeJSON(t, c))
+	}
+	return jn
+}
+
+// setValue fills in a node's value as typed JSON, and the extra keys that go with it.
+func setValue(t *decoder.Tree, i int, jn *jsonNode) {
+	n := &t.Nodes[i]
+	v := &n.Value
+	info := n.Field.Info()
+	switch v.Kind {
+	case decoder.ValueUint:
+		jn.Value = v.Num
+	case decoder.ValueInt:
+		jn.Value = int64(v.Num)
+	case decoder.ValueLSN:
+		jn.Value = decoder.FormatLSN(v.Num)
+	case decoder.ValueTime:
+		jn.Value = string(decoder.AppendTime(nil, int64(v.Num)))
+	case decoder.ValueChar:
+		// A byte is read as its Latin-1 character, so every byte has a distinct string.
+		jn.Value = string(rune(byte(v.Num)))
+		if info.Kind == decoder.KindType {
+			if i == t.Message && t.Type != 0 {
+				jn.Meaning = decoder.MessageName(t.Type)
+			} else if i > 0 && !t.IsLeaf(i-1) {
+				jn.Meaning = t.Nodes[i-1].Field.Info().Name
+			}
+		} else {
+			jn.Meaning = info.CodeName(v.Num)
+		}
+	case decoder.ValueFlags:
+		jn.Value = v.Num
+		jn.Meaning = flagNames(info, v.Num)
+	case decoder.ValueString:
+		jn.Value, jn.InvalidUTF8 = text(v.Bytes)
+	case decoder.ValueBytes:
+		jn.Value = bytea(v.Bytes)
+		if n.Field == decoder.FieldMessageContent && utf8.Valid(v.Bytes) {
+			s := string(v.Bytes)
+			jn.Text = &s
+		}
+	case decoder.ValueColumn:
+		if v.TypeOID != 0 {
+			jn.Type = decoder.TypeName(v.TypeOID)
+		}
+		if v.ColumnKind == 'b' {
+			val, ok, err := binaryValue(v.TypeOID, v.Bytes)
+			switch {
+			case err != nil:
+				jn.Value = bytea(v.Bytes)
+				jn.ValueError = err.Error()
+			case ok:
+				jn.Value = val
+			default:
+				jn.Value = bytea(v.Bytes)
+			}
+		} else {
+			jn.Value, jn.InvalidUTF8 = text(v.Bytes)
+		}
+	}
+}
+
+// text returns b as a JSON string value; invalid UTF-8 bytes become U+FFFD (encoding/json's
+// rule), and the second result says so.
+func text(b []byte) (string, bool) {
+	return string(b), !utf8.Valid(b)
+}
+
+// bytea writes raw bytes as PostgreSQL's bytea hex output, "\x0a1b".
+func bytea(b []byte) string {
+	return `\x` + hex.EncodeToString(b)
+}
+
+// flagNames names the set bits of a flags value ("CASCADE|RESTART IDENTITY"), or the value's
+// own name ("none", "transactional").
+func flagNames(info *decoder.FieldInfo, v uint64) string {
+	if name := info.CodeName(v); name != "" {
+		return name
+	}
+	var names []string
+	rest := v
+	for _, c := range info.Codes {
+		if c.Code != 0 && v&c.Code == c.Code {
+			names = append(names, c.Name)
+			rest &^= c.Code
+		}
+	}
+	if rest != 0 && len(info.Codes) > 0 {
+		names = append(names, "unknown bits")
+	}
+	return strings.Join(names, "|")
+}

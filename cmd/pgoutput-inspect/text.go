@@ -1,0 +1,326 @@
+package main
+
+import (
+	"io"
+	"strconv"
+	"unicode/utf8"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/input"
+)
+
+// Limits of the dump's columns when --full is not given.
+const (
+	hexShown      = 8   // fields up to this many bytes show all their bytes
+	hexShownCut   = 4   // longer fields show this many, an ellipsis and the byte count
+	valueShown    = 160 // values longer than this (in bytes of display text) are cut
+	nameColumnMax = 44  // the name column is as wide as its longest name, up to this
+)
+
+// ANSI SGR colours, by field kind.
+const (
+	sgrReset   = "\x1b[0m"
+	sgrBold    = "\x1b[1m"
+	sgrDim     = "\x1b[2m"
+	sgrRed     = "\x1b[31m"
+	sgrBoldRed = "\x1b[1;31m"
+)
+
+var kindColor = [...]string{
+	decoder.KindGroup:     "\x1b[1m",
+	decoder.KindType:      "\x1b[1;35m",
+	decoder.KindInteger:   "",
+	decoder.KindLSN:       "\x1b[34m",
+	decoder.KindTime:      "\x1b[36m",
+	decoder.KindXid:       "\x1b[33m",
+	decoder.KindOID:       "\x1b[33m",
+	decoder.KindString:    "\x1b[32m",
+	decoder.KindMarker:    "\x1b[35m",
+	decoder.KindLength:    "\x1b[90m",
+	decoder.KindValue:     "\x1b[32m",
+	decoder.KindFlags:     "\x1b[35m",
+	decoder.KindUndecoded: "\x1b[31m",
+}
+
+// dumper writes the annotated dump. The first write error is kept in err; later writes are
+// skipped.
+type dumper struct {
+	w     io.Writer
+	color bool
+	full  bool
+	buf   []byte
+	err   error
+}
+
+func (d *dumper) flushLine() {
+	d.buf = append(d.buf, '\n')
+	if d.err == nil {
+		_, d.err = d.w.Write(d.buf)
+	}
+	d.buf = d.buf[:0]
+}
+
+func (d *dumper) sgr(code string) {
+	if d.color && code != "" {
+		d.buf = append(d.buf, code...)
+	}
+}
+
+func (d *dumper) reset(code string) {
+	if d.color && code != "" {
+		d.buf = append(d.buf, sgrReset...)
+	}
+}
+
+func (d *dumper) write(res *input.Result, msgs []decodedMessage) {
+	d.buf = append(d.buf, "format "...)
+	d.buf = append(d.buf, res.Format...)
+	d.buf = append(d.buf, ", "...)
+	d.buf = strconv.AppendInt(d.buf, int64(len(msgs)), 10)
+	d.buf = append(d.buf, plural(len(msgs), " message", " messages")...)
+	d.flushLine()
+	for _, h := range res.Header {
+		d.sgr(sgrDim)
+		d.buf = append(d.buf, "# "...)
+		d.buf = appendSafe(d.buf, h)
+		d.reset(sgrDim)
+		d.flushLine()
+	}
+	for i := range msgs {
+		d.flushLine()
+		d.message(i, &msgs[i])
+	}
+}
+
+// message writes one message: its header line, any note, one line per node and the error.
+func (d *dumper) message(index int, m *decodedMessage) {
+	t := m.Tree
+	d.sgr(sgrBold)
+	d.buf = append(d.buf, "message "...)
+	d.buf = strconv.AppendInt(d.buf, int64(index), 10)
+	if m.Line > 0 {
+		d.buf = append(d.buf, ", line "...)
+		d.buf = strconv.AppendInt(d.buf, int64(m.Line), 10)
+	}
+	if m.HasLSN {
+		d.buf = append(d.buf, ", LSN "...)
+		d.buf = decoder.AppendLSN(d.buf, m.LSN)
+	}
+	if m.HasXid {
+		d.buf = append(d.buf, ", xid "...)
+		d.buf = strconv.AppendUint(d.buf, uint64(m.Xid), 10)
+	}
+	d.buf = append(d.buf, ": "...)
+	d.buf = append(d.buf, typeChain(t)...)
+	if t.Relation != nil {
+		d.buf = append(d.buf, " of "...)
+		d.buf = appendSafe(d.buf, relationName(t.Relation))
+	}
+	d.buf = append(d.buf, ", "...)
+	d.buf = strconv.AppendInt(d.buf, int64(len(t.Bytes)), 10)
+	d.buf = append(d.buf, plural(len(t.Bytes), " byte", " bytes")...)
+	d.reset(sgrBold)
+	d.flushLine()
+	if t.Reading.Note != "" {
+		d.buf = append(d.buf, "  note: "...)
+		d.buf = append(d.buf, t.Reading.Note...)
+		d.flushLine()
+	}
+	if t.MissingRelation != 0 {
+		d.buf = append(d.buf, "  note: no Relation message for relation OID "...)
+		d.buf = strconv.AppendUint(d.buf, uint64(t.MissingRelation), 10)
+		d.buf = append(d.buf, " came earlier in this input, so columns are named by position and values are not typed"...)
+		d.flushLine()
+	}
+
+	offWidth := len(strconv.Itoa(max(len(t.Bytes)-1, 0)))
+	offWidth = max(offWidth, 4)
+	nameWidth := 0
+	labels := make([]string, len(t.Nodes))
+	for i := range t.Nodes {
+		labels[i] = t.Label(i)
+		nameWidth = max(nameWidth, 2*int(t.Nodes[i].Depth)+utf8.RuneCountInString(labels[i]))
+	}
+	nameWidth = min(nameWidth, nameColumnMax)
+	hexWidth := 3*hexShown - 1
+	for i := range t.Nodes {
+		d.node(t, i, labels[i], offWidth, hexWidth, nameWidth)
+	}
+	if t.Err != nil {
+		d.sgr(sgrBoldRed)
+		d.buf = append(d.buf, "  error at offset "...)
+		d.buf = strconv.AppendInt(d.buf, int64(t.Err.Offset), 10)
+		d.buf = append(d.buf, ": "...)
+		d.buf = appendSafe(d.buf, t.Err.Error())
+		d.reset(sgrBoldRed)
+		d.flushLine()
+	}
+}
+
+// node writes one line: offset, hex, indented name, value.
+func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, nameWidth int) {
+	n := &t.Nodes[i]
+	leaf := t.IsLeaf(i)
+	kind := n.Field.Info().Kind
+	color := ""
+	if int(kind) < len(kindColor) {
+		color = kindColor[kind]
+	}
+
+	d.buf = append(d.buf, "  "...)
+	d.sgr(sgrDim)
+	d.buf = appendPadLeft(d.buf, strconv.Itoa(n.Offset), offWidth)
+	d.reset(sgrDim)
+	d.buf = append(d.buf, "  "...)
+	col := len(d.buf)
+	if leaf {
+		d.buf = d.appendFieldHex(d.buf, t.Bytes[n.Offset:n.Offset+n.Length])
+	}
+	d.buf = appendSpaces(d.buf, hexWidth-utf8.RuneCount(d.buf[col:]))
+	d.buf = append(d.buf, "  "...)
+
+	d.buf = appendSpaces(d.buf, 2*int(n.Depth))
+	d.sgr(color)
+	d.buf = appendSafe(d.buf, label)
+	d.reset(color)
+	width := 2*int(n.Depth) + utf8.RuneCountInString(label)
+	d.buf = appendSpaces(d.buf, nameWidth-width)
+	d.buf = append(d.buf, "  "...)
+
+	if !leaf {
+		d.sgr(sgrDim)
+		d.buf = append(d.buf, '(')
+		d.buf = strconv.AppendInt(d.buf, int64(n.Length), 10)
+		d.buf = append(d.buf, plural(n.Length, " byte)", " bytes)")...)
+		d.reset(sgrDim)
+	} else {
+		v := t.AppendValue(nil, i)
+		d.sgr(color)
+		if !d.full && len(v) > valueShown {
+			cut := valueShown
+			for cut > 0 && !utf8.RuneStart(v[cut]) {
+				cut--
+			}
+			d.buf = appendSafe(d.buf, string(v[:cut]))
+			d.buf = append(d.buf, "… ("...)
+			d.buf = strconv.AppendInt(d.buf, int64(len(v)), 10)
+			d.buf = append(d.buf, " characters)"...)
+		} else {
+			d.buf = appendSafe(d.buf, string(v))
+		}
+		d.reset(color)
+		if n.Value.Kind == decoder.ValueColumn && n.Value.TypeOID != 0 {
+			if name := decoder.TypeName(n.Value.TypeOID); name != "" {
+				d.sgr(sgrDim)
+				d.buf = append(d.buf, "  ::"...)
+				d.buf = append(d.buf, name...)
+				d.reset(sgrDim)
+			}
+		}
+	}
+	// No trailing blanks on lines whose value is empty.
+	for len(d.buf) > 0 && d.buf[len(d.buf)-1] == ' ' {
+		d.buf = d.buf[:len(d.buf)-1]
+	}
+	d.flushLine()
+}
+
+// appendFieldHex appends a field's bytes as spaced hex pairs, cutting long fields to their first
+// bytes, an ellipsis and the byte count.
+func (d *dumper) appendFieldHex(dst, b []byte) []byte {
+	shown := b
+	if !d.full && len(b) > hexShown {
+		shown = b[:hexShownCut]
+	}
+	for j, c := range shown {
+		if j > 0 {
+			dst = append(dst, ' ')
+		}
+		dst = append(dst, hexDigits[c>>4], hexDigits[c&15])
+	}
+	if len(shown) < len(b) {
+		dst = append(dst, " … "...)
+		dst = strconv.AppendInt(dst, int64(len(b)), 10)
+		dst = append(dst, " bytes"...)
+	}
+	return dst
+}
+
+const hexDigits = "0123456789abcdef"
+
+// typeChain names what the message is, envelopes first: "XLogData > Update".
+func typeChain(t *decoder.Tree) string {
+	if len(t.Nodes) == 0 {
+		return "nothing decoded"
+	}
+	var s string
+	last := t.Message
+	if last < 0 {
+		last = 0
+	}
+	for i := 0; i <= last; i++ {
+		n := &t.Nodes[i]
+		if i == last || (int(n.End) > last && !t.IsLeaf(i)) {
+			if s != "" {
+				s += " > "
+			}
+			if i == t.Message && t.Type == 0 {
+				s += "unknown message type " + t.Value(i)
+			} else {
+				s += n.Field.Info().Name
+			}
+		}
+	}
+	return s
+}
+
+// relationName returns namespace.name; an empty namespace is pg_catalog.
+func relationName(r *decoder.Relation) string {
+	ns := r.Namespace
+	if ns == "" {
+		ns = "pg_catalog"
+	}
+	return ns + "." + r.Name
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func appendSpaces(dst []byte, n int) []byte {
+	for ; n > 0; n-- {
+		dst = append(dst, ' ')
+	}
+	return dst
+}
+
+func appendPadLeft(dst []byte, s string, width int) []byte {
+	dst = appendSpaces(dst, width-len(s))
+	return append(dst, s...)
+}
+
+// appendSafe appends s with control characters (which could move the cursor or change a
+// terminal's state) escaped as \xNN; valid printable text passes unchanged.
+func appendSafe(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == 0x7f {
+			switch c {
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			default:
+				dst = append(dst, '\\', 'x', hexDigits[c>>4], hexDigits[c&15])
+			}
+			continue
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
