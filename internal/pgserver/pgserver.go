@@ -99,6 +99,8 @@ type Server struct {
 	done    chan struct{}
 	waitErr error
 	logPath string
+	// settings are the extra postgresql.conf lines given to StartWithSettings.
+	settings []string
 
 	stopOnce sync.Once
 	stopErr  error
@@ -128,6 +130,13 @@ func (s *Server) Log() string {
 // version is "14", "15", "16", "17", "18" (npm builds) or "debian-15". When something is
 // missing that cannot be installed from here, the error names the command that fixes it.
 func Start(ctx context.Context, version string) (*Server, error) {
+	return StartWithSettings(ctx, version)
+}
+
+// StartWithSettings is Start with extra postgresql.conf lines written after Settings, so they
+// override them (for example "wal_level = replica" to see how a capture fails without
+// logical decoding).
+func StartWithSettings(ctx context.Context, version string, settings ...string) (*Server, error) {
 	binDir, err := BinDir(ctx, version)
 	if err != nil {
 		return nil, err
@@ -140,7 +149,7 @@ func Start(ctx context.Context, version string) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pgserver: %w", err)
 	}
-	s := &Server{Version: version, BinDir: binDir, Dir: dir, OSUser: osUser, logPath: filepath.Join(dir, "postgres.log")}
+	s := &Server{Version: version, BinDir: binDir, Dir: dir, OSUser: osUser, logPath: filepath.Join(dir, "postgres.log"), settings: settings}
 	fail := func(err error) (*Server, error) {
 		os.RemoveAll(dir)
 		return nil, err
@@ -374,7 +383,7 @@ func (s *Server) writeOwned(cred *syscall.Credential, path, content string) erro
 }
 
 func (s *Server) start(ctx context.Context, cred *syscall.Credential) error {
-	conf := "# written by pgserver\n" + strings.Join(Settings, "\n") + "\n" +
+	conf := "# written by pgserver\n" + strings.Join(append(Settings[:len(Settings):len(Settings)], s.settings...), "\n") + "\n" +
 		"listen_addresses = '127.0.0.1'\n" +
 		fmt.Sprintf("port = %d\n", s.Port) +
 		fmt.Sprintf("unix_socket_directories = '%s'\n", s.Dir)
