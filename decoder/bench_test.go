@@ -1,0 +1,122 @@
+package decoder
+
+import (
+	"testing"
+
+	"github.com/jackc/pglogrepl"
+)
+
+// benchCorpus is the pgoutput messages of the largest capture that pglogrepl also parses, with
+// the in-stream flag pglogrepl's caller must track, so both decoders see the same bytes. One
+// capture, because relation OIDs of different servers collide.
+type benchCorpus struct {
+	file     string
+	msgs     [][]byte
+	inStream []bool
+	bytes    int
+}
+
+func loadBenchCorpus(b testing.TB) *benchCorpus {
+	bc := &benchCorpus{}
+	var largest [][]byte
+	for file, msgs := range corpusPayloads(b) {
+		if len(msgs) > len(largest) || len(msgs) == len(largest) && file > bc.file {
+			largest, bc.file = msgs, file
+		}
+	}
+	for _, msgs := range [][][]byte{largest} {
+		in := false
+		for _, raw := range msgs {
+			p := xlogPayload(raw)
+			if p == nil {
+				continue
+			}
+			if _, err := pglogrepl.ParseV2(p, in); err == nil {
+				bc.msgs = append(bc.msgs, p)
+				bc.inStream = append(bc.inStream, in)
+				bc.bytes += len(p)
+			}
+			switch p[0] {
+			case 'S':
+				in = true
+			case 'E':
+				in = false
+			}
+		}
+	}
+	if len(bc.msgs) == 0 {
+		b.Fatal("no capture under testdata/corpus")
+	}
+	b.Logf("%s: %d messages, %d bytes", bc.file, len(bc.msgs), bc.bytes)
+	return bc
+}
+
+// BenchmarkDecode compares, per message of the real corpus, pglogrepl's ParseV2 with the
+// annotated decode. One op is one message; MB/s counts message bytes.
+func BenchmarkDecode(b *testing.B) {
+	bc := loadBenchCorpus(b)
+	avg := int64(bc.bytes / len(bc.msgs))
+	b.Run("pglogrepl", func(b *testing.B) {
+		b.SetBytes(avg)
+		b.ReportAllocs()
+		n := len(bc.msgs)
+		for i := 0; b.Loop(); i++ {
+			if _, err := pglogrepl.ParseV2(bc.msgs[i%n], bc.inStream[i%n]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("annotated", func(b *testing.B) {
+		b.SetBytes(avg)
+		b.ReportAllocs()
+		s := NewSession(Options{Envelope: EnvelopeNone, InStream: No})
+		var t Tree
+		n := len(bc.msgs)
+		for i := 0; b.Loop(); i++ {
+			s.DecodeInto(&t, bc.msgs[i%n])
+			if t.Err != nil {
+				b.Fatal(t.Err)
+			}
+		}
+	})
+}
+
+// BenchmarkDisplay measures turning a decoded tree into display text: every node's label and
+// value, as the page and the command line print them. One op is one message.
+func BenchmarkDisplay(b *testing.B) {
+	bc := loadBenchCorpus(b)
+	s := NewSession(Options{Envelope: EnvelopeNone, InStream: No})
+	trees := make([]*Tree, len(bc.msgs))
+	for i, m := range bc.msgs {
+		trees[i] = s.Decode(m)
+	}
+	b.ReportAllocs()
+	buf := make([]byte, 0, 4096)
+	n := len(trees)
+	for i := 0; b.Loop(); i++ {
+		t := trees[i%n]
+		for j := range t.Nodes {
+			buf = t.appendNodeLabel(buf[:0], j)
+			buf = t.AppendValue(buf, j)
+		}
+	}
+}
+
+// TestDecodeAllocs holds the allocation budget: once a session has seen the corpus, decoding it
+// again allocates nothing.
+func TestDecodeAllocs(t *testing.T) {
+	bc := loadBenchCorpus(t)
+	s := NewSession(Options{Envelope: EnvelopeNone, InStream: No})
+	var tr Tree
+	for _, m := range bc.msgs {
+		s.DecodeInto(&tr, m)
+	}
+	allocs := testing.AllocsPerRun(3, func() {
+		for _, m := range bc.msgs {
+			s.DecodeInto(&tr, m)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations decoding %d messages once warm, want 0", allocs, len(bc.msgs))
+	}
+}
