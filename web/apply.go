@@ -1,0 +1,537 @@
+package web
+
+import (
+	"maps"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/hexview"
+	"pgoutput-inspector/input"
+)
+
+// Action is a user event or a browser answer, sent up by components and the glue to Apply.
+type Action interface{ isAction() }
+
+// Actions.
+type (
+	// SetText: the input text changed (typed, pasted, opened from a file or dropped).
+	SetText struct{ Text string }
+	// SetForce: a format was chosen in the menu (input.Auto: detect).
+	SetForce struct{ Format input.Format }
+	// SetProto: a protocol version was chosen (0: infer).
+	SetProto struct{ Proto int }
+	// SetInStream: the "inside a streamed transaction" option changed.
+	SetInStream struct{ Choice decoder.Choice }
+	// LoadExample: an example was chosen from the menu.
+	LoadExample struct{ Index int }
+	// SelectMessage: a message was chosen in the message list.
+	SelectMessage struct{ Msg int }
+	// SelectNode: a tree node was clicked.
+	SelectNode struct{ Node int32 }
+	// SelectByte: a byte of the hex view was clicked: its field is selected.
+	SelectByte struct{ Offset int }
+	// SelectBytes: the hex view chose a selection (a click, the arrow keys, Shift to grow it);
+	// ID is the node of the field it was made from, or -1.
+	SelectBytes struct {
+		Sel hexview.Range
+		ID  int32
+	}
+	// HoverNode: the pointer is on a tree node (-1: left it).
+	HoverNode struct{ Node int32 }
+	// HoverByte: the pointer is on a byte of the hex view (-1: left it).
+	HoverByte struct{ Offset int }
+	// ToggleNode: a tree node's expander was clicked.
+	ToggleNode struct{ Node int32 }
+	// Key: a key was pressed in a panel ("ArrowUp", "Enter", …).
+	Key struct {
+		Panel Panel
+		Key   string
+	}
+	// Scroll: a panel scrolled or changed size.
+	Scroll struct {
+		Panel       Panel
+		Top, Height int
+	}
+	// OpenFragment: the page opened with, or moved to, this URL fragment.
+	OpenFragment struct{ Fragment string }
+	// OpenShared: a z1 payload was inflated (or Err says why not).
+	OpenShared struct {
+		Payload []byte
+		Err     string
+	}
+	// Share: the Share button was pressed.
+	Share struct{}
+	// ShareMade: the compressed payload is ready (or Err says why not).
+	ShareMade struct {
+		Compressed []byte
+		Err        string
+	}
+	// Copied: the link reached the clipboard.
+	Copied struct{}
+	// SetTheme: the theme toggle was used.
+	SetTheme struct{ Theme Theme }
+)
+
+func (SetText) isAction()       {}
+func (SetForce) isAction()      {}
+func (SetProto) isAction()      {}
+func (SetInStream) isAction()   {}
+func (LoadExample) isAction()   {}
+func (SelectMessage) isAction() {}
+func (SelectNode) isAction()    {}
+func (SelectByte) isAction()    {}
+func (SelectBytes) isAction()   {}
+func (HoverNode) isAction()     {}
+func (HoverByte) isAction()     {}
+func (ToggleNode) isAction()    {}
+func (Key) isAction()           {}
+func (Scroll) isAction()        {}
+func (OpenFragment) isAction()  {}
+func (OpenShared) isAction()    {}
+func (Share) isAction()         {}
+func (ShareMade) isAction()     {}
+func (Copied) isAction()        {}
+func (SetTheme) isAction()      {}
+
+// Apply returns the state after action a, and what the browser must do for it. It does not
+// change s, and does the same for the same s and a.
+func Apply(s State, a Action) (State, []Effect) {
+	var fx []Effect
+	switch a := a.(type) {
+	case SetText:
+		s.Text, s.Example = a.Text, -1
+		s = s.reparse()
+		fx = append(fx, s.leaveLink()...)
+	case SetForce:
+		s.Force = a.Format
+		s = s.reparse()
+	case SetProto:
+		s.Proto = a.Proto
+		s = s.redecode()
+	case SetInStream:
+		s.InStream = a.Choice
+		s = s.redecode()
+	case LoadExample:
+		if a.Index < 0 || a.Index >= len(Examples) {
+			return s, nil
+		}
+		ex := Examples[a.Index]
+		s.Text, s.Force, s.Proto, s.InStream = ex.Text, input.Auto, ex.Proto, decoder.Auto
+		s = s.reparse()
+		s.Example = a.Index
+		if s.Doc != nil && ex.Select >= 0 && ex.Select < len(s.Doc.Trees) {
+			s, fx = s.selectMessage(ex.Select)
+		}
+		fx = append(fx, s.leaveLink()...)
+	case SelectMessage:
+		s, fx = s.selectMessage(a.Msg)
+	case SelectNode:
+		s, fx = s.selectNode(a.Node)
+	case SelectByte:
+		if s.Model == nil {
+			break
+		}
+		if f, ok := s.Model.FieldAt(a.Offset); ok {
+			if f.ID >= 0 {
+				s, fx = s.selectNode(f.ID)
+			} else {
+				s.Node, s.Sel = -1, f.Range
+			}
+		}
+	case SelectBytes:
+		t := s.Tree()
+		if t != nil && a.ID >= 0 && int(a.ID) < len(t.Nodes) &&
+			t.Nodes[a.ID].Offset == a.Sel.Offset && t.Nodes[a.ID].Length == a.Sel.Length {
+			s, fx = s.selectNode(a.ID)
+		} else {
+			s, fx = s.selectRange(a.Sel, nil)
+			if a.Sel.Empty() {
+				s.Node, s.Sel = -1, hexview.Range{}
+			}
+		}
+	case HoverNode:
+		s.Hover, s.HoverBytes = -1, hexview.Range{}
+		if t := s.Tree(); t != nil && a.Node >= 0 && int(a.Node) < len(t.Nodes) {
+			n := &t.Nodes[a.Node]
+			s.Hover, s.HoverBytes = a.Node, hexview.Range{Offset: n.Offset, Length: n.Length}
+		}
+	case HoverByte:
+		s.Hover, s.HoverBytes = -1, hexview.Range{}
+		if s.Model != nil && a.Offset >= 0 {
+			if f, ok := s.Model.FieldAt(a.Offset); ok {
+				s.Hover, s.HoverBytes = f.ID, f.Range
+			}
+		}
+	case ToggleNode:
+		s = s.toggle(a.Node)
+	case Key:
+		s, fx = s.key(a.Panel, a.Key)
+	case Scroll:
+		if a.Panel < numPanels {
+			s.View[a.Panel] = Viewport{Top: max(a.Top, 0), Height: a.Height}
+			if a.Height <= 0 {
+				s.View[a.Panel].Height = defaultHeights[a.Panel]
+			}
+		}
+	case OpenFragment:
+		s, fx = s.openFragment(a.Fragment)
+	case OpenShared:
+		if a.Err != "" {
+			s.LinkErr = "The shared link could not be opened: " + a.Err
+			break
+		}
+		sh, err := ParseSharePayload(a.Payload)
+		if err != nil {
+			s.LinkErr = "The shared link could not be opened: " + err.Error()
+			break
+		}
+		s.Text, s.Force, s.Proto, s.InStream, s.Example = sh.Text, sh.Format, sh.Proto, sh.InStream, -1
+		s = s.reparse()
+		if s.Doc != nil && sh.Msg < len(s.Doc.Trees) {
+			s, fx = s.selectMessage(sh.Msg)
+		}
+		s, fx = s.selectRange(sh.Sel, fx)
+	case Share:
+		if s.Text == "" {
+			s.Share = ShareState{Err: "Nothing to share: the input is empty."}
+			break
+		}
+		s.Share = ShareState{Busy: true}
+		fx = append(fx, EffectCompress{Payload: SharePayload(Shared{Text: s.Text, Format: s.Force,
+			Proto: s.Proto, InStream: s.InStream, Msg: max(s.Msg, 0), Sel: s.Sel})})
+	case ShareMade:
+		if a.Err != "" {
+			s.Share = ShareState{Err: "Could not make the link: " + a.Err}
+			break
+		}
+		link := ShareLink(a.Compressed)
+		s.Share = ShareState{Link: link}
+		fx = append(fx, EffectSetHash{Hash: link, Push: true}, EffectCopy{Text: link})
+	case Copied:
+		s.Share.Copied = true
+	case SetTheme:
+		s.Theme = a.Theme
+		fx = append(fx, EffectTheme{Theme: a.Theme})
+	}
+	return s, fx
+}
+
+// leaveLink clears a fragment that no longer describes what is shown.
+func (s State) leaveLink() []Effect {
+	s.LinkErr = ""
+	return []Effect{EffectSetHash{Hash: ""}}
+}
+
+// reparse reads the text again and decodes it.
+func (s State) reparse() State {
+	s.Doc, s.InputErr, s.LinkErr = nil, nil, ""
+	s.Share = ShareState{}
+	if s.Text != "" {
+		s.Doc, s.InputErr = NewDoc(s.Text, s.Force, s.options())
+	}
+	s.View[PanelList].Top = 0
+	s, _ = s.selectMessage(0)
+	return s
+}
+
+// redecode decodes the same messages with the options chosen now.
+func (s State) redecode() State {
+	if s.Doc == nil {
+		return s
+	}
+	msg, sel := s.Msg, s.Sel
+	s.Doc = s.Doc.Redecode(s.options())
+	s.Share = ShareState{}
+	s, _ = s.selectMessage(max(msg, 0))
+	s, _ = s.selectRange(sel, nil)
+	return s
+}
+
+func (s State) options() decoder.Options {
+	return decoder.Options{Proto: s.Proto, InStream: s.InStream}
+}
+
+// selectMessage shows message m: its hex layout and tree, nothing selected.
+func (s State) selectMessage(m int) (State, []Effect) {
+	s.Model, s.TreeRows, s.Collapsed = nil, nil, nil
+	s.Node, s.Sel, s.Hover, s.HoverBytes = -1, hexview.Range{}, -1, hexview.Range{}
+	s.View[PanelTree].Top = 0
+	s.Msg = -1
+	if s.Doc == nil || len(s.Doc.Trees) == 0 {
+		return s, nil
+	}
+	m = min(max(m, 0), len(s.Doc.Trees)-1)
+	s.Msg = m
+	t := s.Doc.Trees[m]
+	model, err := hexview.New(t.Bytes, Spans(t), hexview.DefaultWidth)
+	if err != nil {
+		model, _ = hexview.New(t.Bytes, nil, hexview.DefaultWidth)
+	}
+	s.Model = model
+	s.TreeRows = VisibleNodes(t, nil)
+	// The hex view brings the selection into view by itself; the tree starts at its top.
+	fx := []Effect{EffectScroll{Panel: PanelTree}}
+	// Keep the chosen message's row in view.
+	if row := s.Doc.RowOf[m]; !s.View[PanelList].shows(row) {
+		s.View[PanelList].Top = s.View[PanelList].scrollTo(row)
+		fx = append(fx, EffectScroll{Panel: PanelList, Top: s.View[PanelList].Top})
+	}
+	return s, fx
+}
+
+// shows reports whether row is wholly inside the viewport.
+func (v Viewport) shows(row int) bool {
+	return row*RowHeight >= v.Top && (row+1)*RowHeight <= v.Top+v.Height
+}
+
+// scrollTo returns the scroll offset that brings row into view, moving as little as possible.
+func (v Viewport) scrollTo(row int) int {
+	if row*RowHeight < v.Top {
+		return row * RowHeight
+	}
+	return max((row+1)*RowHeight-v.Height, 0)
+}
+
+// selectNode selects tree node n and its bytes, expanding its ancestors and scrolling the tree
+// to it.
+func (s State) selectNode(n int32) (State, []Effect) {
+	t := s.Tree()
+	if t == nil || n < 0 || int(n) >= len(t.Nodes) {
+		return s, nil
+	}
+	var fx []Effect
+	node := &t.Nodes[n]
+	s.Node = n
+	s.Sel = hexview.Range{Offset: node.Offset, Length: node.Length}
+	// Expand the ancestors so the node is visible.
+	if len(s.Collapsed) > 0 {
+		var c map[int32]bool
+		for i, cl := range s.Collapsed {
+			if cl && i < n && n < t.Nodes[i].End {
+				if c == nil {
+					c = maps.Clone(s.Collapsed)
+				}
+				delete(c, i)
+			}
+		}
+		if c != nil {
+			s.Collapsed = c
+			s.TreeRows = VisibleNodes(t, c)
+		}
+	}
+	if row := rowOfNode(s.TreeRows, n); row >= 0 && !s.View[PanelTree].shows(row) {
+		v := &s.View[PanelTree]
+		v.Top = v.scrollTo(row)
+		fx = append(fx, EffectScroll{Panel: PanelTree, Top: v.Top})
+	}
+	return s, fx
+}
+
+// selectRange selects the bytes r (from a link): the smallest node that covers them exactly,
+// or just the bytes.
+func (s State) selectRange(r hexview.Range, fx []Effect) (State, []Effect) {
+	t := s.Tree()
+	if t == nil || r.Empty() {
+		return s, fx
+	}
+	best := int32(-1)
+	for i := range t.Nodes {
+		if t.Nodes[i].Offset == r.Offset && t.Nodes[i].Length == r.Length {
+			best = int32(i) // later nodes are deeper
+		}
+	}
+	if best >= 0 {
+		var more []Effect
+		s, more = s.selectNode(best)
+		return s, append(fx, more...)
+	}
+	s.Node, s.Sel = -1, r
+	return s, fx
+}
+
+func rowOfNode(rows []int32, n int32) int {
+	for i, r := range rows {
+		if r == n {
+			return i
+		}
+	}
+	return -1
+}
+
+// toggle collapses or expands node n.
+func (s State) toggle(n int32) State {
+	t := s.Tree()
+	if t == nil || n < 0 || int(n) >= len(t.Nodes) || t.IsLeaf(int(n)) {
+		return s
+	}
+	c := maps.Clone(s.Collapsed)
+	if c == nil {
+		c = map[int32]bool{}
+	}
+	if c[n] {
+		delete(c, n)
+	} else {
+		c[n] = true
+	}
+	s.Collapsed = c
+	s.TreeRows = VisibleNodes(t, c)
+	return s
+}
+
+// VisibleNodes lists the nodes of t in pre-order, leaving out those inside a collapsed node.
+func VisibleNodes(t *decoder.Tree, collapsed map[int32]bool) []int32 {
+	rows := make([]int32, 0, len(t.Nodes))
+	for i := 0; i < len(t.Nodes); {
+		rows = append(rows, int32(i))
+		if collapsed[int32(i)] {
+			i = int(t.Nodes[i].End)
+		} else {
+			i++
+		}
+	}
+	return rows
+}
+
+// parentOf returns the node holding n, or -1.
+func parentOf(t *decoder.Tree, n int32) int32 {
+	d := t.Nodes[n].Depth
+	for i := n - 1; i >= 0; i-- {
+		if t.Nodes[i].Depth < d && t.Nodes[i].End > n {
+			return i
+		}
+	}
+	return -1
+}
+
+// key moves the selection with the keyboard.
+func (s State) key(p Panel, key string) (State, []Effect) {
+	switch p {
+	case PanelList:
+		if s.Doc == nil {
+			return s, nil
+		}
+		switch key {
+		case "ArrowDown", "j":
+			return s.selectMessage(s.Msg + 1)
+		case "ArrowUp", "k":
+			return s.selectMessage(s.Msg - 1)
+		case "Home":
+			return s.selectMessage(0)
+		case "End":
+			return s.selectMessage(len(s.Doc.Trees) - 1)
+		}
+	case PanelTree:
+		t := s.Tree()
+		if t == nil || len(s.TreeRows) == 0 {
+			return s, nil
+		}
+		row := rowOfNode(s.TreeRows, s.Node)
+		switch key {
+		case "ArrowDown":
+			return s.selectNode(s.TreeRows[min(row+1, len(s.TreeRows)-1)])
+		case "ArrowUp":
+			return s.selectNode(s.TreeRows[max(row-1, 0)])
+		case "Home":
+			return s.selectNode(s.TreeRows[0])
+		case "End":
+			return s.selectNode(s.TreeRows[len(s.TreeRows)-1])
+		case "ArrowRight":
+			if s.Node < 0 {
+				return s.selectNode(0)
+			}
+			if s.Collapsed[s.Node] {
+				return s.toggle(s.Node), nil
+			}
+			if !t.IsLeaf(int(s.Node)) {
+				return s.selectNode(s.Node + 1)
+			}
+		case "ArrowLeft":
+			if s.Node < 0 {
+				return s, nil
+			}
+			if !t.IsLeaf(int(s.Node)) && !s.Collapsed[s.Node] {
+				return s.toggle(s.Node), nil
+			}
+			if p := parentOf(t, s.Node); p >= 0 {
+				return s.selectNode(p)
+			}
+		case "Enter", " ":
+			if s.Node >= 0 {
+				return s.toggle(s.Node), nil
+			}
+		}
+	case PanelHex:
+		if s.Model == nil || s.Model.Len() == 0 {
+			return s, nil
+		}
+		var d hexview.Direction
+		switch key {
+		case "ArrowLeft":
+			d = hexview.Left
+		case "ArrowRight":
+			d = hexview.Right
+		case "ArrowUp":
+			d = hexview.Up
+		case "ArrowDown":
+			d = hexview.Down
+		default:
+			return s, nil
+		}
+		from := s.Sel
+		if s.Node >= 0 {
+			if t := s.Tree(); t != nil && !t.IsLeaf(int(s.Node)) {
+				// From a group, start at its first field.
+				from = hexview.Range{Offset: s.Sel.Offset}
+			}
+		}
+		f, ok := s.Model.Move(from, d)
+		if !ok {
+			return s, nil
+		}
+		if f.ID >= 0 {
+			return s.selectNode(f.ID)
+		}
+		s.Node, s.Sel = -1, f.Range
+	}
+	return s, nil
+}
+
+// openFragment opens a share link's fragment. An empty fragment changes nothing.
+func (s State) openFragment(frag string) (State, []Effect) {
+	f, err := ParseFragment(frag)
+	if err != nil {
+		s.LinkErr = "The link could not be opened: " + err.Error()
+		return s, nil
+	}
+	switch f.Key {
+	case "":
+		return s, nil
+	case ShareVersion:
+		b, err := f.Unpack()
+		if err != nil {
+			s.LinkErr = "The link could not be opened: " + err.Error()
+			return s, nil
+		}
+		return s, []Effect{EffectDecompress{Data: b}}
+	}
+	// The message goes into the input box as one line of hex, decoded as the one message it is
+	// (an empty one too, so that its error shows).
+	s.Proto, s.InStream, s.Force, s.Example = f.Proto, f.InStream, input.Auto, -1
+	s.Text = hexText(f.Bytes)
+	s.Doc, s.InputErr, s.LinkErr, s.Share = NewDocBytes(s.Text, input.Hex, f.Bytes, s.options()), nil, "", ShareState{}
+	s.View[PanelList].Top = 0
+	s, fx := s.selectMessage(0)
+	if f.HasSel {
+		s, fx = s.selectRange(f.Sel, fx)
+	}
+	return s, fx
+}
+
+// hexText writes b as one line of lower-case hex, the text a hex= link puts in the input box.
+func hexText(b []byte) string {
+	const digits = "0123456789abcdef"
+	out := make([]byte, 2*len(b))
+	for i, c := range b {
+		out[2*i], out[2*i+1] = digits[c>>4], digits[c&15]
+	}
+	return string(out)
+}

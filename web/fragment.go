@@ -1,0 +1,285 @@
+package web
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"strconv"
+	"strings"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/hexview"
+	"pgoutput-inspector/input"
+)
+
+// Share links keep the whole state in the URL fragment, which browsers never send to a server.
+// Three forms open decoded:
+//
+//	#hex=<hex>[&proto=N][&stream=1|0][&sel=OFFSET-LENGTH]   one message, written by hand
+//	#b64=<base64url>[&proto=N][&stream=1|0][&sel=OFFSET-LENGTH]
+//	#z1=<base64url of deflate-raw(payload)>                 what the Share button makes
+//
+// The z1 payload (see SharePayload) carries the input text as pasted, the forced format, the
+// options, the chosen message and the selection. Compression is the browser's own
+// CompressionStream("deflate-raw"), run by the page's JS glue: the Go side only builds and
+// reads the payload, so no compressor goes into main.wasm.
+
+// ShareVersion is the key of the compressed form; a new payload layout gets a new key.
+const ShareVersion = "z1"
+
+// Fragment is what a share link's fragment says.
+type Fragment struct {
+	// Bytes is the message of a hex= or b64= link (nil for z1).
+	Bytes []byte
+	// Packed is the base64url text of a z1 link, still compressed.
+	Packed string
+	// Key is the form: "hex", "b64" or ShareVersion; "" for an empty fragment.
+	Key      string
+	Proto    int
+	InStream decoder.Choice
+	Sel      hexview.Range
+	HasSel   bool
+}
+
+// FragmentError says why a fragment could not be read, naming the parameter.
+type FragmentError struct {
+	Param string
+	Msg   string
+}
+
+func (e *FragmentError) Error() string { return "link fragment: " + e.Param + ": " + e.Msg }
+
+// ParseFragment reads a URL fragment (with or without its leading '#'). An empty fragment gives
+// a Fragment with Key "".
+func ParseFragment(frag string) (Fragment, error) {
+	frag = strings.TrimPrefix(frag, "#")
+	var f Fragment
+	for frag != "" {
+		var kv string
+		kv, frag, _ = strings.Cut(frag, "&")
+		k, v, _ := strings.Cut(kv, "=")
+		switch k {
+		case "":
+			continue
+		case "hex":
+			v = strings.Map(func(r rune) rune {
+				if r == ' ' || r == ':' || r == '+' || r == '\n' {
+					return -1
+				}
+				return r
+			}, unescape(v))
+			b, err := hex.DecodeString(v)
+			if err != nil {
+				return f, &FragmentError{"hex", hexError(v, err)}
+			}
+			f.Key, f.Bytes = "hex", b
+		case "b64":
+			b, err := decodeBase64URL(unescape(v))
+			if err != nil {
+				return f, &FragmentError{"b64", "not base64url: " + err.Error()}
+			}
+			f.Key, f.Bytes = "b64", b
+		case ShareVersion:
+			f.Key, f.Packed = ShareVersion, v
+		case "proto":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > 4 {
+				return f, &FragmentError{"proto", "expected a protocol version 1 to 4, found \"" + v + "\""}
+			}
+			f.Proto = n
+		case "stream":
+			switch v {
+			case "1", "yes", "true":
+				f.InStream = decoder.Yes
+			case "0", "no", "false":
+				f.InStream = decoder.No
+			default:
+				return f, &FragmentError{"stream", "expected 1 or 0, found \"" + v + "\""}
+			}
+		case "sel":
+			r, ok := parseSel(v)
+			if !ok {
+				return f, &FragmentError{"sel", "expected OFFSET-LENGTH in decimal, found \"" + v + "\""}
+			}
+			f.Sel, f.HasSel = r, true
+		default:
+			return f, &FragmentError{k, "unknown parameter; the link may come from a newer version of the page"}
+		}
+	}
+	return f, nil
+}
+
+func unescape(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func hexError(v string, err error) string {
+	if len(v)%2 == 1 {
+		return "odd number of hex digits (" + strconv.Itoa(len(v)) + ")"
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return "expected a hex digit at character " + strconv.Itoa(i+1) + ", found " + strconv.QuoteRune(rune(c))
+		}
+	}
+	return err.Error()
+}
+
+func decodeBase64URL(s string) ([]byte, error) {
+	s = strings.TrimRight(s, "=")
+	return base64.RawURLEncoding.DecodeString(s)
+}
+
+func parseSel(v string) (hexview.Range, bool) {
+	a, b, ok := strings.Cut(v, "-")
+	if !ok {
+		return hexview.Range{}, false
+	}
+	off, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || off < 0 || n < 0 {
+		return hexview.Range{}, false
+	}
+	return hexview.Range{Offset: off, Length: n}, true
+}
+
+// SimpleFragment writes the hand-written form for one message: hex=…, with proto, stream and
+// sel when set.
+func SimpleFragment(b []byte, proto int, stream decoder.Choice, sel hexview.Range) string {
+	var s strings.Builder
+	s.WriteString("#hex=")
+	s.WriteString(hex.EncodeToString(b))
+	writeOptions(&s, proto, stream, sel)
+	return s.String()
+}
+
+func writeOptions(s *strings.Builder, proto int, stream decoder.Choice, sel hexview.Range) {
+	if proto > 0 {
+		s.WriteString("&proto=")
+		s.WriteString(strconv.Itoa(proto))
+	}
+	switch stream {
+	case decoder.Yes:
+		s.WriteString("&stream=1")
+	case decoder.No:
+		s.WriteString("&stream=0")
+	}
+	if !sel.Empty() {
+		s.WriteString("&sel=")
+		s.WriteString(strconv.Itoa(sel.Offset))
+		s.WriteByte('-')
+		s.WriteString(strconv.Itoa(sel.Length))
+	}
+}
+
+// Shared is what a z1 link carries.
+type Shared struct {
+	Text     string
+	Format   input.Format // forced format, or input.Auto
+	Proto    int
+	InStream decoder.Choice
+	Msg      int
+	Sel      hexview.Range
+}
+
+// SharePayload writes s as the z1 payload, before compression: "key=value" lines, an empty
+// line, then the text.
+func SharePayload(s Shared) []byte {
+	var b strings.Builder
+	if s.Format != input.Auto {
+		b.WriteString("format=" + string(s.Format) + "\n")
+	}
+	if s.Proto > 0 {
+		b.WriteString("proto=" + strconv.Itoa(s.Proto) + "\n")
+	}
+	switch s.InStream {
+	case decoder.Yes:
+		b.WriteString("stream=1\n")
+	case decoder.No:
+		b.WriteString("stream=0\n")
+	}
+	if s.Msg > 0 {
+		b.WriteString("msg=" + strconv.Itoa(s.Msg) + "\n")
+	}
+	if !s.Sel.Empty() {
+		b.WriteString("sel=" + strconv.Itoa(s.Sel.Offset) + "-" + strconv.Itoa(s.Sel.Length) + "\n")
+	}
+	b.WriteString("\n")
+	b.WriteString(s.Text)
+	return []byte(b.String())
+}
+
+// ParseSharePayload reads a decompressed z1 payload.
+func ParseSharePayload(p []byte) (Shared, error) {
+	var s Shared
+	rest := string(p)
+	for {
+		line, r, ok := strings.Cut(rest, "\n")
+		if !ok {
+			return s, &FragmentError{ShareVersion, "the payload has no empty line before the text"}
+		}
+		rest = r
+		if line == "" {
+			break
+		}
+		k, v, _ := strings.Cut(line, "=")
+		switch k {
+		case "format":
+			s.Format = input.Format(v)
+		case "proto":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > 4 {
+				return s, &FragmentError{ShareVersion, "proto: expected 1 to 4, found \"" + v + "\""}
+			}
+			s.Proto = n
+		case "stream":
+			if v == "1" {
+				s.InStream = decoder.Yes
+			} else {
+				s.InStream = decoder.No
+			}
+		case "msg":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return s, &FragmentError{ShareVersion, "msg: expected a message number, found \"" + v + "\""}
+			}
+			s.Msg = n
+		case "sel":
+			r, ok := parseSel(v)
+			if !ok {
+				return s, &FragmentError{ShareVersion, "sel: expected OFFSET-LENGTH, found \"" + v + "\""}
+			}
+			s.Sel = r
+		}
+	}
+	s.Text = rest
+	return s, nil
+}
+
+// ShareLink makes the z1 fragment from the compressed payload.
+func ShareLink(compressed []byte) string {
+	return "#" + ShareVersion + "=" + base64.RawURLEncoding.EncodeToString(compressed)
+}
+
+// Unpack returns the compressed payload of a z1 fragment.
+func (f Fragment) Unpack() ([]byte, error) {
+	b, err := decodeBase64URL(f.Packed)
+	if err != nil {
+		return nil, &FragmentError{ShareVersion, "not base64url: " + err.Error()}
+	}
+	return b, nil
+}

@@ -1,0 +1,159 @@
+package web
+
+import (
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/hexview"
+	"pgoutput-inspector/input"
+)
+
+// RowHeight is the height in CSS pixels of one row of the message list, the hex view and the
+// tree (page.css sets the same height): virtual scrolling turns scroll offsets into rows with it.
+const RowHeight = 20
+
+// Overscan is how many rows beyond the viewport each list draws, so that a small scroll shows
+// rows already drawn.
+const Overscan = 4
+
+// Panel names a scrolling panel.
+type Panel uint8
+
+// Panels.
+const (
+	PanelList Panel = iota // the message list
+	PanelHex               // the hex view
+	PanelTree              // the tree
+	numPanels
+)
+
+// Viewport is a panel's scroll position and height in CSS pixels.
+type Viewport struct {
+	Top, Height int
+}
+
+// First returns the first row to draw and how many, for rows of RowHeight.
+func (v Viewport) First(rows int) (first, n int) {
+	first = max(v.Top/RowHeight-Overscan, 0)
+	n = (v.Height+RowHeight-1)/RowHeight + 2*Overscan
+	first = min(first, max(rows-1, 0))
+	return first, min(n, rows-first)
+}
+
+// defaultHeights are the panels' heights before the page reports them (page.css).
+var defaultHeights = [numPanels]int{480, 400, 400}
+
+// Theme is the colour theme: follow the system, or forced light or dark.
+type Theme string
+
+// Themes.
+const (
+	ThemeSystem Theme = ""
+	ThemeLight  Theme = "light"
+	ThemeDark   Theme = "dark"
+)
+
+// ShareState is the Share button's progress.
+type ShareState struct {
+	Busy   bool
+	Link   string // the fragment made, "#z1=…"
+	Err    string
+	Copied bool
+}
+
+// State is everything the page shows. Apply never changes a State: it returns a new one, sharing
+// what did not change (a Doc, a hex Model and the tree rows are never modified once built).
+type State struct {
+	// Text is the input text; Force the format chosen in the menu (input.Auto: detect).
+	Text  string
+	Force input.Format
+	// Proto and InStream are the decoder options chosen (0 and decoder.Auto: infer).
+	Proto    int
+	InStream decoder.Choice
+	// Doc is the decoded input, nil when the text is empty or could not be read.
+	Doc      *Doc
+	InputErr *input.Error
+	// LinkErr says why the URL fragment could not be opened.
+	LinkErr string
+	// Example is the index of the example shown, or -1.
+	Example int
+
+	// Msg is the chosen message; Model lays out its bytes; TreeRows are the tree's visible
+	// nodes (those not inside a collapsed node).
+	Msg      int
+	Model    *hexview.Model
+	TreeRows []int32
+	// Collapsed holds the collapsed nodes of the chosen message's tree.
+	Collapsed map[int32]bool
+	// Node is the selected tree node, or -1; Sel the selected bytes.
+	Node int32
+	Sel  hexview.Range
+	// Hover is the node under the pointer (in the tree or the hex view), or -1; HoverBytes its bytes.
+	Hover      int32
+	HoverBytes hexview.Range
+
+	View  [numPanels]Viewport
+	Theme Theme
+	Share ShareState
+}
+
+// Tree returns the chosen message's decode, or nil.
+func (s *State) Tree() *decoder.Tree {
+	if s.Doc == nil || s.Msg < 0 || s.Msg >= len(s.Doc.Trees) {
+		return nil
+	}
+	return s.Doc.Trees[s.Msg]
+}
+
+// Described returns the node the description panel shows: the hovered one, else the selected one.
+func (s *State) Described() int32 {
+	if s.Hover >= 0 {
+		return s.Hover
+	}
+	return s.Node
+}
+
+// Effect is something Apply asks the page's glue to do in the browser.
+type Effect interface{ isEffect() }
+
+// EffectCompress asks for Payload compressed with deflate-raw, then a ShareMade action.
+type EffectCompress struct{ Payload []byte }
+
+// EffectDecompress asks for Data inflated (deflate-raw), then an OpenShared action.
+type EffectDecompress struct{ Data []byte }
+
+// EffectSetHash asks for the URL fragment to become Hash ("" removes it), as a new history
+// entry when Push.
+type EffectSetHash struct {
+	Hash string
+	Push bool
+}
+
+// EffectCopy asks for Text on the clipboard.
+type EffectCopy struct{ Text string }
+
+// EffectScroll asks for a panel to scroll to Top pixels.
+type EffectScroll struct {
+	Panel Panel
+	Top   int
+}
+
+// EffectTheme asks for the page's theme to change.
+type EffectTheme struct{ Theme Theme }
+
+func (EffectCompress) isEffect()   {}
+func (EffectDecompress) isEffect() {}
+func (EffectSetHash) isEffect()    {}
+func (EffectCopy) isEffect()       {}
+func (EffectScroll) isEffect()     {}
+func (EffectTheme) isEffect()      {}
+
+// NewState returns the state of a page showing example ex (or nothing when ex is out of range).
+func NewState(ex int) State {
+	s := State{Example: -1, Node: -1, Hover: -1, Msg: -1}
+	for p := range s.View {
+		s.View[p].Height = defaultHeights[p]
+	}
+	if ex >= 0 && ex < len(Examples) {
+		s, _ = Apply(s, LoadExample{Index: ex})
+	}
+	return s
+}

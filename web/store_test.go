@@ -1,0 +1,265 @@
+package web
+
+import (
+	"strings"
+	"testing"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/hexview"
+)
+
+// apply runs actions in order and returns the last state.
+func apply(t *testing.T, s State, as ...Action) State {
+	t.Helper()
+	for _, a := range as {
+		s, _ = Apply(s, a)
+	}
+	return s
+}
+
+func TestExamplesDecode(t *testing.T) {
+	for i, ex := range Examples {
+		s := NewState(i)
+		if s.Doc == nil {
+			t.Fatalf("example %d %q: no document: %v", i, ex.Name, s.InputErr)
+		}
+		tr := s.Tree()
+		if tr == nil {
+			t.Fatalf("example %q: no message shown", ex.Name)
+		}
+		wantErr := strings.HasPrefix(ex.Name, "Truncated")
+		if (tr.Err != nil) != wantErr {
+			t.Errorf("example %q: message %d error %v", ex.Name, s.Msg, tr.Err)
+		}
+		if name := s.Doc.Summaries[s.Msg].Name; !wantErr && !strings.Contains(strings.ToLower(ex.Description), strings.ToLower(name)) {
+			t.Errorf("example %q shows a %s first", ex.Name, name)
+		}
+	}
+}
+
+func TestFirstExampleIsInsertWithNamedColumns(t *testing.T) {
+	s := NewState(0)
+	tr := s.Tree()
+	if tr.Type != 'I' {
+		t.Fatalf("first example shows %q", tr.Type)
+	}
+	if tr.Relation == nil || tr.Relation.Name != "users" {
+		t.Fatalf("columns not named from the Relation: %+v", tr.Relation)
+	}
+	if got := s.Doc.Rows[0]; got.Kind != RowGroup || got.Group != GroupTransaction || got.Count != 4 {
+		t.Errorf("first row %+v, want a transaction heading of 4 messages", got)
+	}
+}
+
+func TestSelectNodeSelectsItsBytes(t *testing.T) {
+	s := NewState(0)
+	tr := s.Tree()
+	for i := range tr.Nodes {
+		s2, _ := Apply(s, SelectNode{Node: int32(i)})
+		n := tr.Nodes[i]
+		if s2.Node != int32(i) || s2.Sel != (hexview.Range{Offset: n.Offset, Length: n.Length}) {
+			t.Errorf("node %d (%s): selection %+v node %d", i, tr.Label(i), s2.Sel, s2.Node)
+		}
+	}
+	if s.Node != -1 {
+		t.Error("Apply changed the state it was given")
+	}
+}
+
+func TestSelectByteSelectsLeaf(t *testing.T) {
+	s := NewState(0)
+	tr := s.Tree()
+	for off := range tr.Bytes {
+		s2, _ := Apply(s, SelectByte{Offset: off})
+		if s2.Node < 0 {
+			t.Fatalf("byte %d: nothing selected", off)
+		}
+		n := tr.Nodes[s2.Node]
+		if !tr.IsLeaf(int(s2.Node)) || off < n.Offset || off >= n.Offset+n.Length {
+			t.Fatalf("byte %d selects node %d (%s) at %d+%d", off, s2.Node, tr.Label(int(s2.Node)), n.Offset, n.Length)
+		}
+		h, _ := Apply(s, HoverByte{Offset: off})
+		if h.Hover != s2.Node || h.Described() != s2.Node {
+			t.Fatalf("byte %d hovers node %d, selects %d", off, h.Hover, s2.Node)
+		}
+	}
+}
+
+func TestTreeKeyboard(t *testing.T) {
+	s := NewState(0)
+	tr := s.Tree()
+	s = apply(t, s, Key{PanelTree, "ArrowDown"})
+	if s.Node != 0 {
+		t.Fatalf("first ArrowDown selects %d", s.Node)
+	}
+	s = apply(t, s, Key{PanelTree, "Enter"})
+	if len(s.TreeRows) != 1 {
+		t.Fatalf("Enter on the root leaves %d rows", len(s.TreeRows))
+	}
+	s = apply(t, s, Key{PanelTree, "Enter"}, Key{PanelTree, "ArrowDown"}, Key{PanelTree, "ArrowDown"})
+	if s.Node != 2 {
+		t.Fatalf("two ArrowDowns from the root select %d", s.Node)
+	}
+	s = apply(t, s, Key{PanelTree, "ArrowLeft"})
+	if s.Node != parentOf(tr, 2) {
+		t.Fatalf("ArrowLeft on a leaf selects %d, not its parent", s.Node)
+	}
+	s = apply(t, s, Key{PanelTree, "End"})
+	if int(s.Node) != len(tr.Nodes)-1 {
+		t.Fatalf("End selects %d", s.Node)
+	}
+}
+
+func TestHexKeyboardMovesByField(t *testing.T) {
+	s := NewState(0)
+	s = apply(t, s, SelectByte{Offset: 0})
+	first := s.Sel
+	s = apply(t, s, Key{PanelHex, "ArrowRight"})
+	if s.Sel.Offset != first.End() {
+		t.Fatalf("ArrowRight from %+v selects %+v", first, s.Sel)
+	}
+	s = apply(t, s, Key{PanelHex, "ArrowLeft"})
+	if s.Sel != first {
+		t.Fatalf("ArrowLeft back selects %+v", s.Sel)
+	}
+}
+
+func TestListKeyboardAndGroups(t *testing.T) {
+	s := NewState(0)
+	s = apply(t, s, Key{PanelList, "Home"}, Key{PanelList, "ArrowDown"})
+	if s.Msg != 1 || s.Tree().Type != 'R' {
+		t.Fatalf("ArrowDown from the first message shows %d", s.Msg)
+	}
+	for i, sm := range s.Doc.Summaries {
+		if !sm.HasXid || sm.Xid != 3556 || sm.Group != 0 {
+			t.Errorf("message %d: xid %d (%v), group %d", i, sm.Xid, sm.HasXid, sm.Group)
+		}
+	}
+}
+
+func TestStreamExampleGroupsAndReadsInStream(t *testing.T) {
+	s := NewState(exampleIndex(t, "Streamed transaction"))
+	if s.Doc.Rows[0].Group != GroupStream {
+		t.Fatalf("first row %+v", s.Doc.Rows[0])
+	}
+	if !s.Tree().Reading.InStream {
+		t.Errorf("the Delete after Stream Start was not read inside the stream: %+v", s.Tree().Reading)
+	}
+	if s.Doc.Errors != 0 {
+		t.Errorf("%d errors", s.Doc.Errors)
+	}
+}
+
+func exampleIndex(t *testing.T, name string) int {
+	for i, ex := range Examples {
+		if ex.Name == name {
+			return i
+		}
+	}
+	t.Fatalf("no example %q", name)
+	return -1
+}
+
+func TestOptionsRedecode(t *testing.T) {
+	s := NewState(exampleIndex(t, "Stream Abort, parallel"))
+	if !s.Tree().Reading.ParallelAbort || s.Tree().Err != nil {
+		t.Fatalf("proto 4: %+v %v", s.Tree().Reading, s.Tree().Err)
+	}
+	s = apply(t, s, SetProto{Proto: 2})
+	if s.Tree().Err == nil {
+		t.Fatalf("a 25-byte Stream Abort read as protocol 2 has no error")
+	}
+	s = apply(t, s, SetProto{Proto: 0})
+	if s.Tree().Err != nil || !s.Tree().Reading.Guessed {
+		t.Fatalf("inferred: %+v %v", s.Tree().Reading, s.Tree().Err)
+	}
+}
+
+func TestPasteAndInputError(t *testing.T) {
+	s := NewState(0)
+	s = apply(t, s, SetText{Text: "42 00 zz"})
+	if s.Doc != nil || s.InputErr == nil {
+		t.Fatalf("bad text: doc %v err %v", s.Doc, s.InputErr)
+	}
+	if s.InputErr.Line != 1 || s.InputErr.Column == 0 {
+		t.Errorf("error at line %d column %d", s.InputErr.Line, s.InputErr.Column)
+	}
+	s = apply(t, s, SetText{Text: Examples[0].Text})
+	if s.Doc == nil || len(s.Doc.Trees) != 4 {
+		t.Fatalf("pasted example: %v", s.InputErr)
+	}
+}
+
+func TestErrorMarksBytes(t *testing.T) {
+	s := NewState(exampleIndex(t, "Truncated Begin"))
+	tr := s.Tree()
+	if tr.Err == nil {
+		t.Fatal("no error")
+	}
+	var marked bool
+	for i := 0; i < s.Model.SpanCount(); i++ {
+		sp := s.Model.Span(i)
+		if sp.Class == hexview.ClassError && sp.Offset == tr.Err.Offset {
+			marked = true
+		}
+	}
+	if !marked {
+		t.Errorf("no error span at offset %d", tr.Err.Offset)
+	}
+}
+
+func TestFragments(t *testing.T) {
+	s := NewState(0)
+	msg := s.Doc.Messages[2].Bytes
+	frag := SimpleFragment(msg, 1, decoder.Auto, hexview.Range{Offset: 6, Length: 2})
+	s2, _ := Apply(NewState(-1), OpenFragment{Fragment: frag})
+	if s2.Doc == nil || s2.Tree().Type != 'I' {
+		t.Fatalf("hex link: %v %s", s2.InputErr, s2.LinkErr)
+	}
+	if s2.Sel != (hexview.Range{Offset: 6, Length: 2}) || s2.Node < 0 || s2.Proto != 1 {
+		t.Errorf("hex link: selection %+v node %d proto %d", s2.Sel, s2.Node, s2.Proto)
+	}
+	s3, _ := Apply(NewState(-1), OpenFragment{Fragment: "#b64=QgAAAAAC40rgAAKSSS0PiuYAAA3k&sel=0-1"})
+	if s3.Doc == nil || s3.Tree().Type != 'B' || s3.Sel.Length != 1 {
+		t.Fatalf("b64 link: %s %+v", s3.LinkErr, s3.Sel)
+	}
+	s4, _ := Apply(NewState(0), OpenFragment{Fragment: "#hex=4g"})
+	if !strings.Contains(s4.LinkErr, "hex") || s4.Doc == nil {
+		t.Errorf("bad hex link: %q", s4.LinkErr)
+	}
+}
+
+func TestShareRoundTrip(t *testing.T) {
+	s := NewState(0)
+	s = apply(t, s, SelectMessage{Msg: 1}, SelectNode{Node: 5}, SetProto{Proto: 1})
+	s, fx := Apply(s, Share{})
+	c, ok := fx[0].(EffectCompress)
+	if !ok || !s.Share.Busy {
+		t.Fatalf("Share effects %v", fx)
+	}
+	// The glue compresses; an identity "compression" stands in for it here.
+	s, fx = Apply(s, ShareMade{Compressed: c.Payload})
+	if s.Share.Link == "" || len(fx) != 2 {
+		t.Fatalf("ShareMade: %+v %v", s.Share, fx)
+	}
+	o, fx := Apply(NewState(-1), OpenFragment{Fragment: s.Share.Link})
+	d, ok := fx[0].(EffectDecompress)
+	if !ok {
+		t.Fatalf("z1 link effects %v (%s)", fx, o.LinkErr)
+	}
+	o, _ = Apply(o, OpenShared{Payload: d.Data})
+	if o.Text != s.Text || o.Msg != 1 || o.Sel != s.Sel || o.Node != s.Node || o.Proto != 1 {
+		t.Errorf("shared state: msg %d sel %+v node %d proto %d; want %d %+v %d", o.Msg, o.Sel, o.Node, o.Proto, s.Msg, s.Sel, s.Node)
+	}
+}
+
+func TestViewportFirst(t *testing.T) {
+	v := Viewport{Top: 10 * RowHeight, Height: 10 * RowHeight}
+	first, n := v.First(1000)
+	if first != 10-Overscan || n != 10+2*Overscan {
+		t.Errorf("First = %d, %d", first, n)
+	}
+	if first, n := v.First(3); first != 2 || n != 1 {
+		t.Errorf("First(3) = %d, %d", first, n)
+	}
+}
