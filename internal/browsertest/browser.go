@@ -1,0 +1,608 @@
+// Package browsertest drives the inspector page in a real headless Chromium (Debian's chromium
+// package) through chromedp, for tests and benchmarks.
+//
+// A test serves the page and starts a browser:
+//
+//	func TestPage(t *testing.T) {
+//		base := browsertest.Serve(t)   // the page on http://127.0.0.1:PORT/
+//		b := browsertest.Start(t)      // headless Chromium, one tab
+//		b.Navigate(base + "#hex=42...") // waits for the load event
+//		b.WaitVisible(".tree")
+//		if n := b.Count(".tree .node"); n != 7 { ... }
+//	}
+//
+// The Browser records, from the moment it starts, every request the page makes, everything
+// the page prints to the console, uncaught exceptions, Content-Security-Policy violations and
+// the browser's own error log (failed loads, for instance). When the test ends it fails the
+// test for each problem the test did not Allow, and for each request that left the origins the
+// test navigated to. So every browser test also checks that the page stays quiet and local.
+//
+// Chromium must be installed at /usr/bin/chromium; when it is not, Start fails the test with
+// the command that installs it (./build.sh test and .ci/run install it when run as root).
+package browsertest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// ChromiumPath is where Debian's chromium package installs the browser.
+const ChromiumPath = "/usr/bin/chromium"
+
+// InstallCommand installs Chromium on Debian (as root).
+const InstallCommand = "apt-get update && apt-get install -y chromium"
+
+// DefaultTimeout bounds each helper call (a navigation, a wait, an evaluation).
+const DefaultTimeout = 30 * time.Second
+
+// reportBinding is the name of the function the page calls (through a CDP binding) to report
+// Content-Security-Policy violations; see cspListener.
+const reportBinding = "__browsertestReport"
+
+// cspListener runs in every document before its own scripts. The securitypolicyviolation event
+// carries the violated directive and the blocked URI, which the browser's log text words
+// differently from one version to the next.
+const cspListener = `addEventListener("securitypolicyviolation", (e) => {
+	` + reportBinding + `(JSON.stringify({directive: e.effectiveDirective, blocked: e.blockedURI,
+		source: e.sourceFile, line: e.lineNumber, sample: e.sample}));
+}, true);`
+
+// Problem is something the page reported that a working page should not.
+type Problem struct {
+	// Kind is "console" (console.error or console.assert, or a Go panic printed by the WASM
+	// runtime), "exception" (uncaught), "csp" (a Content-Security-Policy violation) or "log"
+	// (an error in the browser's log, such as a failed load; CSP violations show here too).
+	Kind string
+	// Text is the message.
+	Text string
+}
+
+func (p Problem) String() string { return p.Kind + ": " + p.Text }
+
+// Response is what the browser received for one URL.
+type Response struct {
+	Status   int
+	MimeType string
+	// Headers by lower-case name, as the browser saw them (Content-Encoding included; the
+	// body was decompressed).
+	Headers map[string]string
+}
+
+// Browser is a headless Chromium with one tab, started by Start for one test and stopped when
+// the test ends.
+type Browser struct {
+	t testing.TB
+
+	// Ctx is the tab. Run chromedp actions the helpers lack with b.Run, or with
+	// chromedp.Run(b.Ctx, …) (then bound the time yourself).
+	Ctx context.Context
+
+	// Timeout bounds each helper call; DefaultTimeout unless changed.
+	Timeout time.Duration
+
+	mu       sync.Mutex
+	done     bool
+	requests  []string
+	responses map[string]Response
+	console   []string
+	problems []Problem
+	allowed  []string
+	origins  map[string]bool
+}
+
+// Start starts headless Chromium with a fresh profile and opens one tab. The browser stops
+// when the test ends; then unexpected problems and off-origin requests fail the test.
+func Start(t testing.TB) *Browser {
+	t.Helper()
+	if _, err := os.Stat(ChromiumPath); err != nil {
+		t.Fatalf("browsertest: Chromium is not installed (%s: %v); install it with:\n\t%s\n(./build.sh test does this when run as root)",
+			ChromiumPath, err, InstallCommand)
+	}
+	// Not t.TempDir: Chromium's helper processes may still write into the profile for a
+	// moment after the browser exits, and t.TempDir fails the test when removal fails.
+	profile, err := os.MkdirTemp("", "browsertest-profile-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &Browser{t: t, Timeout: DefaultTimeout, origins: make(map[string]bool), responses: make(map[string]Response)}
+
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(ChromiumPath),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1280, 900),
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	tabCtx, cancelTab := chromedp.NewContext(allocCtx, chromedp.WithErrorf(b.logf), chromedp.WithLogf(func(string, ...any) {}))
+	b.Ctx = tabCtx
+	chromedp.ListenTarget(tabCtx, b.onEvent)
+
+	t.Cleanup(func() {
+		b.check()
+		b.stop(tabCtx, cancelTab, cancelAlloc)
+		removeAll(t, profile)
+	})
+
+	// The first Run starts the browser, which lives as long as the context of that Run: it
+	// must be the tab's context itself, not one with a timeout.
+	err = chromedp.Run(tabCtx,
+		runtime.AddBinding(reportBinding),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			_, err := page.AddScriptToEvaluateOnNewDocument(cspListener).Do(ctx)
+			return err
+		}),
+	)
+	if err != nil {
+		t.Fatalf("browsertest: starting %s: %v", ChromiumPath, err)
+	}
+	return b
+}
+
+// stop closes the browser gracefully (Browser.close, then waits for the process to exit), or
+// kills it when it does not close within a few seconds.
+func (b *Browser) stop(tabCtx context.Context, cancelTab, cancelAlloc context.CancelFunc) {
+	closed := make(chan struct{})
+	go func() {
+		chromedp.Cancel(tabCtx)
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-time.After(10 * time.Second):
+		b.t.Logf("browsertest: Chromium did not close within 10s; killing it")
+	}
+	cancelTab()
+	cancelAlloc()
+}
+
+// removeAll removes dir, retrying while Chromium's last helper processes finish writing.
+func removeAll(t testing.TB, dir string) {
+	var err error
+	for range 50 {
+		if err = os.RemoveAll(dir); err == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Logf("browsertest: removing the browser profile: %v", err)
+}
+
+// logf receives chromedp's error messages. Chromium newer than chromedp's protocol tables
+// sends events chromedp cannot decode; those say nothing about the page.
+func (b *Browser) logf(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if strings.Contains(msg, "could not unmarshal event") {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.done {
+		b.t.Logf("chromedp: %s", msg)
+	}
+}
+
+// onEvent records what the page does. It runs on chromedp's event loop and must not block.
+func (b *Browser) onEvent(ev any) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.done {
+		return
+	}
+	switch ev := ev.(type) {
+	case *network.EventRequestWillBeSent:
+		b.requests = append(b.requests, ev.Request.URL)
+	case *network.EventResponseReceived:
+		r := ev.Response
+		h := make(map[string]string, len(r.Headers))
+		for k, v := range r.Headers {
+			h[strings.ToLower(k)] = fmt.Sprint(v)
+		}
+		b.responses[r.URL] = Response{Status: int(r.Status), MimeType: r.MimeType, Headers: h}
+	case *runtime.EventConsoleAPICalled:
+		text := consoleText(ev.Args)
+		b.console = append(b.console, string(ev.Type)+": "+text)
+		switch {
+		case ev.Type == runtime.APITypeError || ev.Type == runtime.APITypeAssert:
+			b.problems = append(b.problems, Problem{"console", text})
+		case strings.HasPrefix(text, "panic: ") || strings.HasPrefix(text, "fatal error: "):
+			// The Go runtime prints a panic with console.log before the program exits.
+			b.problems = append(b.problems, Problem{"console", text})
+		}
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		text := d.Text
+		if d.Exception != nil && d.Exception.Description != "" {
+			text += " " + d.Exception.Description
+		}
+		b.problems = append(b.problems, Problem{"exception", fmt.Sprintf("%s (%s:%d:%d)", text, d.URL, d.LineNumber+1, d.ColumnNumber+1)})
+	case *runtime.EventBindingCalled:
+		if ev.Name != reportBinding {
+			return
+		}
+		var v struct {
+			Directive, Blocked, Source, Sample string
+			Line                               int
+		}
+		if err := json.Unmarshal([]byte(ev.Payload), &v); err != nil {
+			b.problems = append(b.problems, Problem{"csp", "Content Security Policy violation: " + ev.Payload})
+			return
+		}
+		b.problems = append(b.problems, Problem{"csp", fmt.Sprintf(
+			"Content Security Policy violation: directive %s blocked %q (at %s:%d, sample %q)",
+			v.Directive, v.Blocked, v.Source, v.Line, v.Sample)})
+	case *cdplog.EventEntryAdded:
+		e := ev.Entry
+		if e.Level == cdplog.LevelError {
+			text := e.Text
+			if e.URL != "" && !strings.Contains(text, e.URL) {
+				text += " (" + e.URL + ")"
+			}
+			b.problems = append(b.problems, Problem{"log", string(e.Source) + ": " + text})
+		}
+	}
+}
+
+// consoleText joins console arguments the way DevTools shows them, near enough.
+func consoleText(args []*runtime.RemoteObject) string {
+	parts := make([]string, 0, len(args))
+	for _, a := range args {
+		switch {
+		case a.Value != nil:
+			var s string
+			if json.Unmarshal(a.Value, &s) == nil {
+				parts = append(parts, s)
+			} else {
+				parts = append(parts, string(a.Value))
+			}
+		case a.UnserializableValue != "":
+			parts = append(parts, string(a.UnserializableValue))
+		case a.Description != "":
+			parts = append(parts, a.Description)
+		default:
+			parts = append(parts, string(a.Type))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// check fails the test for problems not allowed and for requests off the navigated origins.
+func (b *Browser) check() {
+	b.t.Helper()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.done = true
+	var bad []string
+	for _, p := range b.problems {
+		if !b.allowedLocked(p) {
+			bad = append(bad, p.String())
+		}
+	}
+	if len(bad) > 0 {
+		b.t.Errorf("browsertest: the page reported %d problem(s):\n\t%s", len(bad), strings.Join(bad, "\n\t"))
+	}
+	if off := b.offOriginLocked(); len(off) > 0 {
+		b.t.Errorf("browsertest: the page made %d request(s) outside its origin (%s):\n\t%s",
+			len(off), strings.Join(b.originList(), ", "), strings.Join(off, "\n\t"))
+	}
+	if b.t.Failed() && len(b.console) > 0 {
+		b.t.Logf("browsertest: console output:\n\t%s", strings.Join(b.console, "\n\t"))
+	}
+}
+
+func (b *Browser) allowedLocked(p Problem) bool {
+	for _, s := range b.allowed {
+		if strings.Contains(p.Text, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Browser) originList() []string {
+	list := make([]string, 0, len(b.origins))
+	for o := range b.origins {
+		list = append(list, o)
+	}
+	slices.Sort(list)
+	return list
+}
+
+// Allow makes problems whose text contains substr expected: they no longer fail the test.
+// Use it for a test that provokes an error on purpose.
+func (b *Browser) Allow(substr string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.allowed = append(b.allowed, substr)
+}
+
+// Problems returns every problem recorded so far, allowed or not.
+func (b *Browser) Problems() []Problem {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.problems)
+}
+
+// WaitProblem waits until a problem whose text contains substr is recorded (events arrive
+// asynchronously) and returns it; it fails the test after b.Timeout. It does not Allow it.
+func (b *Browser) WaitProblem(substr string) Problem {
+	b.t.Helper()
+	deadline := time.Now().Add(b.Timeout)
+	for {
+		for _, p := range b.Problems() {
+			if strings.Contains(p.Text, substr) {
+				return p
+			}
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("browsertest: no problem containing %q within %v; recorded: %v", substr, b.Timeout, b.Problems())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// Requests returns the URL of every request the page made so far (documents, scripts, styles,
+// main.wasm, fetches, data: URLs), in order.
+func (b *Browser) Requests() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.requests)
+}
+
+// OffOriginRequests returns the requests so far that went outside the origins passed to
+// Navigate. data:, blob: and about: URLs never leave the browser and are not counted.
+func (b *Browser) OffOriginRequests() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.offOriginLocked()
+}
+
+func (b *Browser) offOriginLocked() []string {
+	var off []string
+	for _, r := range b.requests {
+		u, err := url.Parse(r)
+		if err != nil {
+			off = append(off, r)
+			continue
+		}
+		switch u.Scheme {
+		case "data", "blob", "about":
+			continue
+		}
+		if !b.origins[u.Scheme+"://"+u.Host] {
+			off = append(off, r)
+		}
+	}
+	return off
+}
+
+// Response returns the last response the browser received for rawURL, if any.
+func (b *Browser) Response(rawURL string) (Response, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	r, ok := b.responses[rawURL]
+	return r, ok
+}
+
+// Console returns what the page printed to the console so far, one "type: text" per call.
+func (b *Browser) Console() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.console)
+}
+
+// Run runs chromedp actions in the tab within b.Timeout and fails the test on error.
+func (b *Browser) Run(actions ...chromedp.Action) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.Ctx, b.Timeout)
+	defer cancel()
+	if err := chromedp.Run(ctx, actions...); err != nil {
+		b.t.Fatalf("browsertest: %v", err)
+	}
+}
+
+// Navigate opens rawURL in the tab and waits for its load event. The URL's origin becomes one
+// the page may make requests to. A fragment-only change (same document) is a navigation too.
+func (b *Browser) Navigate(rawURL string) {
+	b.t.Helper()
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		b.t.Fatalf("browsertest: Navigate(%q): %v", rawURL, err)
+	}
+	b.mu.Lock()
+	b.origins[u.Scheme+"://"+u.Host] = true
+	b.mu.Unlock()
+	b.Run(chromedp.Navigate(rawURL))
+}
+
+// WaitVisible waits until an element matching the CSS selector is visible.
+func (b *Browser) WaitVisible(selector string) {
+	b.t.Helper()
+	b.Run(chromedp.WaitVisible(selector, chromedp.ByQuery))
+}
+
+// WaitStarted waits until the page's program (main.wasm) has rendered: index.html shows a
+// static ".boot" element while loading, which the program replaces (vecty.RenderBody replaces
+// the whole body). When loading fails, boot.js turns the status into ".boot-error": then
+// WaitStarted fails the test at once with its text instead of waiting for the timeout.
+func (b *Browser) WaitStarted() {
+	b.t.Helper()
+	var failure string
+	b.Eval(`new Promise((resolve) => {
+		const tick = () => {
+			if (!document.querySelector(".boot")) return resolve("");
+			const e = document.querySelector(".boot .boot-error");
+			if (e) return resolve(e.textContent || "failed");
+			setTimeout(tick, 5);
+		};
+		tick();
+	})`, &failure)
+	if failure != "" {
+		b.t.Fatalf("browsertest: the page did not start: %s", failure)
+	}
+}
+
+// WaitNotPresent waits until no element matches the CSS selector.
+func (b *Browser) WaitNotPresent(selector string) {
+	b.t.Helper()
+	b.Run(chromedp.WaitNotPresent(selector, chromedp.ByQuery))
+}
+
+// WaitReady waits until an element matching the CSS selector is in the DOM.
+func (b *Browser) WaitReady(selector string) {
+	b.t.Helper()
+	b.Run(chromedp.WaitReady(selector, chromedp.ByQuery))
+}
+
+// Click clicks the first element matching the CSS selector (with a real mouse event).
+func (b *Browser) Click(selector string) {
+	b.t.Helper()
+	b.Run(chromedp.Click(selector, chromedp.ByQuery, chromedp.NodeVisible))
+}
+
+// Eval evaluates the JavaScript expression in the page and stores its value (JSON-decoded) in
+// out, which may be nil. A promise is awaited.
+func (b *Browser) Eval(expr string, out any) {
+	b.t.Helper()
+	b.Run(chromedp.Evaluate(expr, out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams {
+		return p.WithAwaitPromise(true)
+	}))
+}
+
+// Text returns the textContent of the first element matching the CSS selector, or fails the
+// test when there is none.
+func (b *Browser) Text(selector string) string {
+	b.t.Helper()
+	var s *string
+	b.Eval(fmt.Sprintf(`(() => { const e = document.querySelector(%s); return e ? e.textContent : null })()`, jsString(selector)), &s)
+	if s == nil {
+		b.t.Fatalf("browsertest: Text: no element matches %q", selector)
+	}
+	return *s
+}
+
+// Count returns the number of elements matching the CSS selector.
+func (b *Browser) Count(selector string) int {
+	b.t.Helper()
+	var n int
+	b.Eval(fmt.Sprintf(`document.querySelectorAll(%s).length`, jsString(selector)), &n)
+	return n
+}
+
+// ElementCount returns the number of elements in the document, the usual "DOM size".
+func (b *Browser) ElementCount() int {
+	b.t.Helper()
+	var n int
+	b.Eval(`document.getElementsByTagName("*").length`, &n)
+	return n
+}
+
+// NodeCount returns the number of DOM nodes of every kind (elements, text, comments) in the
+// document, the document itself included.
+func (b *Browser) NodeCount() int {
+	b.t.Helper()
+	var n int
+	b.Eval(`(() => {
+		const w = document.createTreeWalker(document, NodeFilter.SHOW_ALL);
+		let n = 1;
+		while (w.nextNode()) n++;
+		return n;
+	})()`, &n)
+	return n
+}
+
+// SetViewport resizes the page's viewport, for instance to a phone's width.
+func (b *Browser) SetViewport(width, height int) {
+	b.t.Helper()
+	b.Run(chromedp.EmulateViewport(int64(width), int64(height)))
+}
+
+// Screenshot saves a PNG of the viewport to path.
+func (b *Browser) Screenshot(path string) {
+	b.t.Helper()
+	var png []byte
+	b.Run(chromedp.CaptureScreenshot(&png))
+	b.writeFile(path, png)
+}
+
+// FullScreenshot saves a PNG of the whole page, beyond the viewport, to path.
+func (b *Browser) FullScreenshot(path string) {
+	b.t.Helper()
+	var png []byte
+	b.Run(chromedp.FullScreenshot(&png, 100)) // quality 100 means PNG
+	b.writeFile(path, png)
+}
+
+func (b *Browser) writeFile(path string, data []byte) {
+	b.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		b.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// TimeToSelector navigates to rawURL and returns the time from the start of the navigation
+// (performance.timeOrigin) to the first animation frame after an element matching the CSS
+// selector appeared in the DOM: the first frame that can show it. The clock is the page's own
+// (performance.now), so the test process's scheduling does not enter the measurement; a
+// MutationObserver installed before any of the page's scripts notes the moment.
+func (b *Browser) TimeToSelector(rawURL, selector string) time.Duration {
+	b.t.Helper()
+	script := fmt.Sprintf(`(() => {
+	const sel = %s;
+	window.__browsertestAppeared = new Promise((resolve) => {
+		const check = () => {
+			if (!document.querySelector(sel)) return false;
+			requestAnimationFrame(() => resolve(performance.now()));
+			return true;
+		};
+		const mo = new MutationObserver(() => { if (check()) mo.disconnect(); });
+		mo.observe(document, {childList: true, subtree: true, attributes: true});
+	});
+})();`, jsString(selector))
+	var id page.ScriptIdentifier
+	b.Run(chromedp.ActionFunc(func(ctx context.Context) error {
+		var err error
+		id, err = page.AddScriptToEvaluateOnNewDocument(script).Do(ctx)
+		return err
+	}))
+	defer b.Run(chromedp.ActionFunc(func(ctx context.Context) error {
+		return page.RemoveScriptToEvaluateOnNewDocument(id).Do(ctx)
+	}))
+	b.Navigate(rawURL)
+	var ms float64
+	b.Eval(`window.__browsertestAppeared`, &ms)
+	return time.Duration(ms * float64(time.Millisecond))
+}
+
+// jsString quotes s as a JavaScript string literal.
+func jsString(s string) string {
+	q, _ := json.Marshal(s)
+	return string(q)
+}
