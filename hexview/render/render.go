@@ -22,6 +22,10 @@ const DefaultRowHeight = 18
 // DefaultHeight is the height assumed for the scroll box before the page has laid it out.
 const DefaultHeight = 480
 
+// MaxHeight bounds the height the View draws rows for, so that a box the page forgot to bound
+// (as tall as all its rows) still gets a screenful of rows rather than all of them.
+const MaxHeight = 4096
+
 // DefaultOverscan is how many rows above and below the box are drawn ahead of scrolling.
 const DefaultOverscan = 4
 
@@ -121,7 +125,7 @@ func (v *View) viewport() hexview.Viewport {
 	if h <= 0 {
 		h = DefaultHeight
 	}
-	return hexview.Viewport{RowHeight: v.rowHeight(), Height: h, Top: v.top}
+	return hexview.Viewport{RowHeight: v.rowHeight(), Height: min(h, MaxHeight), Top: v.top}
 }
 
 // Render implements vecty.Component.
@@ -160,6 +164,7 @@ func (v *View) Render() vecty.ComponentOrHTML {
 		vecty.Attribute("tabindex", "0"),
 		vecty.Attribute("aria-label", "bytes"),
 		vecty.Style("--hv-row-h", px(rh)),
+		vecty.Style("--hv-cols", strconv.Itoa(m.Width())),
 		vecty.MarkupIf(v.Height > 0, vecty.Style("height", px(v.Height))),
 		event.Scroll(v.onScroll),
 		event.MouseOver(v.onMouseOver),

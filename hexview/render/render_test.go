@@ -156,7 +156,7 @@ func TestViewDrawsOnlyRowsInView(t *testing.T) {
 		if h := spacer.styles["height"]; h != fmt.Sprintf("%dpx", m.RowCount()*DefaultRowHeight) {
 			t.Errorf("%d bytes: spacer height %s", size, h)
 		}
-		if box.styles["height"] != "600px" || box.styles["--hv-row-h"] != "18px" || box.attrs["tabindex"] != "0" {
+		if box.styles["height"] != "600px" || box.styles["--hv-row-h"] != "18px" || box.styles["--hv-cols"] != "16" || box.attrs["tabindex"] != "0" {
 			t.Errorf("box styles %v attributes %v", box.styles, box.attrs)
 		}
 		slices.Sort(box.events)
@@ -275,6 +275,18 @@ func TestViewRevealsSelection(t *testing.T) {
 	render(t, v)
 	if v.top != 0 {
 		t.Errorf("selection in view scrolled to %d", v.top)
+	}
+}
+
+// TestViewBoundsRows checks that a box as tall as all its rows (a page that forgot to bound
+// it) still draws a bounded number of rows.
+func TestViewBoundsRows(t *testing.T) {
+	m := mustNew(t, make([]byte, 1<<20), nil, 16)
+	v := &View{Model: m}
+	v.measured = m.RowCount() * DefaultRowHeight
+	_, spacer := render(t, v)
+	if max := MaxHeight/DefaultRowHeight + 2 + 2*DefaultOverscan; len(spacer.children) > max {
+		t.Errorf("%d rows drawn, want at most %d", len(spacer.children), max)
 	}
 }
 
