@@ -69,7 +69,11 @@ func (t *Tree) AppendValue(dst []byte, i int) []byte {
 	case ValueTime:
 		return AppendTime(dst, int64(v.Num))
 	case ValueChar:
-		dst = appendChar(dst, byte(v.Num))
+		if c := byte(v.Num); c >= 0x20 && c < 0x7f {
+			dst = append(dst, '\'', c, '\'')
+		} else {
+			dst = append(dst, '0', 'x', hexDigits[c>>4], hexDigits[c&15])
+		}
 		if info.Kind == KindType {
 			if name := typeNameOf(n.Field); name != "" {
 				dst = append(dst, ' ')

@@ -19,7 +19,7 @@ func xlogPayload(b []byte) []byte {
 // diffKeys names, in wire order, the fields that pglogrepl also decodes; the differential test
 // compares both decoders' values of these fields, one line per field.
 var diffKeys = map[FieldID]string{
-	FieldStreamXid: "Xid",
+	FieldStreamXid:     "Xid",
 	FieldBeginFinalLSN: "FinalLSN", FieldBeginCommitTime: "CommitTime", FieldBeginXid: "Xid",
 	FieldMessageFlags: "Transactional", FieldMessageLSN: "LSN", FieldMessagePrefix: "Prefix", FieldMessageContent: "Content",
 	FieldCommitFlags: "Flags", FieldCommitLSN: "CommitLSN", FieldCommitEndLSN: "EndLSN", FieldCommitTime: "CommitTime",
@@ -28,7 +28,7 @@ var diffKeys = map[FieldID]string{
 	FieldRelationReplicaIdentity: "ReplicaIdentity", FieldRelationColumnCount: "ColumnNum",
 	FieldRelationColumnFlags: "Flags", FieldRelationColumnName: "Name", FieldRelationColumnTypeOID: "DataType",
 	FieldRelationColumnTypeModifier: "TypeModifier",
-	FieldTypeOID: "DataType", FieldTypeNamespace: "Namespace", FieldTypeName: "Name",
+	FieldTypeOID:                    "DataType", FieldTypeNamespace: "Namespace", FieldTypeName: "Name",
 	FieldInsertRelationOID: "RelationID", FieldUpdateRelationOID: "RelationID", FieldDeleteRelationOID: "RelationID",
 	FieldUpdateOld: "OldTupleType", FieldDeleteOld: "OldTupleType",
 	FieldTupleColumnCount: "ColumnNum", FieldColumnKind: "DataType", FieldColumnLength: "Length", FieldColumnValue: "Data",

@@ -113,3 +113,43 @@ type Reading struct {
 	// Note explains the choice in a sentence, or is empty when nothing had to be chosen.
 	Note string
 }
+
+// Column returns the Relation column that names column group node i of a TupleData, or nil when
+// the Relation is not known or has fewer columns.
+func (t *Tree) Column(i int) *Column {
+	n := &t.Nodes[i]
+	if n.Field != FieldTupleColumn || t.Relation == nil || n.Index < 1 || int(n.Index) > len(t.Relation.Columns) {
+		return nil
+	}
+	return &t.Relation.Columns[n.Index-1]
+}
+
+// Notes returns sentences a person should read with the tree: how an ambiguous message was read,
+// and which Relation message is missing.
+func (t *Tree) Notes() []string {
+	var notes []string
+	if t.Reading.Note != "" {
+		notes = append(notes, t.Reading.Note)
+	}
+	if t.MissingRelation != 0 {
+		b := []byte("No Relation message for relation OID ")
+		b = appendInt(b, int(t.MissingRelation))
+		b = append(b, " came earlier in this input, so columns are labelled by position and their types are unknown."...)
+		notes = append(notes, string(b))
+	} else if t.Relation != nil {
+		for i := range t.Nodes {
+			if t.Nodes[i].Field == FieldTupleColumnCount && int(t.Nodes[i].Value.Num) != len(t.Relation.Columns) {
+				b := []byte("A TupleData has ")
+				b = appendInt(b, int(t.Nodes[i].Value.Num))
+				b = append(b, " columns but the Relation message for "...)
+				b = append(b, t.Relation.Name...)
+				b = append(b, " lists "...)
+				b = appendInt(b, len(t.Relation.Columns))
+				b = append(b, '.')
+				notes = append(notes, string(b))
+				break
+			}
+		}
+	}
+	return notes
+}
