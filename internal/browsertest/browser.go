@@ -95,14 +95,14 @@ type Browser struct {
 	// Timeout bounds each helper call; DefaultTimeout unless changed.
 	Timeout time.Duration
 
-	mu       sync.Mutex
-	done     bool
+	mu        sync.Mutex
+	done      bool
 	requests  []string
 	responses map[string]Response
 	console   []string
-	problems []Problem
-	allowed  []string
-	origins  map[string]bool
+	problems  []Problem
+	allowed   []string
+	origins   map[string]bool
 }
 
 // Start starts headless Chromium with a fresh profile and opens one tab. The browser stops
