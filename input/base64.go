@@ -1,0 +1,93 @@
+package input
+
+// b64Std and b64URL map a character to its 6-bit value plus one, and every other character to
+// zero (RFC 4648 §4 and §5 alphabets).
+var b64Std, b64URL = b64Tables()
+
+func b64Tables() (std, url [256]byte) {
+	const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+	for i := 0; i < len(letters); i++ {
+		std[letters[i]] = byte(i + 1)
+		url[letters[i]] = byte(i + 1)
+	}
+	std['+'], std['/'] = 63, 64
+	url['-'], url['_'] = 63, 64
+	return std, url
+}
+
+// sniffBase64 accepts text whose first line holds only base64 characters of either alphabet.
+func sniffBase64(sm *sample) bool {
+	start, end := trimSpace(sm.first, 0)
+	for _, c := range sm.first[start:end] {
+		if b64Std[c] == 0 && b64URL[c] == 0 && c != '=' {
+			return false
+		}
+	}
+	return true
+}
+
+func readBase64(s *state) *failure    { return s.readBase64Lines(&b64Std, "base64") }
+func readBase64URL(s *state) *failure { return s.readBase64Lines(&b64URL, "base64url") }
+
+// readBase64Lines reads one message per non-empty line.
+func (s *state) readBase64Lines(alphabet *[256]byte, name string) *failure {
+	s.grow(len(s.text) * 3 / 4)
+	for off := 0; off < len(s.text); {
+		line, next := nextLine(s.text, off)
+		start, end := trimSpace(line, off)
+		if start < end {
+			s.begin(start)
+			if f := s.base64Run(s.text[start:end], start, alphabet, name); f != nil {
+				return f
+			}
+		}
+		off = next
+	}
+	return nil
+}
+
+// base64Run appends the bytes of one base64 text, which starts at byte offset off. Padding is
+// optional but, when present, must complete the last group; the bits the last character
+// carries beyond the last byte must be zero, as every encoder writes them.
+func (s *state) base64Run(run []byte, off int, alphabet *[256]byte, name string) *failure {
+	var acc uint32
+	n := 0 // characters in the current group of four
+	i := 0
+	for ; i < len(run); i++ {
+		v := alphabet[run[i]]
+		if v == 0 {
+			break
+		}
+		acc = acc<<6 | uint32(v-1)
+		n++
+		if n == 4 {
+			s.buf = append(s.buf, byte(acc>>16), byte(acc>>8), byte(acc))
+			acc, n = 0, 0
+		}
+	}
+	pad := 0
+	for j := i; j < len(run) && run[j] == '='; j++ {
+		pad++
+	}
+	if i+pad < len(run) {
+		return s.fail(off+i+pad, "expected a "+name+" character")
+	}
+	if pad > 0 && (n+pad != 4 || n < 2) {
+		return failf(off+i, "padding '=' does not complete a group of four "+name+" characters")
+	}
+	switch n {
+	case 1:
+		return failf(off+i, "a "+name+" text cannot end with a single character in its last group of four")
+	case 2:
+		if acc&0xf != 0 {
+			return failf(off+i-1, "the last "+name+" character carries non-zero bits beyond the last byte")
+		}
+		s.buf = append(s.buf, byte(acc>>4))
+	case 3:
+		if acc&0x3 != 0 {
+			return failf(off+i-1, "the last "+name+" character carries non-zero bits beyond the last byte")
+		}
+		s.buf = append(s.buf, byte(acc>>10), byte(acc>>2))
+	}
+	return nil
+}

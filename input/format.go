@@ -1,0 +1,163 @@
+package input
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Format names a textual shape of bytes. Its value is the name shown to people and accepted by
+// the command line's --format flag.
+type Format string
+
+// The formats Parse knows, in the order automatic detection tries them (see the package comment).
+const (
+	// Auto asks Parse to detect the format.
+	Auto Format = ""
+	// Capture is the capture file: a "# pgoutput-inspect capture v1" header, then "LSN HEX" lines.
+	Capture Format = "capture"
+	// PsqlExpanded is psql's expanded display (\x on): "-[ RECORD 1 ]" blocks of "name | value".
+	PsqlExpanded Format = "psql-expanded"
+	// PsqlAligned is psql's default table: header, "---+---" rule, rows, "(N rows)" footer.
+	PsqlAligned Format = "psql-aligned"
+	// PsqlUnaligned is psql -A output: "lsn|xid|data" header (optional), "|"-separated rows.
+	PsqlUnaligned Format = "psql-unaligned"
+	// GoBytes is Go source: []byte{0x42, 'B', 66, …} literals.
+	GoBytes Format = "go"
+	// PythonBytes is Python source: b'\x42…' / b"…" literals.
+	PythonBytes Format = "python"
+	// ElixirBinary is Elixir source: <<66, 0, "text", 1::32>> binaries.
+	ElixirBinary Format = "elixir"
+	// JSONArray is a JSON array of byte values: [66, 0, …], or an array of such arrays.
+	JSONArray Format = "json"
+	// CBytes is C source: {0x42, …} initializers, as xxd -i writes them.
+	CBytes Format = "c"
+	// Xxd is xxd's default dump: "00000000: 4200 0000 …  B...".
+	Xxd Format = "xxd"
+	// HexdumpC is hexdump -C: "00000000  42 00 …  |B...|", ending with the length line.
+	HexdumpC Format = "hexdump -C"
+	// Od is od -A x -t x1z: "000000 42 00 … >B...<", ending with the length line.
+	Od Format = "od"
+	// WiresharkDump is Wireshark's "Copy as Hex Dump" or "Hex + ASCII Dump": "0000   42 00 …   B...".
+	WiresharkDump Format = "wireshark-dump"
+	// XxdPlain is xxd -p: one message as plain hex wrapped at 60 digits a line.
+	XxdPlain Format = "xxd -p"
+	// WiresharkStream is Wireshark's "Copy as a Hex Stream": one message, one run of hex digits.
+	// Detection calls such a run Hex; force WiresharkStream to join several lines into one message.
+	WiresharkStream Format = "wireshark-stream"
+	// Hex is plain hex, one message per non-empty line.
+	Hex Format = "hex"
+	// Base64 is standard base64 (RFC 4648 §4), padded or not, one message per non-empty line.
+	Base64 Format = "base64"
+	// Base64URL is URL-safe base64 (RFC 4648 §5), padded or not, one message per non-empty line.
+	Base64URL Format = "base64url"
+)
+
+// Formats returns every format Parse knows, in detection order, for menus and flag help.
+func Formats() []Format {
+	f := make([]Format, len(parsers))
+	for i, p := range parsers {
+		f[i] = p.format
+	}
+	return f
+}
+
+// Message is one message's bytes as found in the text.
+type Message struct {
+	// Bytes are the message's bytes. Parse's messages share one backing array; each Bytes has
+	// its capacity cut to its length, so appending to one never overwrites another.
+	Bytes []byte
+	// Line is the 1-based line of the text where the message starts.
+	Line int
+	// LSN is the row's lsn (psql output) or the line's LSN (capture file), when HasLSN.
+	LSN    uint64
+	HasLSN bool
+	// Xid is the row's xid (psql output), when HasXid.
+	Xid    uint32
+	HasXid bool
+}
+
+// Result is what Parse found.
+type Result struct {
+	// Format is the forced or detected format.
+	Format Format
+	// Messages are the messages in text order.
+	Messages []Message
+	// Header holds a capture file's "#" lines, without the "#" and one following space,
+	// including the "pgoutput-inspect capture v1" line. Nil for other formats.
+	Header []string
+}
+
+// Error says where and why text does not fit a format.
+type Error struct {
+	// Line and Column are 1-based; Column counts characters (code points), a tab counting one.
+	Line, Column int
+	// Offset is the byte offset in the text of the character that does not fit.
+	Offset int
+	// Format is the forced format, or the most plausible one: the candidate that read furthest.
+	Format Format
+	// Tried lists the formats tried, in order.
+	Tried []Format
+	// Msg says what was expected and what was there.
+	Msg string
+}
+
+// Error returns "line L, column C: FORMAT: MSG (tried: …)".
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("line ")
+	b.WriteString(strconv.Itoa(e.Line))
+	b.WriteString(", column ")
+	b.WriteString(strconv.Itoa(e.Column))
+	b.WriteString(": ")
+	if e.Format != Auto {
+		b.WriteString(string(e.Format))
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Msg)
+	if len(e.Tried) > 1 {
+		b.WriteString(" (tried: ")
+		for i, f := range e.Tried {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(string(f))
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// newError places a failure at byte offset off of text.
+func newError(text []byte, off int, f Format, msg string) *Error {
+	if off > len(text) {
+		off = len(text)
+	}
+	if off < 0 {
+		off = 0
+	}
+	line, start := 1, 0
+	for i := 0; i < off; i++ {
+		if text[i] == '\n' {
+			line++
+			start = i + 1
+		}
+	}
+	return &Error{Line: line, Column: utf8.RuneCount(text[start:off]) + 1, Offset: off, Format: f, Msg: msg}
+}
+
+// describe names the character at off for an error message: 'g', '\t', end of line, end of input.
+func describe(text []byte, off int) string {
+	if off >= len(text) {
+		return "end of input"
+	}
+	c := text[off]
+	if c == '\n' || c == '\r' {
+		return "end of line"
+	}
+	if c < utf8.RuneSelf {
+		return strconv.QuoteRune(rune(c))
+	}
+	r, _ := utf8.DecodeRune(text[off:])
+	return strconv.QuoteRune(r)
+}

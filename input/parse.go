@@ -1,0 +1,267 @@
+package input
+
+import (
+	"bytes"
+	"strings"
+)
+
+// failure is a format reader's verdict: the byte offset in the text of the first character that
+// does not fit, and what was expected there.
+type failure struct {
+	off int
+	msg string
+}
+
+// fail builds a failure at off whose message ends with what is there: "expected X, found 'g'".
+func (s *state) fail(off int, expected string) *failure {
+	what := describe(s.text, off)
+	if off >= len(s.text) && s.endName != "" {
+		what = s.endName
+	}
+	return &failure{off: off, msg: expected + ", found " + what}
+}
+
+// failf builds a failure at off with a complete message.
+func failf(off int, msg string) *failure { return &failure{off: off, msg: msg} }
+
+// state is one attempt at reading text in one format. The output bytes of all messages go to
+// one buffer; starts[i] is where message i begins in it.
+type state struct {
+	text   []byte
+	auto   bool // detecting: readers may refuse ambiguous text they would accept when forced
+	buf    []byte
+	msgs   []Message
+	starts []int
+	header []string
+	// endName names the end of text in messages when text is a piece of the input
+	// ("the end of the value"); empty means "end of input".
+	endName string
+}
+
+// reset empties the state for another attempt, keeping its buffers.
+func (s *state) reset() {
+	s.buf = s.buf[:0]
+	s.msgs = s.msgs[:0]
+	s.starts = s.starts[:0]
+	s.header = nil
+}
+
+// begin starts a message whose text starts at byte offset off.
+func (s *state) begin(off int) *Message {
+	s.starts = append(s.starts, len(s.buf))
+	s.msgs = append(s.msgs, Message{Line: lineOf(s.text, off)})
+	return &s.msgs[len(s.msgs)-1]
+}
+
+// result hands the messages out, each Bytes a capacity-limited view of the shared buffer.
+func (s *state) result(f Format) *Result {
+	msgs := make([]Message, len(s.msgs))
+	copy(msgs, s.msgs)
+	for i := range msgs {
+		end := len(s.buf)
+		if i+1 < len(s.starts) {
+			end = s.starts[i+1]
+		}
+		msgs[i].Bytes = s.buf[s.starts[i]:end:end]
+	}
+	return &Result{Format: f, Messages: msgs, Header: s.header}
+}
+
+// grow makes room for about n more output bytes, so that the common case allocates once.
+func (s *state) grow(n int) {
+	if cap(s.buf)-len(s.buf) < n {
+		nb := make([]byte, len(s.buf), len(s.buf)+n)
+		copy(nb, s.buf)
+		s.buf = nb
+	}
+}
+
+// lineOf returns the 1-based line number of byte offset off.
+func lineOf(text []byte, off int) int {
+	if off > len(text) {
+		off = len(text)
+	}
+	return bytes.Count(text[:off], []byte{'\n'}) + 1
+}
+
+// nextLine returns the line starting at off without its "\n" or "\r\n", and where the next
+// line starts (len(text) after the last line).
+func nextLine(text []byte, off int) (line []byte, next int) {
+	i := bytes.IndexByte(text[off:], '\n')
+	if i < 0 {
+		line, next = text[off:], len(text)
+	} else {
+		line, next = text[off:off+i], off+i+1
+	}
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	return line, next
+}
+
+// isSpace reports whether c is a blank that separates things on a line.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' }
+
+// isBlank reports whether b holds only white space.
+func isBlank(b []byte) bool {
+	for _, c := range b {
+		if !isSpace(c) && c != '\n' {
+			return false
+		}
+	}
+	return true
+}
+
+// trimSpace returns the offsets of line (which starts at byte offset off) without leading and
+// trailing blanks.
+func trimSpace(line []byte, off int) (start, end int) {
+	i, j := 0, len(line)
+	for i < j && isSpace(line[i]) {
+		i++
+	}
+	for j > i && isSpace(line[j-1]) {
+		j--
+	}
+	return off + i, off + j
+}
+
+// sample is what sniffers look at: the first two non-blank lines and the whole text.
+type sample struct {
+	text          []byte
+	first, second []byte
+	lines         int // non-blank lines, counted up to 3
+}
+
+func newSample(text []byte) *sample {
+	sm := &sample{text: text}
+	for off := 0; off < len(text) && sm.lines < 3; {
+		line, next := nextLine(text, off)
+		off = next
+		if isBlank(line) {
+			continue
+		}
+		switch sm.lines {
+		case 0:
+			sm.first = line
+		case 1:
+			sm.second = line
+		}
+		sm.lines++
+	}
+	return sm
+}
+
+// reader is one format: a cheap look at the text that says whether detection should try it
+// (nil: always), and the reader itself.
+type reader struct {
+	format Format
+	sniff  func(*sample) bool
+	read   func(*state) *failure
+}
+
+// parsers is the detection order. A text goes to the first format whose sniff accepts it and
+// whose reader reads all of it.
+var parsers = [...]reader{
+	{Capture, sniffCapture, readCapture},
+	{PsqlExpanded, sniffPsqlExpanded, readPsqlExpanded},
+	{PsqlAligned, sniffPsqlAligned, readPsqlAligned},
+	{PsqlUnaligned, sniffPsqlUnaligned, readPsqlUnaligned},
+	{GoBytes, sniffGo, readGo},
+	{PythonBytes, sniffPython, readPython},
+	{ElixirBinary, sniffElixir, readElixir},
+	{JSONArray, sniffJSON, readJSON},
+	{CBytes, sniffC, readC},
+	{Xxd, sniffXxd, readXxd},
+	{HexdumpC, sniffHexdumpC, readHexdumpC},
+	{Od, sniffOd, readOd},
+	{WiresharkDump, sniffWiresharkDump, readWiresharkDump},
+	{XxdPlain, sniffXxdPlain, readXxdPlain},
+	{WiresharkStream, func(*sample) bool { return false }, readWiresharkStream},
+	{Hex, nil, readHex},
+	{Base64, sniffBase64, readBase64},
+	{Base64URL, sniffBase64, readBase64URL},
+}
+
+// Parse reads the bytes in text. With force == Auto it detects the format, trying the formats
+// in the order the package comment gives and taking the first that reads the whole text;
+// otherwise it reads text as force. The error, when there is one, is an *Error.
+func Parse(text []byte, force Format) (*Result, error) {
+	s := &state{text: text, auto: force == Auto}
+	if force != Auto {
+		for i := range parsers {
+			if parsers[i].format == force {
+				if isBlank(text) {
+					return nil, blankError(text, []Format{force}, force)
+				}
+				if f := parsers[i].read(s); f != nil {
+					e := newError(text, f.off, force, f.msg)
+					e.Tried = []Format{force}
+					return nil, e
+				}
+				return s.result(force), nil
+			}
+		}
+		names := make([]string, len(parsers))
+		for i := range parsers {
+			names[i] = string(parsers[i].format)
+		}
+		return nil, &Error{Line: 1, Column: 1, Format: force, Tried: []Format{force},
+			Msg: "unknown format; the formats are " + strings.Join(names, ", ")}
+	}
+	if isBlank(text) {
+		return nil, blankError(text, nil, Auto)
+	}
+	sm := newSample(text)
+	var tried []Format
+	var best *failure
+	var bestFormat Format
+	hexFailed := false
+	for i := range parsers {
+		p := &parsers[i]
+		if p.sniff != nil && !p.sniff(sm) {
+			continue
+		}
+		if (p.format == Base64 || p.format == Base64URL) && hexFailed && mostlyHex(text) {
+			// Almost every character is a hex digit: this is hex with a typo far more likely
+			// than base64, and reading it as base64 would hide the typo.
+			continue
+		}
+		tried = append(tried, p.format)
+		s.reset()
+		f := p.read(s)
+		if f == nil {
+			return s.result(p.format), nil
+		}
+		if p.format == Hex {
+			hexFailed = true
+		}
+		if best == nil || f.off > best.off {
+			best, bestFormat = f, p.format
+		}
+	}
+	e := newError(text, best.off, bestFormat, best.msg)
+	e.Tried = tried
+	return nil, e
+}
+
+func blankError(text []byte, tried []Format, f Format) *Error {
+	e := newError(text, 0, f, "no input: the text is empty or only white space")
+	e.Tried = tried
+	return e
+}
+
+// mostlyHex reports whether at most one in 16 of the text's letters, digits and base64
+// punctuation falls outside the hex digits. Base64 of real messages has far more: each
+// non-hex letter is as likely as a hex one.
+func mostlyHex(text []byte) bool {
+	hex, other := 0, 0
+	for _, c := range text {
+		switch {
+		case hexVal(c) < 16:
+			hex++
+		case c >= 'g' && c <= 'z', c >= 'G' && c <= 'Z', c == '+', c == '/', c == '-', c == '_', c == '=':
+			other++
+		}
+	}
+	return other*16 <= hex+other
+}
