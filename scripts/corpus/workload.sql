@@ -198,6 +198,7 @@ INSERT INTO bulk (payload, m) SELECT repeat('a', 400), 'sad' FROM generate_serie
 SAVEPOINT s1;
 INSERT INTO bulk (payload) SELECT repeat('b', 400) FROM generate_series(1, 250);
 SELECT pg_logical_emit_message(true, 'corpus', 'transactional, in a subtransaction rolled back: never sent');
+-- @wait_streamed
 ROLLBACK TO SAVEPOINT s1;
 SAVEPOINT s2;
 INSERT INTO bulk (payload) SELECT repeat('c', 400) FROM generate_series(1, 250);
@@ -228,6 +229,8 @@ BEGIN;
 INSERT INTO bulk (payload) SELECT repeat('e', 400) FROM generate_series(1, 250);
 PREPARE TRANSACTION 'corpus_streamed';
 COMMIT PREPARED 'corpus_streamed';
+
+-- @step two-phase, streamed and rolled back
 BEGIN;
 INSERT INTO bulk (payload) SELECT repeat('f', 400) FROM generate_series(1, 250);
 -- @wait_streamed
