@@ -15,17 +15,6 @@ func b64Tables() (std, url [256]byte) {
 	return std, url
 }
 
-// sniffBase64 accepts text whose first line holds only base64 characters of either alphabet.
-func sniffBase64(sm *sample) bool {
-	start, end := trimSpace(sm.first, 0)
-	for _, c := range sm.first[start:end] {
-		if b64Std[c] == 0 && b64URL[c] == 0 && c != '=' {
-			return false
-		}
-	}
-	return true
-}
-
 func readBase64(s *state) *failure    { return s.readBase64Lines(&b64Std, "base64") }
 func readBase64URL(s *state) *failure { return s.readBase64Lines(&b64URL, "base64url") }
 

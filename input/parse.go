@@ -178,8 +178,8 @@ var parsers = [...]reader{
 	{XxdPlain, sniffXxdPlain, readXxdPlain},
 	{WiresharkStream, func(*sample) bool { return false }, readWiresharkStream},
 	{Hex, nil, readHex},
-	{Base64, sniffBase64, readBase64},
-	{Base64URL, sniffBase64, readBase64URL},
+	{Base64, nil, readBase64},
+	{Base64URL, nil, readBase64URL},
 }
 
 // Parse reads the bytes in text. With force == Auto it detects the format, trying the formats

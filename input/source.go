@@ -5,9 +5,13 @@ import (
 	"strconv"
 )
 
-// sniffPython accepts text with a b'…' or b"…" literal.
+// sniffPython accepts text with a b'…' or b"…" literal, or starting with a quote (a str
+// literal, so that the error names the missing b prefix).
 func sniffPython(sm *sample) bool {
 	t := sm.text
+	if a, b := trimSpace(sm.first, 0); b > a && (sm.first[a] == '\'' || sm.first[a] == '"') {
+		return true
+	}
 	for i := 1; i+1 < len(t); i++ {
 		if (t[i] == 'b' || t[i] == 'B') && (t[i+1] == '\'' || t[i+1] == '"') {
 			if p := t[i-1]; !isIdent(p) || p == 'r' || p == 'R' {
