@@ -49,7 +49,7 @@ func vColName(in FieldID, i int32, name string) vcheck {
 	return vcheck{in: in, index: i, field: FieldTupleColumn, how: vhColName, text: name}
 }
 
-// lsn checks an LSN both as a number and as PostgreSQL prints it ("2/A7F4A880").
+// vLSN checks an LSN both as a number and as PostgreSQL prints it ("2/A7F4A880").
 func vLSN(f FieldID, text string) []vcheck {
 	hi, lo, ok := strings.Cut(text, "/")
 	h, err1 := strconv.ParseUint(hi, 16, 32)
@@ -60,7 +60,7 @@ func vLSN(f FieldID, text string) []vcheck {
 	return []vcheck{vNum(f, h<<32|l), vShown(f, text)}
 }
 
-// ts checks a timestamp both as microseconds since 2000-01-01 and as RFC 3339 text.
+// vTime checks a timestamp both as microseconds since 2000-01-01 and as RFC 3339 text.
 func vTime(f FieldID, us int64, text string) []vcheck {
 	return []vcheck{vNum(f, uint64(us)), vShown(f, text)}
 }
@@ -73,7 +73,7 @@ type vcol struct {
 	typmod  int64
 }
 
-// relation checks a Relation message's OID, names, replica identity and columns.
+// vRelation checks a Relation message's OID, names, replica identity and columns.
 func vRelation(oid uint64, ns, name string, ident byte, cols ...vcol) []vcheck {
 	cs := []vcheck{vNum(FieldRelationOID, oid), vStr(FieldRelationNamespace, ns), vStr(FieldRelationName, name),
 		vNum(FieldRelationReplicaIdentity, uint64(ident)), vNum(FieldRelationColumnCount, uint64(len(cols)))}
@@ -90,7 +90,7 @@ func vRelation(oid uint64, ns, name string, ident byte, cols ...vcol) []vcheck {
 	return cs
 }
 
-// tuple checks a TupleData: its column count and, per column, "n" (null), "u" (unchanged TOAST),
+// vTuple checks a TupleData: its column count and, per column, "n" (null), "u" (unchanged TOAST),
 // or "t:text" / "b:bytes" (kind, length and value).
 func vTuple(in FieldID, cols ...string) []vcheck {
 	cs := []vcheck{{in: in, field: FieldTupleColumnCount, how: vhNum, num: uint64(len(cols))}}
@@ -110,7 +110,7 @@ func vTuple(in FieldID, cols ...string) []vcheck {
 	return cs
 }
 
-// truncated checks a Truncate's relation count and OIDs.
+// vTruncate checks a Truncate's relation count and OIDs.
 func vTruncate(options uint64, oids ...uint64) []vcheck {
 	cs := []vcheck{vNum(FieldTruncateRelationCount, uint64(len(oids))), vNum(FieldTruncateOptions, options)}
 	for i, o := range oids {
@@ -119,6 +119,7 @@ func vTruncate(options uint64, oids ...uint64) []vcheck {
 	return cs
 }
 
+// vAll flattens checks and lists of checks.
 func vAll(groups ...any) []vcheck {
 	var cs []vcheck
 	for _, g := range groups {
@@ -128,7 +129,7 @@ func vAll(groups ...any) []vcheck {
 		case []vcheck:
 			cs = append(cs, g...)
 		default:
-			panic("all: not a vcheck")
+			panic("vAll: not a vcheck")
 		}
 	}
 	return cs
@@ -155,6 +156,8 @@ type vline struct {
 	// autoOther explains why a session without context reads this well-formed line the other way
 	// (both readings consume exactly all the bytes, and the decoder prefers the context-free one).
 	autoOther string
+	// autoChecks are values of that other reading.
+	autoChecks []vcheck
 }
 
 // vsession is lines decoded in order by one Session.
@@ -176,7 +179,7 @@ var (
 	optV3       = Options{Proto: 3}
 )
 
-// rowUsers is the users row of the postgrex_wal captures (7 columns, 5 of them NULL or absent).
+// vUsersRow is a row of the postgrex_wal captures' users table: id, name, age, then 4 NULLs.
 func vUsersRow(in FieldID, id, name, age string) []vcheck {
 	return vTuple(in, "t:"+id, "t:"+name, "t:"+age, "n", "n", "n", "n")
 }
@@ -487,8 +490,11 @@ var vectorFiles = []vfile{
 			vNum(FieldDeleteOld, 'O'), vUsersRow(FieldTupleOld, "980191029", "title222", "2"))},
 		{line: 3, stream: true, checks: vAll(vNum(FieldStreamXid, 123), vNum(FieldMessageFlags, 0), vLSN(FieldMessageLSN, "0/2E3FBE8"),
 			vStr(FieldMessagePrefix, "my_test"), vStr(FieldMessageContent, "test")),
-			autoOther: "without the Xid the bytes also read as a whole Message: flags 0x00, LSN 7B00000000/2E3FBE8 " +
-				"(the Xid 123 and the real flags byte), the same prefix and content"},
+			autoOther: "without the Xid the bytes also read as a whole Message: flags 0x00 (the Xid's first byte), " +
+				"LSN 7B00/0, prefix \"\\x02\\xe3\\xfb\\xe8my_test\" (the LSN's low half runs into the prefix, " +
+				"whose NUL still ends it), the same content \"test\"; no byte says which is true",
+			autoChecks: vAll(vAbsent(FieldStreamXid), vNum(FieldMessageFlags, 0), vLSN(FieldMessageLSN, "7B00/0"),
+				vStr(FieldMessagePrefix, "\x02\xe3\xfb\xe8my_test"), vStr(FieldMessageContent, "test"))},
 		{line: 4, stream: true, checks: vAll(vNum(FieldStreamXid, 123), vNum(FieldTypeOID, 31_204),
 			vStr(FieldTypeNamespace, "public"), vStr(FieldTypeName, "my_type"))},
 		{line: 5},
@@ -577,9 +583,10 @@ var vectorFiles = []vfile{
 		{line: 3, missing: 1, checks: vAll(vNum(FieldInsertRelationOID, 1),
 			vcheck{in: FieldTupleNew, index: 1, field: FieldColumnLength, how: vhNum, num: 99}),
 			err: &vErr{ErrTruncated, 13, FieldColumnValue, "Insert: New tuple: column 1: Value: need 99 bytes at offset 13, 16 remain"}},
-		{line: 4, err: &vErr{ErrInvalid, 0, FieldUnknownType,
+		// ErrUnknownType is the sentinel for a first byte that names no message type.
+		{line: 4, err: &vErr{ErrUnknownType, 0, FieldUnknownType,
 			"Unknown message type: expected a pgoutput message type (B C O R Y I U D T M S E c A b P K r p), found 'Z' (0x5a) (at offset 0)"}},
-		{line: 5, err: &vErr{ErrInvalid, 0, FieldUnknownType,
+		{line: 5, err: &vErr{ErrUnknownType, 0, FieldUnknownType,
 			"Unknown message type: expected a pgoutput message type (B C O R Y I U D T M S E c A b P K r p), found 'Z' (0x5a) (at offset 0)"}},
 	}}}},
 
@@ -861,7 +868,7 @@ func TestVectorDecode(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("%d well-formed lines decoded to the peers' values, %d malformed lines gave their pinned errors", wellFormed, malformed)
+	t.Logf("checked %d well-formed lines against the peers' values and %d malformed lines against their pinned errors", wellFormed, malformed)
 }
 
 // TestVectorAutoReading decodes every well-formed line with no context at all and checks the
@@ -924,6 +931,7 @@ func TestVectorAutoReading(t *testing.T) {
 						t.Errorf("read the wrong way (%+v) without saying the true reading also fits", r)
 					case !right:
 						other++
+						vVerify(t, tr, l.autoChecks)
 					case right:
 						// Same reading, same values; only the column names, which come from the
 						// Relation context, are missing.
