@@ -348,6 +348,10 @@ func stream(ctx context.Context, conn *pgconn.PgConn, cfg Config, bw *bufio.Writ
 		case *pgproto3.CopyDone:
 			res.Reason = StoppedByServer
 			return nil
+		case *pgproto3.NoticeResponse:
+			// ReceiveMessage hands notices over instead of calling OnNotice.
+			n := pgconn.ErrorResponseToPgError((*pgproto3.ErrorResponse)(msg))
+			*notices = append(*notices, n.Severity+": "+n.Message)
 		case *pgproto3.ErrorResponse:
 			return serverError("replication stream", pgconn.ErrorResponseToPgError(msg), res.ServerVersion)
 		default:

