@@ -1,34 +1,234 @@
-// Command wasm is the inspector page's program for the browser (GOOS=js GOARCH=wasm). This
-// first version only renders the page frame; static/boot.js starts it.
+// Command wasm is the inspector page's program for the browser (GOOS=js GOARCH=wasm); static/
+// boot.js starts it. It holds the page's one store (package web) and does for it what only a
+// browser can: the URL fragment and history, the clipboard, files, compression
+// (CompressionStream "deflate-raw", so that no compressor is compiled into main.wasm) and the
+// theme attribute. Everything worth testing lives in package web.
 package main
 
 import (
+	"syscall/js"
+
 	"github.com/hexops/vecty"
-	"github.com/hexops/vecty/elem"
+
+	"pgoutput-inspector/web"
+	"pgoutput-inspector/web/ui"
 )
 
-// page is the whole page.
-type page struct {
-	vecty.Core
-}
-
-// Render draws the page frame.
-func (p *page) Render() vecty.ComponentOrHTML {
-	return elem.Body(
-		elem.Div(vecty.Markup(vecty.Class("app")),
-			elem.Header(vecty.Markup(vecty.Class("app-header")),
-				elem.Heading1(vecty.Text("pgoutput inspector")),
-			),
-			elem.Main(vecty.Markup(vecty.Class("app-main")),
-				elem.Section(vecty.Markup(vecty.Class("panel", "wide")),
-					elem.Paragraph(vecty.Text("Decodes PostgreSQL logical replication (pgoutput) messages byte by byte.")),
-				),
-			),
-		),
-	)
+// app is the store and the page drawing it.
+type app struct {
+	state web.State
+	page  *ui.Page
 }
 
 func main() {
 	vecty.SetTitle("pgoutput inspector")
-	vecty.RenderBody(&page{}) // never returns
+	a := &app{state: web.NewState(0)}
+	doc := js.Global().Get("document")
+	if t := storedTheme(); t != web.ThemeSystem {
+		a.state, _ = web.Apply(a.state, web.SetTheme{Theme: t})
+		setTheme(t)
+	}
+	var fx []web.Effect
+	if h := js.Global().Get("location").Get("hash").String(); h != "" {
+		a.state, fx = web.Apply(a.state, web.OpenFragment{Fragment: h})
+	}
+	a.page = &ui.Page{State: a.state, Dispatch: a.dispatch}
+
+	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
+		a.dispatch(web.OpenFragment{Fragment: js.Global().Get("location").Get("hash").String()})
+		return nil
+	}))
+	// A file chosen with "Open file…", or dropped anywhere on the page, replaces the input.
+	doc.Call("addEventListener", "change", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if t := args[0].Get("target"); t.Get("id").String() == "file-open" && t.Get("files").Length() > 0 {
+			a.readFile(t.Get("files").Index(0))
+			t.Set("value", "")
+		}
+		return nil
+	}))
+	doc.Call("addEventListener", "dragover", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		args[0].Call("preventDefault")
+		return nil
+	}))
+	doc.Call("addEventListener", "drop", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		e := args[0]
+		e.Call("preventDefault")
+		dt := e.Get("dataTransfer")
+		if dt.IsNull() || dt.IsUndefined() {
+			return nil
+		}
+		if files := dt.Get("files"); files.Length() > 0 {
+			a.readFile(files.Index(0))
+		} else if text := dt.Call("getData", "text/plain").String(); text != "" {
+			a.dispatch(web.SetText{Text: text})
+		}
+		return nil
+	}))
+	// Effects of the first state (scrolling) wait until the page exists.
+	js.Global().Call("requestAnimationFrame", js.FuncOf(func(js.Value, []js.Value) any {
+		a.run(fx)
+		doc.Get("documentElement").Get("dataset").Set("ready", "1")
+		return nil
+	}))
+	vecty.RenderBody(a.page) // never returns
+}
+
+// dispatch applies an action, draws the new state and does what it asks of the browser.
+func (a *app) dispatch(act web.Action) {
+	var fx []web.Effect
+	a.state, fx = web.Apply(a.state, act)
+	a.page.State = a.state
+	vecty.Rerender(a.page)
+	a.run(fx)
+}
+
+func (a *app) run(fx []web.Effect) {
+	for _, f := range fx {
+		switch f := f.(type) {
+		case web.EffectCompress:
+			a.transform("CompressionStream", f.Payload, func(b []byte, err string) {
+				a.dispatch(web.ShareMade{Compressed: b, Err: err})
+			})
+		case web.EffectDecompress:
+			a.transform("DecompressionStream", f.Data, func(b []byte, err string) {
+				a.dispatch(web.OpenShared{Payload: b, Err: err})
+			})
+		case web.EffectSetHash:
+			setHash(f.Hash, f.Push)
+		case web.EffectCopy:
+			a.copy(f.Text)
+		case web.EffectScroll:
+			scroll(f.Panel, f.Top)
+		case web.EffectTheme:
+			setTheme(f.Theme)
+		}
+	}
+}
+
+// transform runs b through a CompressionStream or DecompressionStream ("deflate-raw") and
+// calls done with the result, or with the browser's error.
+func (a *app) transform(kind string, b []byte, done func([]byte, string)) {
+	ctor := js.Global().Get(kind)
+	if ctor.IsUndefined() {
+		done(nil, "this browser has no "+kind)
+		return
+	}
+	u8 := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(u8, b)
+	blob := js.Global().Get("Blob").New(js.Global().Get("Array").Call("of", u8))
+	stream := blob.Call("stream").Call("pipeThrough", ctor.New("deflate-raw"))
+	var ok, fail js.Func
+	release := func() { ok.Release(); fail.Release() }
+	ok = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		out := js.Global().Get("Uint8Array").New(args[0])
+		buf := make([]byte, out.Length())
+		js.CopyBytesToGo(buf, out)
+		release()
+		done(buf, "")
+		return nil
+	})
+	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		release()
+		done(nil, args[0].Call("toString").String())
+		return nil
+	})
+	js.Global().Get("Response").New(stream).Call("arrayBuffer").Call("then", ok, fail)
+}
+
+func (a *app) readFile(file js.Value) {
+	var ok, fail js.Func
+	ok = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ok.Release()
+		fail.Release()
+		a.dispatch(web.SetText{Text: args[0].String()})
+		return nil
+	})
+	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ok.Release()
+		fail.Release()
+		return nil
+	})
+	file.Call("text").Call("then", ok, fail)
+}
+
+func (a *app) copy(text string) {
+	cb := js.Global().Get("navigator").Get("clipboard")
+	if cb.IsUndefined() {
+		return
+	}
+	var ok, fail js.Func
+	ok = js.FuncOf(func(js.Value, []js.Value) any {
+		ok.Release()
+		fail.Release()
+		a.dispatch(web.Copied{})
+		return nil
+	})
+	fail = js.FuncOf(func(js.Value, []js.Value) any {
+		// No clipboard permission: the link stays in the address bar.
+		ok.Release()
+		fail.Release()
+		return nil
+	})
+	cb.Call("writeText", text).Call("then", ok, fail)
+}
+
+// setHash changes the fragment without a hashchange event (the state already shows it).
+func setHash(hash string, push bool) {
+	loc := js.Global().Get("location")
+	if hash == "" && loc.Get("hash").String() == "" {
+		return
+	}
+	url := loc.Get("pathname").String() + loc.Get("search").String() + hash
+	h := js.Global().Get("history")
+	if push {
+		h.Call("pushState", nil, "", url)
+	} else {
+		h.Call("replaceState", nil, "", url)
+	}
+}
+
+var panelSelectors = map[web.Panel]string{web.PanelList: ".msg-list", web.PanelTree: ".tree"}
+
+func scroll(p web.Panel, top int) {
+	sel, ok := panelSelectors[p]
+	if !ok {
+		return
+	}
+	if el := js.Global().Get("document").Call("querySelector", sel); !el.IsNull() {
+		el.Set("scrollTop", top)
+	}
+}
+
+const themeKey = "pgoutput-inspector-theme"
+
+func storedTheme() web.Theme {
+	ls := js.Global().Get("localStorage")
+	if ls.IsUndefined() || ls.IsNull() {
+		return web.ThemeSystem
+	}
+	v := ls.Call("getItem", themeKey)
+	if v.IsNull() {
+		return web.ThemeSystem
+	}
+	switch t := web.Theme(v.String()); t {
+	case web.ThemeLight, web.ThemeDark:
+		return t
+	}
+	return web.ThemeSystem
+}
+
+func setTheme(t web.Theme) {
+	root := js.Global().Get("document").Get("documentElement")
+	ls := js.Global().Get("localStorage")
+	if t == web.ThemeSystem {
+		root.Call("removeAttribute", "data-theme")
+		if !ls.IsUndefined() && !ls.IsNull() {
+			ls.Call("removeItem", themeKey)
+		}
+		return
+	}
+	root.Call("setAttribute", "data-theme", string(t))
+	if !ls.IsUndefined() && !ls.IsNull() {
+		ls.Call("setItem", themeKey, string(t))
+	}
 }

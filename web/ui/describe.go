@@ -1,0 +1,140 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/hexview"
+	"pgoutput-inspector/web"
+)
+
+// maxDescribedValue bounds the value text the description shows (a column may hold megabytes).
+const maxDescribedValue = 4096
+
+// Description explains one node: its field's name, wire format, meaning, since which release
+// and protocol version, its codes, and where its bytes are.
+type Description struct {
+	vecty.Core
+	Tree     *decoder.Tree `vecty:"prop"`
+	Node     int32         `vecty:"prop"`
+	Dispatch Dispatch      `vecty:"prop"`
+}
+
+// SkipRender implements vecty.RenderSkipper.
+func (d *Description) SkipRender(prev vecty.Component) bool {
+	o, ok := prev.(*Description)
+	return ok && o.Tree == d.Tree && o.Node == d.Node
+}
+
+// Render implements vecty.Component.
+func (d *Description) Render() vecty.ComponentOrHTML {
+	sec := vecty.Markup(vecty.Class("panel", "desc-panel"), vecty.Attribute("aria-label", "description"),
+		vecty.Attribute("aria-live", "polite"))
+	t := d.Tree
+	if t == nil || d.Node < 0 || int(d.Node) >= len(t.Nodes) {
+		return elem.Section(sec, elem.Heading2(vecty.Text("Field")),
+			elem.Paragraph(vecty.Markup(vecty.Class("muted")),
+				vecty.Text("Point at bytes or at a field to see what it is; click to select it.")))
+	}
+	i := int(d.Node)
+	n := &t.Nodes[i]
+	info := n.Field.Info()
+	var facts []vecty.MarkupOrChild
+	fact := func(name, value string) {
+		if value != "" {
+			facts = append(facts, elem.DefinitionTerm(vecty.Text(name)), elem.Description(vecty.Text(value)))
+		}
+	}
+	fact("Part of", info.Of)
+	format := info.Format.String()
+	if format == "" {
+		format = "group"
+	}
+	fact("Wire format", format)
+	fact("Kind", info.Kind.String())
+	fact("Bytes", "offset "+strconv.Itoa(n.Offset)+", length "+strconv.Itoa(n.Length))
+	var since string
+	if info.Since > 0 {
+		since = "PostgreSQL " + strconv.Itoa(info.Since)
+	}
+	if info.Proto > 0 {
+		if since != "" {
+			since += ", "
+		}
+		since += "protocol version " + strconv.Itoa(info.Proto)
+	}
+	fact("Since", since)
+	if t.IsLeaf(i) {
+		v := t.Value(i)
+		if len(v) > maxDescribedValue {
+			v = v[:maxDescribedValue] + "… (" + strconv.Itoa(len(v)) + " characters)"
+		}
+		fact("Value", v)
+	}
+	if n.Value.Kind == decoder.ValueColumn && n.Value.TypeOID != 0 {
+		typ := strconv.FormatUint(uint64(n.Value.TypeOID), 10)
+		if name := decoder.TypeName(n.Value.TypeOID); name != "" {
+			typ = name + " (OID " + typ + ")"
+		}
+		fact("Column type", typ)
+	}
+	children := []vecty.MarkupOrChild{sec,
+		elem.Heading2(vecty.Markup(vecty.Class("desc-name")), vecty.Text(t.Label(i))),
+		elem.Paragraph(vecty.Markup(vecty.Class("desc-meaning")), vecty.Text(info.Meaning)),
+		elem.DescriptionList(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("desc-facts"))}, facts...)...),
+	}
+	if len(info.Codes) > 0 {
+		rows := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("desc-codes"))}
+		for _, c := range info.Codes {
+			code := strconv.FormatUint(c.Code, 10)
+			if info.Kind == decoder.KindMarker || info.Kind == decoder.KindType {
+				if c.Code >= 0x20 && c.Code < 0x7f {
+					code = "'" + string(rune(c.Code)) + "'"
+				}
+			}
+			current := t.IsLeaf(i) && (n.Value.Num == c.Code ||
+				(n.Value.Kind == decoder.ValueFlags && c.Code != 0 && n.Value.Num&c.Code == c.Code))
+			rows = append(rows, elem.TableRow(vecty.Markup(vecty.ClassMap{"current": current}),
+				elem.TableData(elem.Code(vecty.Text(code))),
+				elem.TableData(vecty.Text(c.Name)),
+				elem.TableData(vecty.Text(c.Meaning))))
+		}
+		children = append(children, elem.Table(elem.TableBody(rows...)))
+	}
+	if i == t.Message && t.Reading.Note != "" {
+		children = append(children, elem.Paragraph(vecty.Markup(vecty.Class("reading-note")), vecty.Text(t.Reading.Note)))
+	}
+	return elem.Section(children...)
+}
+
+// ErrorBox shows the chosen message's decoding error; clicking it selects the offending bytes.
+type ErrorBox struct {
+	vecty.Core
+	Tree     *decoder.Tree `vecty:"prop"`
+	Dispatch Dispatch      `vecty:"prop"`
+}
+
+// SkipRender implements vecty.RenderSkipper.
+func (b *ErrorBox) SkipRender(prev vecty.Component) bool {
+	o, ok := prev.(*ErrorBox)
+	return ok && o.Tree == b.Tree
+}
+
+// Render implements vecty.Component.
+func (b *ErrorBox) Render() vecty.ComponentOrHTML {
+	t := b.Tree
+	if t == nil || t.Err == nil {
+		return elem.Div(vecty.Markup(vecty.Class("decode-ok")))
+	}
+	e := t.Err
+	sel := hexview.Range{Offset: e.Offset, Length: max(len(t.Bytes)-e.Offset, 0)}
+	return elem.Div(vecty.Markup(vecty.Class("error-box", "decode-error"), vecty.Attribute("role", "alert"),
+		vecty.Data("offset", strconv.Itoa(e.Offset)),
+		vecty.Attribute("title", "Select the bytes from the error on"),
+		event.Click(func(*vecty.Event) { b.Dispatch(web.SelectBytes{Sel: sel, ID: -1}) })),
+		vecty.Text(e.Error()))
+}

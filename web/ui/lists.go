@@ -1,0 +1,286 @@
+package ui
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/web"
+)
+
+// handledKeys are the keys the lists act on; others keep their default (Tab moves the focus).
+var handledKeys = map[string]bool{"ArrowUp": true, "ArrowDown": true, "ArrowLeft": true,
+	"ArrowRight": true, "Home": true, "End": true, "Enter": true, " ": true}
+
+// onScroll reports a scroll when it changes the rows drawn (or the box's height).
+func onScroll(panel web.Panel, v web.Viewport, rows int, d Dispatch) func(*vecty.Event) {
+	return func(e *vecty.Event) {
+		nv := web.Viewport{Top: e.Target.Get("scrollTop").Int(), Height: e.Target.Get("clientHeight").Int()}
+		f0, n0 := v.First(rows)
+		f1, n1 := nv.First(rows)
+		if f0 != f1 || n0 != n1 {
+			d(web.Scroll{Panel: panel, Top: nv.Top, Height: nv.Height})
+		}
+	}
+}
+
+func onKey(panel web.Panel, d Dispatch) func(*vecty.Event) {
+	return func(e *vecty.Event) {
+		k := e.Value.Get("key").String()
+		if handledKeys[k] {
+			e.Value.Call("preventDefault")
+			d(web.Key{Panel: panel, Key: k})
+		}
+	}
+}
+
+func px(n int) string { return strconv.Itoa(n) + "px" }
+
+// MessageList lists the messages grouped by transaction, drawing only the rows in view.
+type MessageList struct {
+	vecty.Core
+	Doc      *web.Doc     `vecty:"prop"`
+	Msg      int          `vecty:"prop"`
+	View     web.Viewport `vecty:"prop"`
+	Dispatch Dispatch     `vecty:"prop"`
+}
+
+// SkipRender implements vecty.RenderSkipper.
+func (l *MessageList) SkipRender(prev vecty.Component) bool {
+	o, ok := prev.(*MessageList)
+	return ok && o.Doc == l.Doc && o.Msg == l.Msg && o.View == l.View
+}
+
+// Render implements vecty.Component.
+func (l *MessageList) Render() vecty.ComponentOrHTML {
+	var rows []web.ListRow
+	if l.Doc != nil {
+		rows = l.Doc.Rows
+	}
+	first, n := l.View.First(len(rows))
+	items := make([]vecty.MarkupOrChild, 0, n+1)
+	items = append(items, vecty.Markup(vecty.Class("vspace"), vecty.Style("height", px(len(rows)*web.RowHeight))))
+	for i := first; i < first+n; i++ {
+		items = append(items, &msgRow{Doc: l.Doc, Row: i, Selected: rows[i].Kind == web.RowMessage && rows[i].Msg == l.Msg,
+			Dispatch: l.Dispatch})
+	}
+	title := "Messages"
+	if l.Doc != nil {
+		title = "Messages (" + strconv.Itoa(len(l.Doc.Messages)) + ")"
+	}
+	return elem.Section(vecty.Markup(vecty.Class("panel", "list-panel"), vecty.Attribute("aria-label", "messages")),
+		elem.Heading2(vecty.Text(title)),
+		elem.Div(vecty.Markup(vecty.Class("list-head", "mrow")),
+			elem.Span(vecty.Markup(vecty.Class("m-type")), vecty.Text("message")),
+			elem.Span(vecty.Markup(vecty.Class("m-lsn")), vecty.Text("LSN")),
+			elem.Span(vecty.Markup(vecty.Class("m-xid")), vecty.Text("xid")),
+			elem.Span(vecty.Markup(vecty.Class("m-size")), vecty.Text("bytes")),
+		),
+		elem.Div(vecty.Markup(vecty.Class("vlist", "msg-list"), vecty.Attribute("tabindex", "0"),
+			vecty.Attribute("role", "listbox"), vecty.Attribute("aria-label", "messages"),
+			event.Scroll(onScroll(web.PanelList, l.View, len(rows), l.Dispatch)),
+			event.KeyDown(onKey(web.PanelList, l.Dispatch))),
+			elem.Div(items...),
+		),
+	)
+}
+
+// msgRow is one row of the message list: a message or a transaction heading.
+type msgRow struct {
+	vecty.Core
+	Doc      *web.Doc `vecty:"prop"`
+	Row      int      `vecty:"prop"`
+	Selected bool     `vecty:"prop"`
+	Dispatch Dispatch `vecty:"prop"`
+}
+
+// Key implements vecty.Keyer: a message's index (even) or its heading's (odd), not a position.
+func (r *msgRow) Key() interface{} {
+	row := r.Doc.Rows[r.Row]
+	if row.Kind == web.RowGroup {
+		return 2*row.Msg + 1
+	}
+	return 2 * row.Msg
+}
+
+// SkipRender implements vecty.RenderSkipper.
+func (r *msgRow) SkipRender(prev vecty.Component) bool {
+	o, ok := prev.(*msgRow)
+	return ok && o.Doc == r.Doc && o.Row == r.Row && o.Selected == r.Selected
+}
+
+var groupNames = [...]string{web.GroupTransaction: "Transaction", web.GroupStream: "Streamed block",
+	web.GroupPrepared: "Prepared transaction"}
+
+// Render implements vecty.Component.
+func (r *msgRow) Render() vecty.ComponentOrHTML {
+	row := r.Doc.Rows[r.Row]
+	top := vecty.Style("top", px(r.Row*web.RowHeight))
+	if row.Kind == web.RowGroup {
+		text := groupNames[row.Group]
+		if sm := r.Doc.Summaries[row.Msg]; sm.HasXid {
+			text += " xid " + strconv.FormatUint(uint64(sm.Xid), 10)
+		}
+		text += " · " + plural(row.Count, "message", "messages")
+		return elem.Div(vecty.Markup(vecty.Class("vrow", "group-row", "g-"+strconv.Itoa(int(row.Group))), top,
+			event.Click(func(*vecty.Event) { r.Dispatch(web.SelectMessage{Msg: row.Msg}) })),
+			vecty.Text(text))
+	}
+	sm := r.Doc.Summaries[row.Msg]
+	lsn, xid := "", ""
+	if sm.HasLSN {
+		lsn = decoder.FormatLSN(sm.LSN)
+	}
+	if sm.HasXid {
+		xid = strconv.FormatUint(uint64(sm.Xid), 10)
+	}
+	name := sm.Name
+	if sm.Type >= 0x20 && sm.Type < 0x7f {
+		name = string(rune(sm.Type)) + " " + name
+	}
+	return elem.Div(vecty.Markup(
+		vecty.Class("vrow", "mrow"),
+		vecty.ClassMap{"nested": row.Nested, "selected": r.Selected, "has-error": sm.Err},
+		vecty.Attribute("role", "option"),
+		vecty.Attribute("aria-selected", strconv.FormatBool(r.Selected)),
+		vecty.Data("msg", strconv.Itoa(row.Msg)),
+		top,
+		event.Click(func(*vecty.Event) { r.Dispatch(web.SelectMessage{Msg: row.Msg}) }),
+	),
+		elem.Span(vecty.Markup(vecty.Class("m-type")), vecty.Text(strconv.Itoa(row.Msg+1)+". "+name)),
+		elem.Span(vecty.Markup(vecty.Class("m-lsn")), vecty.Text(lsn)),
+		elem.Span(vecty.Markup(vecty.Class("m-xid")), vecty.Text(xid)),
+		elem.Span(vecty.Markup(vecty.Class("m-size")), vecty.Text(strconv.Itoa(sm.Size))),
+	)
+}
+
+// TreeView draws the chosen message's fields as an outline, only the rows in view.
+type TreeView struct {
+	vecty.Core
+	Tree      *decoder.Tree  `vecty:"prop"`
+	Rows      []int32        `vecty:"prop"`
+	Collapsed map[int32]bool `vecty:"prop"`
+	Node      int32          `vecty:"prop"`
+	Hover     int32          `vecty:"prop"`
+	View      web.Viewport   `vecty:"prop"`
+	Dispatch  Dispatch       `vecty:"prop"`
+}
+
+// SkipRender implements vecty.RenderSkipper.
+func (v *TreeView) SkipRender(prev vecty.Component) bool {
+	o, ok := prev.(*TreeView)
+	return ok && o.Tree == v.Tree && sameRows(o.Rows, v.Rows) && o.Node == v.Node && o.Hover == v.Hover && o.View == v.View
+}
+
+func sameRows(a, b []int32) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// Render implements vecty.Component.
+func (v *TreeView) Render() vecty.ComponentOrHTML {
+	first, n := v.View.First(len(v.Rows))
+	items := make([]vecty.MarkupOrChild, 0, n+1)
+	items = append(items, vecty.Markup(vecty.Class("vspace"), vecty.Style("height", px(len(v.Rows)*web.RowHeight))))
+	for i := first; i < first+n; i++ {
+		id := v.Rows[i]
+		items = append(items, &treeRow{Tree: v.Tree, Node: id, Pos: i, Selected: id == v.Node, Hovered: id == v.Hover,
+			Collapsed: v.Collapsed[id], Dispatch: v.Dispatch})
+	}
+	return elem.Section(vecty.Markup(vecty.Class("panel", "tree-panel"), vecty.Attribute("aria-label", "fields")),
+		elem.Heading2(vecty.Text("Fields")),
+		elem.Div(vecty.Markup(vecty.Class("vlist", "tree"), vecty.Attribute("tabindex", "0"),
+			vecty.Attribute("role", "tree"), vecty.Attribute("aria-label", "fields"),
+			event.Scroll(onScroll(web.PanelTree, v.View, len(v.Rows), v.Dispatch)),
+			event.KeyDown(onKey(web.PanelTree, v.Dispatch)),
+			event.MouseLeave(func(*vecty.Event) { v.Dispatch(web.HoverNode{Node: -1}) })),
+			elem.Div(items...),
+		),
+	)
+}
+
+// treeRow is one node of the tree.
+type treeRow struct {
+	vecty.Core
+	Tree      *decoder.Tree `vecty:"prop"`
+	Node      int32         `vecty:"prop"`
+	Pos       int           `vecty:"prop"`
+	Selected  bool          `vecty:"prop"`
+	Hovered   bool          `vecty:"prop"`
+	Collapsed bool          `vecty:"prop"`
+	Dispatch  Dispatch      `vecty:"prop"`
+}
+
+// Key implements vecty.Keyer: the node id.
+func (r *treeRow) Key() interface{} { return r.Node }
+
+// SkipRender implements vecty.RenderSkipper.
+func (r *treeRow) SkipRender(prev vecty.Component) bool {
+	o, ok := prev.(*treeRow)
+	return ok && o.Tree == r.Tree && o.Node == r.Node && o.Pos == r.Pos && o.Selected == r.Selected &&
+		o.Hovered == r.Hovered && o.Collapsed == r.Collapsed
+}
+
+// Render implements vecty.Component.
+func (r *treeRow) Render() vecty.ComponentOrHTML {
+	t, i := r.Tree, int(r.Node)
+	n := &t.Nodes[i]
+	info := n.Field.Info()
+	leaf := t.IsLeaf(i)
+	toggle := "\u00a0"
+	if !leaf {
+		toggle = "▾"
+		if r.Collapsed {
+			toggle = "▸"
+		}
+	}
+	errNode := n.Field == decoder.FieldUndecoded || n.Field == decoder.FieldTrailing || n.Field == decoder.FieldUnknownType
+	return elem.Div(vecty.Markup(
+		vecty.Class("vrow", "tnode", web.ClassOf(info.Kind).String()),
+		vecty.ClassMap{"selected": r.Selected, "hovered": r.Hovered, "group": !leaf, "has-error": errNode},
+		vecty.Attribute("role", "treeitem"),
+		vecty.Attribute("aria-selected", strconv.FormatBool(r.Selected)),
+		vecty.MarkupIf(!leaf, vecty.Attribute("aria-expanded", strconv.FormatBool(!r.Collapsed))),
+		vecty.Data("node", strconv.Itoa(i)),
+		vecty.Style("top", px(r.Pos*web.RowHeight)),
+		vecty.Style("padding-left", strconv.Itoa(int(n.Depth))+"em"),
+		event.Click(func(*vecty.Event) { r.Dispatch(web.SelectNode{Node: r.Node}) }),
+		event.MouseEnter(func(*vecty.Event) { r.Dispatch(web.HoverNode{Node: r.Node}) }),
+	),
+		elem.Span(vecty.Markup(vecty.Class("t-toggle"),
+			event.Click(func(*vecty.Event) { r.Dispatch(web.ToggleNode{Node: r.Node}) }).StopPropagation()),
+			vecty.Text(toggle)),
+		elem.Span(vecty.Markup(vecty.Class("t-label")), vecty.Text(t.Label(i))),
+		elem.Span(vecty.Markup(vecty.Class("t-value")), vecty.Text(nodeValue(t, i))),
+	)
+}
+
+// maxValueText is the most of a value a tree row shows; the description panel shows it all.
+const maxValueText = 200
+
+// nodeValue is the text after a node's label: the value of a field, the size of a group.
+func nodeValue(t *decoder.Tree, i int) string {
+	n := &t.Nodes[i]
+	if !t.IsLeaf(i) {
+		s := plural(n.Length, "byte", "bytes")
+		if i == t.Message && t.Relation != nil {
+			s = t.Relation.Namespace + "." + t.Relation.Name + ", " + s
+			if t.Relation.Namespace == "" {
+				s = t.Relation.Name + ", " + s
+			}
+		}
+		return s
+	}
+	v := t.Value(i)
+	if len(v) > maxValueText {
+		cut := maxValueText
+		for cut > 0 && !utf8.RuneStart(v[cut]) {
+			cut--
+		}
+		v = v[:cut] + "…"
+	}
+	return v
+}

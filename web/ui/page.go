@@ -1,0 +1,155 @@
+// Package ui draws the inspector page's state (package web) with vecty. Components read only
+// their props and send user events up as web.Action values through Dispatch; they never decode
+// bytes or change state themselves.
+package ui
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+
+	"pgoutput-inspector/hexview"
+	"pgoutput-inspector/hexview/render"
+	"pgoutput-inspector/web"
+)
+
+// Dispatch sends an action to the store.
+type Dispatch func(web.Action)
+
+// Page is the whole page.
+type Page struct {
+	vecty.Core
+	State    web.State `vecty:"prop"`
+	Dispatch Dispatch  `vecty:"prop"`
+}
+
+// Render implements vecty.Component.
+func (p *Page) Render() vecty.ComponentOrHTML {
+	s := &p.State
+	t := s.Tree()
+	var marks hexview.Marks
+	marks.Selection, marks.Hover = s.Sel, s.HoverBytes
+	return elem.Body(
+		elem.Div(vecty.Markup(vecty.Class("app")),
+			&Header{Example: s.Example, Theme: s.Theme, Share: s.Share, HasInput: s.Text != "", Dispatch: p.Dispatch},
+			elem.Main(vecty.Markup(vecty.Class("app-main", "page")),
+				&InputPanel{Text: s.Text, Force: s.Force, Proto: s.Proto, InStream: s.InStream, Doc: s.Doc,
+					Msg: s.Msg, InputErr: s.InputErr, LinkErr: s.LinkErr, Dispatch: p.Dispatch},
+				&MessageList{Doc: s.Doc, Msg: s.Msg, View: s.View[web.PanelList], Dispatch: p.Dispatch},
+				elem.Section(vecty.Markup(vecty.Class("panel", "hex-panel"), vecty.Attribute("aria-label", "bytes")),
+					elem.Heading2(vecty.Text(hexTitle(s))),
+					&render.View{Model: s.Model, Marks: marks, RowHeight: web.RowHeight,
+						OnHover: p.onHexHover, OnSelect: p.onHexSelect},
+					&ErrorBox{Tree: t, Dispatch: p.Dispatch},
+				),
+				&TreeView{Tree: t, Rows: s.TreeRows, Collapsed: s.Collapsed, Node: s.Node, Hover: s.Hover,
+					View: s.View[web.PanelTree], Dispatch: p.Dispatch},
+				&Description{Tree: t, Node: s.Described(), Dispatch: p.Dispatch},
+			),
+		),
+	)
+}
+
+func (p *Page) onHexHover(f hexview.Field, ok bool) {
+	if !ok {
+		p.Dispatch(web.HoverByte{Offset: -1})
+		return
+	}
+	p.Dispatch(web.HoverByte{Offset: f.Offset})
+}
+
+func (p *Page) onHexSelect(sel hexview.Range, f hexview.Field) {
+	p.Dispatch(web.SelectBytes{Sel: sel, ID: f.ID})
+}
+
+// hexTitle names the message whose bytes are shown.
+func hexTitle(s *web.State) string {
+	if s.Doc == nil || s.Msg < 0 {
+		return "Bytes"
+	}
+	sm := s.Doc.Summaries[s.Msg]
+	return "Bytes of message " + strconv.Itoa(s.Msg+1) + ": " + sm.Name + ", " + plural(sm.Size, "byte", "bytes")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// Header is the bar at the top: title, examples menu, Share and the theme toggle.
+type Header struct {
+	vecty.Core
+	Example  int            `vecty:"prop"`
+	Theme    web.Theme      `vecty:"prop"`
+	Share    web.ShareState `vecty:"prop"`
+	HasInput bool           `vecty:"prop"`
+	Dispatch Dispatch       `vecty:"prop"`
+}
+
+// SkipRender implements vecty.RenderSkipper.
+func (h *Header) SkipRender(prev vecty.Component) bool {
+	o, ok := prev.(*Header)
+	return ok && o.Example == h.Example && o.Theme == h.Theme && o.Share == h.Share && o.HasInput == h.HasInput
+}
+
+// Render implements vecty.Component.
+func (h *Header) Render() vecty.ComponentOrHTML {
+	opts := []vecty.MarkupOrChild{
+		vecty.Markup(vecty.Class("examples"), vecty.Attribute("aria-label", "examples"),
+			event.Change(func(e *vecty.Event) {
+				if i, err := strconv.Atoi(e.Target.Get("value").String()); err == nil {
+					h.Dispatch(web.LoadExample{Index: i})
+				}
+			})),
+		elem.Option(vecty.Markup(vecty.Property("value", "-1"), vecty.Property("disabled", true),
+			vecty.Property("selected", h.Example < 0)), vecty.Text("Examples…")),
+	}
+	for i, ex := range web.Examples {
+		opts = append(opts, elem.Option(vecty.Markup(vecty.Property("value", strconv.Itoa(i)),
+			vecty.Property("selected", i == h.Example), vecty.Attribute("title", ex.Description)),
+			vecty.Text(ex.Name)))
+	}
+	var desc string
+	if h.Example >= 0 && h.Example < len(web.Examples) {
+		desc = web.Examples[h.Example].Description
+	}
+	next, label := web.ThemeLight, "Theme: system"
+	switch h.Theme {
+	case web.ThemeLight:
+		next, label = web.ThemeDark, "Theme: light"
+	case web.ThemeDark:
+		next, label = web.ThemeSystem, "Theme: dark"
+	}
+	var status vecty.ComponentOrHTML
+	switch {
+	case h.Share.Busy:
+		status = elem.Span(vecty.Markup(vecty.Class("share-status", "muted")), vecty.Text("Making the link…"))
+	case h.Share.Err != "":
+		status = elem.Span(vecty.Markup(vecty.Class("share-status", "error")), vecty.Text(h.Share.Err))
+	case h.Share.Link != "":
+		msg := "Link in the address bar"
+		if h.Share.Copied {
+			msg = "Link copied"
+		}
+		status = elem.Span(vecty.Markup(vecty.Class("share-status"), vecty.Attribute("role", "status")),
+			vecty.Text(msg+" ("+strconv.Itoa(len(h.Share.Link))+" characters)"))
+	}
+	return elem.Header(vecty.Markup(vecty.Class("app-header")),
+		elem.Heading1(vecty.Text("pgoutput inspector")),
+		elem.Select(opts...),
+		elem.Span(vecty.Markup(vecty.Class("example-desc", "muted")), vecty.Text(desc)),
+		elem.Span(vecty.Markup(vecty.Class("spacer"))),
+		status,
+		elem.Button(vecty.Markup(vecty.Class("share"), vecty.Property("disabled", !h.HasInput),
+			vecty.Attribute("title", "Put the input, options and selection in a link (compressed, in the URL fragment) and copy it"),
+			event.Click(func(*vecty.Event) { h.Dispatch(web.Share{}) })),
+			vecty.Text("Share")),
+		elem.Button(vecty.Markup(vecty.Class("theme"), vecty.Attribute("title", "Switch theme: system, light, dark"),
+			event.Click(func(*vecty.Event) { h.Dispatch(web.SetTheme{Theme: next}) })),
+			vecty.Text(label)),
+	)
+}
