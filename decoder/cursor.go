@@ -24,11 +24,11 @@ func (c *cursor) reset(t *Tree, b []byte) {
 func (c *cursor) remaining() int { return c.end - c.pos }
 
 // push opens a group node at the current position.
-func (c *cursor) push(f FieldID, index int32, name string) {
+func (c *cursor) push(f FieldID, index int32) {
 	idx := int32(-1)
 	if c.err == nil {
 		idx = int32(len(c.t.Nodes))
-		c.t.Nodes = append(c.t.Nodes, Node{Field: f, Depth: c.depth, Offset: c.pos, Index: index, Name: name})
+		c.t.Nodes = append(c.t.Nodes, Node{Field: f, Depth: c.depth, Offset: c.pos, Index: index})
 	}
 	if int(c.depth) < maxDepth {
 		c.open[c.depth] = idx
@@ -160,9 +160,8 @@ func (c *cursor) String(f FieldID) ([]byte, bool) {
 	rest := c.b[c.pos:c.end]
 	for i, ch := range rest {
 		if ch == 0 {
-			s := rest[:i:i]
-			c.leaf(f, FormatString, i+1, Value{Kind: ValueString, Bytes: s})
-			return s, true
+			c.leaf(f, FormatString, i+1, Value{Kind: ValueString})
+			return rest[:i:i], true
 		}
 	}
 	var d []byte
@@ -180,7 +179,7 @@ func (c *cursor) Bytes(f FieldID, n int) ([]byte, bool) {
 		return nil, false
 	}
 	p := c.b[c.pos : c.pos+n : c.pos+n]
-	c.leaf(f, FormatBytes, n, Value{Kind: valueKind(f), Bytes: p})
+	c.leaf(f, FormatBytes, n, Value{Kind: valueKind(f)})
 	return p, true
 }
 
@@ -205,7 +204,7 @@ func (c *cursor) failAt(kind error, f FieldID, off, need int, detail string) {
 	}
 	c.err = &Error{Kind: kind, Offset: off, Path: c.path(), Field: f, Need: need, Left: c.end - off, Detail: detail}
 	if c.pos < len(c.b) {
-		c.leaf(FieldUndecoded, FormatBytes, len(c.b)-c.pos, Value{Kind: ValueBytes, Bytes: c.b[c.pos:]})
+		c.leaf(FieldUndecoded, FormatBytes, len(c.b)-c.pos, Value{Kind: ValueBytes})
 	}
 	c.end = len(c.b)
 }
@@ -252,18 +251,15 @@ func (t *Tree) appendNodeLabel(b []byte, i int) []byte {
 	case FieldTupleColumn, FieldRelationColumn:
 		b = append(b, "column "...)
 		b = appendInt(b, int(n.Index))
-		if n.Name != "" {
-			b = append(b, " ("...)
-			b = append(b, n.Name...)
-			b = append(b, ')')
+		mark := len(b)
+		b = append(b, " ("...)
+		if named := t.appendName(b, i); len(named) > len(b) {
+			return append(named, ')')
 		}
-		return b
+		return b[:mark]
 	case FieldTruncateRelationOID:
 		b = append(b, "relation "...)
 		return appendInt(b, int(n.Index))
-	}
-	if n.Name != "" {
-		return append(b, n.Name...)
 	}
 	return append(b, n.Field.Info().Name...)
 }

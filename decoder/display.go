@@ -89,29 +89,32 @@ func (t *Tree) AppendValue(dst []byte, i int) []byte {
 	case ValueFlags:
 		return appendFlags(dst, info, v.Num)
 	case ValueString:
+		b := t.ValueBytes(i)
 		dst = append(dst, '"')
-		dst = AppendText(dst, v.Bytes)
+		dst = AppendText(dst, b)
 		dst = append(dst, '"')
-		if len(v.Bytes) == 0 && (n.Field == FieldRelationNamespace || n.Field == FieldTypeNamespace) {
+		if len(b) == 0 && (n.Field == FieldRelationNamespace || n.Field == FieldTypeNamespace) {
 			dst = append(dst, " (pg_catalog)"...)
 		}
 		return dst
 	case ValueBytes:
-		if n.Field == FieldMessageContent && utf8.Valid(v.Bytes) {
+		b := t.ValueBytes(i)
+		if n.Field == FieldMessageContent && utf8.Valid(b) {
 			dst = append(dst, '"')
-			dst = AppendText(dst, v.Bytes)
+			dst = AppendText(dst, b)
 			return append(dst, '"')
 		}
-		return AppendHex(dst, v.Bytes)
+		return AppendHex(dst, b)
 	case ValueColumn:
+		b := t.ValueBytes(i)
 		if v.ColumnKind == 'b' {
-			if out, ok, _ := AppendBinary(dst, v.TypeOID, v.Bytes); ok {
+			if out, ok, _ := AppendBinary(dst, v.TypeOID, b); ok {
 				return out
 			}
-			return AppendHex(dst, v.Bytes)
+			return AppendHex(dst, b)
 		}
 		dst = append(dst, '"')
-		dst = AppendText(dst, v.Bytes)
+		dst = AppendText(dst, b)
 		return append(dst, '"')
 	}
 	return dst

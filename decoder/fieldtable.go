@@ -78,7 +78,7 @@ var fieldTable = [numFields]FieldInfo{
 	FieldUnknown:     {Name: "Unknown", Kind: KindUndecoded, Meaning: "A field this decoder does not know."},
 	FieldUndecoded:   {Name: "Undecoded bytes", Format: FormatBytes, Kind: KindUndecoded, Meaning: "Bytes not decoded because an earlier field was in error."},
 	FieldTrailing:    {Name: "Trailing bytes", Format: FormatBytes, Kind: KindUndecoded, Meaning: "Bytes after the end of a complete message. The message's length comes from its envelope, so these should not be there."},
-	FieldUnknownType: {Name: "Unknown message type", Format: FormatByte1, Kind: KindUndecoded, Meaning: "The first byte is not the type code of any pgoutput message or replication protocol envelope."},
+	FieldUnknownType: {Name: "Message type", Format: FormatByte1, Kind: KindUndecoded, Meaning: "The first byte of a message is its type code. This one is missing, or is not the type code of any pgoutput message or replication protocol envelope."},
 
 	FieldCopyData:       descGroup("CopyData", 0, 0, "A frontend/backend protocol CopyData message; during replication every message travels inside one."),
 	FieldCopyDataType:   {Name: "Type", Of: "CopyData", Format: FormatByte1, Kind: KindType, Meaning: "Byte1('d'): identifies the message as COPY data."},

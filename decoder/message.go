@@ -77,12 +77,13 @@ func (s *Session) message(c *cursor, rd reading) {
 	if !ok {
 		c.leaf(FieldUnknownType, FormatByte1, 1, Value{Kind: ValueChar, Num: uint64(typ)})
 		c.t.Message = len(c.t.Nodes) - 1
-		c.invalid(string(appendChar([]byte("expected a pgoutput message type (B C O R Y I U D T M S E c A b P K r p), found "), typ)))
+		c.failAt(ErrUnknownType, FieldUnknownType, c.pos-1, 0,
+			string(appendChar([]byte("expected a pgoutput message type (B C O R Y I U D T M S E c A b P K r p), found "), typ)))
 		return
 	}
 	c.t.Message = len(c.t.Nodes)
 	c.t.Type = typ
-	c.push(group, 0, "")
+	c.push(group, 0)
 	c.Byte1(typeField)
 	if rd.inStream && hasStreamXid(typ) {
 		c.Int32(FieldStreamXid)
@@ -278,13 +279,9 @@ func (s *Session) relation(c *cursor) {
 		return
 	}
 	for i := 0; i < int(n) && c.err == nil; i++ {
-		c.push(FieldRelationColumn, int32(i+1), "")
-		start := len(c.t.Nodes) - 1
+		c.push(FieldRelationColumn, int32(i+1))
 		c.Int8(FieldRelationColumnFlags)
-		if name, ok := c.String(FieldRelationColumnName); ok {
-			// The column's group is labelled by its name; the string is made once per Relation.
-			c.t.Nodes[start].Name = s.intern(name)
-		}
+		c.String(FieldRelationColumnName)
 		c.Int32(FieldRelationColumnTypeOID)
 		c.SignedInt32(FieldRelationColumnTypeModifier)
 		c.pop()
@@ -293,24 +290,22 @@ func (s *Session) relation(c *cursor) {
 
 // tuple reads a TupleData. rel, when known, names and types its columns.
 func (s *Session) tuple(c *cursor, f FieldID, rel *Relation) {
-	c.push(f, 0, "")
+	c.push(f, 0)
 	n, ok := c.Int16(FieldTupleColumnCount)
 	for i := 0; ok && i < int(n) && c.err == nil; i++ {
 		var col *Column
-		name := ""
 		if rel != nil && i < len(rel.Columns) {
 			col = &rel.Columns[i]
-			name = col.Name
 		}
-		c.push(FieldTupleColumn, int32(i+1), name)
+		c.push(FieldTupleColumn, int32(i+1))
 		if kind, ok := c.Byte1(FieldColumnKind); ok {
 			switch kind {
 			case 'n', 'u':
 			case 't', 'b':
 				if l, ok := c.length(FieldColumnLength); ok {
-					if v, ok := c.Bytes(FieldColumnValue, l); ok {
+					if _, ok := c.Bytes(FieldColumnValue, l); ok {
 						val := &c.t.Nodes[len(c.t.Nodes)-1].Value
-						*val = Value{Kind: ValueColumn, Bytes: v, ColumnKind: kind}
+						*val = Value{Kind: ValueColumn, ColumnKind: kind}
 						if col != nil {
 							val.TypeOID = col.TypeOID
 						}

@@ -58,7 +58,7 @@ func ours(tr *Tree) []string {
 		case ValueInt:
 			v = strconv.FormatInt(int64(n.Value.Num), 10)
 		case ValueString, ValueBytes, ValueColumn:
-			v = strconv.Quote(string(n.Value.Bytes))
+			v = strconv.Quote(string(tr.ValueBytes(i)))
 		default:
 			v = strconv.FormatUint(n.Value.Num, 10)
 		}

@@ -231,7 +231,7 @@ func (s *Session) decode(t *Tree, b []byte, rd reading) {
 		s.layer(c, rd, 0)
 	}
 	if c.err == nil && c.pos < len(b) {
-		c.leaf(FieldTrailing, FormatBytes, len(b)-c.pos, Value{Kind: ValueBytes, Bytes: b[c.pos:]})
+		c.leaf(FieldTrailing, FormatBytes, len(b)-c.pos, Value{Kind: ValueBytes})
 		tr := &c.t.Nodes[len(c.t.Nodes)-1]
 		var d []byte
 		d = appendInt(d, tr.Length)
@@ -256,7 +256,7 @@ func (s *Session) layer(c *cursor, rd reading, depth int) {
 	switch {
 	case env && typ == 'd' && depth == 0:
 		c.t.Reading.Envelope = 'd'
-		c.push(FieldCopyData, 0, "")
+		c.push(FieldCopyData, 0)
 		c.Byte1(FieldCopyDataType)
 		n, ok := c.Int32(FieldCopyDataLength)
 		if ok {
@@ -281,7 +281,7 @@ func (s *Session) layer(c *cursor, rd reading, depth int) {
 		if c.t.Reading.Envelope == 0 {
 			c.t.Reading.Envelope = 'w'
 		}
-		c.push(FieldXLogData, 0, "")
+		c.push(FieldXLogData, 0)
 		c.Byte1(FieldXLogDataType)
 		c.Int64(FieldXLogDataStart)
 		c.Int64(FieldXLogDataEnd)
@@ -317,7 +317,7 @@ func (s *Session) envelope(c *cursor, typ byte, group FieldID, fields ...FieldID
 	if c.t.Reading.Envelope == 0 {
 		c.t.Reading.Envelope = typ
 	}
-	c.push(group, 0, "")
+	c.push(group, 0)
 	for _, f := range fields {
 		info := f.Info()
 		switch info.Format {
@@ -387,9 +387,9 @@ func (s *Session) addType(t *Tree) {
 		case FieldTypeOID:
 			oid = uint32(n.Value.Num)
 		case FieldTypeNamespace:
-			ns = n.Value.Bytes
+			ns = t.ValueBytes(i)
 		case FieldTypeName:
-			name = n.Value.Bytes
+			name = t.ValueBytes(i)
 		}
 	}
 	if old := s.types[oid]; old != nil && old.Namespace == string(ns) && old.Name == string(name) {
@@ -424,13 +424,15 @@ func (s *Session) addRelation(t *Tree) {
 		n := &t.Nodes[i]
 		switch n.Field {
 		case FieldRelationNamespace:
-			rel.Namespace = s.intern(n.Value.Bytes)
+			rel.Namespace = s.intern(t.ValueBytes(i))
 		case FieldRelationName:
-			rel.Name = s.intern(n.Value.Bytes)
+			rel.Name = s.intern(t.ValueBytes(i))
 		case FieldRelationReplicaIdentity:
 			rel.ReplicaIdentity = byte(n.Value.Num)
 		case FieldRelationColumn:
-			rel.Columns = append(rel.Columns, Column{Name: n.Name})
+			rel.Columns = append(rel.Columns, Column{})
+		case FieldRelationColumnName:
+			rel.Columns[len(rel.Columns)-1].Name = s.intern(t.ValueBytes(i))
 		case FieldRelationColumnFlags:
 			rel.Columns[len(rel.Columns)-1].Key = n.Value.Num&1 != 0
 		case FieldRelationColumnTypeOID:

@@ -124,7 +124,7 @@ func TestEnvelopes(t *testing.T) {
 	}
 	// Without envelopes, 'w' is no pgoutput message.
 	tr := NewSession(Options{Envelope: EnvelopeNone}).Decode(xlog)
-	if !errors.Is(tr.Err, ErrInvalid) || tr.Nodes[0].Field != FieldUnknownType {
+	if !errors.Is(tr.Err, ErrUnknownType) || tr.Nodes[0].Field != FieldUnknownType {
 		t.Fatalf("got %v\n%s", tr.Err, dump(tr))
 	}
 	checkTiling(t, tr)
@@ -139,8 +139,8 @@ func TestErrors(t *testing.T) {
 		kind error
 		want string
 	}{
-		{"empty", nil, ErrTruncated, "Unknown message type: need 1 byte at offset 0, 0 remain"},
-		{"unknown type", []byte("Zabc"), ErrInvalid, "Unknown message type: expected a pgoutput message type (B C O R Y I U D T M S E c A b P K r p), found 'Z' (0x5a) (at offset 0)"},
+		{"empty", nil, ErrTruncated, "Message type: need 1 byte at offset 0, 0 remain"},
+		{"unknown type", []byte("Zabc"), ErrUnknownType, "Message type: expected a pgoutput message type (B C O R Y I U D T M S E c A b P K r p), found 'Z' (0x5a) (at offset 0)"},
 		{"begin short", wire{}.b1('B').i64(1).i32(0), ErrTruncated, "Begin: Commit timestamp: need 8 bytes at offset 9, 4 remain"},
 		{"origin without NUL", wire{}.b1('O').i64(1).raw("orig"), ErrUnterminated, "Origin: Origin name: no NUL terminator in the 4 bytes to the end of the message (at offset 9)"},
 		{"bad marker", wire{}.b1('I').i32(16384).b1('X'), ErrInvalid, "Insert: New tuple marker: expected 'N' (new tuple), found 'X' (0x58) (at offset 5)"},

@@ -37,28 +37,28 @@ const (
 	ValueTime                    // Num: int64 microseconds since 2000-01-01 00:00:00 UTC
 	ValueChar                    // Num: a one-byte marker or type code; its meaning is in the field's Values table
 	ValueFlags                   // Num: a bit set; its bits are named in the field's Values table
-	ValueString                  // Bytes: a NUL-terminated string's bytes (without the NUL)
-	ValueBytes                   // Bytes: raw bytes (a logical message's content, trailing bytes)
-	ValueColumn                  // Bytes: a column value; TypeOID and ColumnKind say how to read it
+	ValueString                  // Tree.ValueBytes: a NUL-terminated string's bytes (without the NUL)
+	ValueBytes                   // Tree.ValueBytes: raw bytes (a logical message's content, trailing bytes)
+	ValueColumn                  // Tree.ValueBytes: a column value; TypeOID and ColumnKind say how to read it
 )
 
-// Value is a decoded field value. Bytes, when set, is a view into the decoded input, not a copy.
+// Value is a decoded field value. Byte-string values are not copied: Tree.ValueBytes returns
+// them as views into the decoded input.
 type Value struct {
-	Kind  ValueKind
-	Num   uint64
-	Bytes []byte
-	// TypeOID is the column's type OID, for ValueColumn (0 when the Relation is not known).
-	TypeOID uint32
+	Kind ValueKind
 	// ColumnKind is 't' or 'b' for ValueColumn.
 	ColumnKind byte
+	// TypeOID is the column's type OID, for ValueColumn (0 when the Relation is not known).
+	TypeOID uint32
+	Num     uint64
 }
 
 // Node is one annotated byte range. Nodes live in a Tree in pre-order: a node's descendants
 // follow it directly and end at index End.
+//
+// Nodes are small and hold no pointers, so decoding writes little memory: names and byte values
+// are derived on demand (Tree.Label, Tree.Name, Tree.ValueBytes).
 type Node struct {
-	Field  FieldID // what the bytes are: its description is Field.Info()
-	Format Format
-	Depth  uint8 // 0 for the outermost layer
 	// Offset and Length locate the bytes in Tree.Bytes.
 	Offset int
 	Length int
@@ -66,10 +66,11 @@ type Node struct {
 	End int32
 	// Index is a position among siblings of the same kind (column number from 1, relation number
 	// in a Truncate), or 0.
-	Index int32
-	// Name overrides Field.Info().Name when set: a column's name from its Relation message.
-	Name  string
-	Value Value
+	Index  int32
+	Value  Value
+	Field  FieldID // what the bytes are: its description is Field.Info()
+	Format Format
+	Depth  uint8 // 0 for the outermost layer
 }
 
 // IsLeaf reports whether n has no children in tree t at index i.
@@ -152,4 +153,41 @@ func (t *Tree) Notes() []string {
 		}
 	}
 	return notes
+}
+
+// ValueBytes returns node i's byte-string value as a view into t.Bytes: a String without its
+// NUL, raw bytes, a column value. It returns nil for other values.
+func (t *Tree) ValueBytes(i int) []byte {
+	n := &t.Nodes[i]
+	switch n.Value.Kind {
+	case ValueString:
+		return t.Bytes[n.Offset : n.Offset+n.Length-1 : n.Offset+n.Length-1]
+	case ValueBytes, ValueColumn:
+		return t.Bytes[n.Offset : n.Offset+n.Length : n.Offset+n.Length]
+	}
+	return nil
+}
+
+// Name returns the name a column group node carries: a TupleData column's name from its
+// Relation message, or a Relation message column's own name. It returns "" for other nodes and
+// for columns of relations not known.
+func (t *Tree) Name(i int) string {
+	return string(t.appendName(nil, i))
+}
+
+func (t *Tree) appendName(b []byte, i int) []byte {
+	n := &t.Nodes[i]
+	switch n.Field {
+	case FieldTupleColumn:
+		if c := t.Column(i); c != nil {
+			return append(b, c.Name...)
+		}
+	case FieldRelationColumn:
+		for j := i + 1; j < int(n.End); j++ {
+			if t.Nodes[j].Field == FieldRelationColumnName {
+				return append(b, t.ValueBytes(j)...)
+			}
+		}
+	}
+	return b
 }

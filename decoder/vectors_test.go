@@ -415,7 +415,7 @@ var vectorFiles = []vfile{
 			// missing type byte; the envelope's fields still decode.
 			{line: 2, envelope: 'w', checks: vAll(vLSN(FieldXLogDataStart, "0/15E6DB8"), vNum(FieldXLogDataStart, 22_965_688),
 				vLSN(FieldXLogDataEnd, "0/15E6DB8"), vTime(FieldXLogDataTime, 718367422704248, "2022-10-06T10:30:22.704248Z")),
-				err: &vErr{ErrTruncated, 25, FieldUnknownType, "XLogData: Unknown message type: need 1 byte at offset 25, 0 remain"}},
+				err: &vErr{ErrTruncated, 25, FieldUnknownType, "XLogData: Message type: need 1 byte at offset 25, 0 remain"}},
 			{line: 3, envelope: 'r', checks: vAll(vLSN(FieldStandbyStatusWritten, "0/2"), vLSN(FieldStandbyStatusFlushed, "0/2"),
 				vLSN(FieldStandbyStatusApplied, "0/2"), vTime(FieldStandbyStatusTime, 1, "2000-01-01T00:00:00.000001Z"),
 				vNum(FieldStandbyStatusReply, 0))},
@@ -585,9 +585,9 @@ var vectorFiles = []vfile{
 			err: &vErr{ErrTruncated, 13, FieldColumnValue, "Insert: New tuple: column 1: Value: need 99 bytes at offset 13, 16 remain"}},
 		// ErrUnknownType is the sentinel for a first byte that names no message type.
 		{line: 4, err: &vErr{ErrUnknownType, 0, FieldUnknownType,
-			"Unknown message type: expected a pgoutput message type (B C O R Y I U D T M S E c A b P K r p), found 'Z' (0x5a) (at offset 0)"}},
+			"Message type: expected a pgoutput message type (B C O R Y I U D T M S E c A b P K r p), found 'Z' (0x5a) (at offset 0)"}},
 		{line: 5, err: &vErr{ErrUnknownType, 0, FieldUnknownType,
-			"Unknown message type: expected a pgoutput message type (B C O R Y I U D T M S E c A b P K r p), found 'Z' (0x5a) (at offset 0)"}},
+			"Message type: expected a pgoutput message type (B C O R Y I U D T M S E c A b P K r p), found 'Z' (0x5a) (at offset 0)"}},
 	}}}},
 
 	{"replicant_pg16_logical_message", []vsession{{optV1, []vline{
@@ -686,8 +686,8 @@ func vVerify(t *testing.T, tr *Tree, checks []vcheck) {
 				t.Errorf("%s = %d (kind %d), want signed %d", c, int64(v.Num), v.Kind, int64(c.num))
 			}
 		case vhBytes:
-			if string(v.Bytes) != c.text {
-				t.Errorf("%s = %q, want %q", c, v.Bytes, c.text)
+			if got := tr.ValueBytes(i); string(got) != c.text {
+				t.Errorf("%s = %q, want %q", c, got, c.text)
 			}
 		case vhShown:
 			if got := tr.Value(i); got != c.text {
@@ -698,7 +698,7 @@ func vVerify(t *testing.T, tr *Tree, checks []vcheck) {
 				t.Errorf("%s: value kind %d column kind %q, want a column value of kind %q", c, v.Kind, v.ColumnKind, byte(c.num))
 			}
 		case vhColName:
-			if got := tr.Nodes[i].Name; got != c.text {
+			if got := tr.Name(i); got != c.text {
 				t.Errorf("%s named %q, want %q", c, got, c.text)
 			}
 		}
@@ -720,8 +720,8 @@ func vVerifyRelation(t *testing.T, tr *Tree, l vline) {
 				continue
 			}
 			col := tr.Relation.Columns[n.Index-1]
-			if n.Name != col.Name {
-				t.Errorf("column %d named %q, want %q", n.Index, n.Name, col.Name)
+			if tr.Name(i) != col.Name {
+				t.Errorf("column %d named %q, want %q", n.Index, tr.Name(i), col.Name)
 			}
 			for j := i + 1; j < int(n.End); j++ {
 				if v := tr.Nodes[j].Value; tr.Nodes[j].Field == FieldColumnValue && v.TypeOID != col.TypeOID {
@@ -734,8 +734,8 @@ func vVerifyRelation(t *testing.T, tr *Tree, l vline) {
 			t.Errorf("Relation = %+v, missing %d; want Relation %d missing", tr.Relation, tr.MissingRelation, l.missing)
 		}
 		for i := range tr.Nodes {
-			if n := &tr.Nodes[i]; n.Field == FieldTupleColumn && n.Name != "" {
-				t.Errorf("column %d named %q without a Relation", n.Index, n.Name)
+			if n := &tr.Nodes[i]; n.Field == FieldTupleColumn && tr.Name(i) != "" {
+				t.Errorf("column %d named %q without a Relation", n.Index, tr.Name(i))
 			}
 		}
 	}
@@ -954,7 +954,7 @@ func TestVectorAutoReading(t *testing.T) {
 func TestVectorEmptyInput(t *testing.T) {
 	tr := NewSession(Options{Proto: 1}).Decode(nil)
 	checkTiling(t, tr)
-	vVerifyErr(t, tr, &vErr{ErrTruncated, 0, FieldUnknownType, "Unknown message type: need 1 byte at offset 0, 0 remain"})
+	vVerifyErr(t, tr, &vErr{ErrTruncated, 0, FieldUnknownType, "Message type: need 1 byte at offset 0, 0 remain"})
 }
 
 // TestVectorErrorsHideRowBytes: replicant asserts that its errors do not echo row data. Ours name

@@ -28,7 +28,7 @@ type jsonMessage struct {
 	Line            int        `json:"line,omitempty"`
 	Type            string     `json:"type,omitempty"`
 	Relation        string     `json:"relation,omitempty"`
-	Note            string     `json:"note,omitempty"`
+	Notes           []string   `json:"notes,omitempty"`
 	MissingRelation uint32     `json:"missing_relation,omitempty"`
 	Hex             string     `json:"hex"`
 	Tree            *jsonNode  `json:"tree"`
@@ -76,7 +76,7 @@ func writeJSON(w io.Writer, res *input.Result, msgs []decodedMessage) error {
 func messageJSON(index int, m *decodedMessage) jsonMessage {
 	t := m.Tree
 	jm := jsonMessage{Index: index, Line: m.Line, Hex: hex.EncodeToString(t.Bytes),
-		Note: t.Reading.Note, MissingRelation: t.MissingRelation}
+		Notes: t.Notes(), MissingRelation: t.MissingRelation}
 	if m.HasLSN {
 		jm.LSN = decoder.FormatLSN(m.LSN)
 	}
@@ -122,14 +122,13 @@ func nodeJSON(t *decoder.Tree, i int) *jsonNode {
 	info := n.Field.Info()
 	jn := &jsonNode{Name: info.Name, Offset: n.Offset, Length: n.Length, Format: n.Format.String(),
 		Children: []*jsonNode{}}
-	if n.Name != "" {
-		jn.Name = n.Name
+	if name := t.Name(i); name != "" {
+		jn.Name = name
+	} else if n.Index != 0 {
+		jn.Name = t.Label(i)
 	}
 	if n.Index != 0 {
 		jn.Index = n.Index
-		if n.Name == "" {
-			jn.Name = t.Label(i)
-		}
 	}
 	if jn.Name != info.Name {
 		jn.Field = info.Name
@@ -145,6 +144,7 @@ func nodeJSON(t *decoder.Tree, i int) *jsonNode {
 func setValue(t *decoder.Tree, i int, jn *jsonNode) {
 	n := &t.Nodes[i]
 	v := &n.Value
+	b := t.ValueBytes(i)
 	info := n.Field.Info()
 	switch v.Kind {
 	case decoder.ValueUint:
@@ -171,11 +171,11 @@ func setValue(t *decoder.Tree, i int, jn *jsonNode) {
 		jn.Value = v.Num
 		jn.Meaning = flagNames(info, v.Num)
 	case decoder.ValueString:
-		jn.Value, jn.InvalidUTF8 = text(v.Bytes)
+		jn.Value, jn.InvalidUTF8 = text(b)
 	case decoder.ValueBytes:
-		jn.Value = bytea(v.Bytes)
-		if n.Field == decoder.FieldMessageContent && utf8.Valid(v.Bytes) {
-			s := string(v.Bytes)
+		jn.Value = bytea(b)
+		if n.Field == decoder.FieldMessageContent && utf8.Valid(b) {
+			s := string(b)
 			jn.Text = &s
 		}
 	case decoder.ValueColumn:
@@ -183,18 +183,18 @@ func setValue(t *decoder.Tree, i int, jn *jsonNode) {
 			jn.Type = decoder.TypeName(v.TypeOID)
 		}
 		if v.ColumnKind == 'b' {
-			val, ok, err := binaryValue(v.TypeOID, v.Bytes)
+			val, ok, err := binaryValue(v.TypeOID, b)
 			switch {
 			case err != nil:
-				jn.Value = bytea(v.Bytes)
+				jn.Value = bytea(b)
 				jn.ValueError = err.Error()
 			case ok:
 				jn.Value = val
 			default:
-				jn.Value = bytea(v.Bytes)
+				jn.Value = bytea(b)
 			}
 		} else {
-			jn.Value, jn.InvalidUTF8 = text(v.Bytes)
+			jn.Value, jn.InvalidUTF8 = text(b)
 		}
 	}
 }
