@@ -34,6 +34,18 @@ js_package_patterns() {
 	done
 }
 
+# node_options prints NODE_OPTIONS for the GOOS=js tests: $NODE_OPTIONS plus a --require of
+# every testdata/vecty_node.js in the GOOS=js packages. vecty stops a program at start-up
+# unless there is a global document; those files give Node one (when it has none) for tests
+# that only build vecty trees.
+node_options() {
+	local opts=${NODE_OPTIONS:-} f
+	while IFS= read -r f; do
+		opts+=" --require=$ROOT/$f"
+	done < <(find "${JS_PACKAGES[@]}" -path '*/testdata/vecty_node.js' 2>/dev/null | sort)
+	echo "${opts# }"
+}
+
 # build_wasm [DIR]: wasm_exec.js, the package CSS files and main.wasm into DIR (default static).
 # A DIR other than static/ first gets a copy of static/ (index.html, boot.js, style.css…).
 # Every command checks its own status ("|| return"): callers may run this where set -e is off.
@@ -131,6 +143,8 @@ cmd_test() {
 			return 1
 		fi
 	}
+	# Browser tests in these packages skip themselves under GOOS=js (see internal/browsertest);
+	# they run in the native step.
 	local js_pkgs
 	mapfile -t js_pkgs < <(js_package_patterns)
 
@@ -146,7 +160,7 @@ cmd_test() {
 	if [ ${#js_pkgs[@]} -gt 0 ]; then
 		# shellcheck disable=SC2086
 		step "go test (GOOS=js GOARCH=wasm, under Node)" \
-			env GOOS=js GOARCH=wasm PATH="$(go_root)/lib/wasm:$PATH" \
+			env GOOS=js GOARCH=wasm PATH="$(go_root)/lib/wasm:$PATH" NODE_OPTIONS="$(node_options)" \
 			go test -count=1 -timeout "${GO_TEST_TIMEOUT:-20m}" ${GO_TEST_FLAGS:-} "${js_pkgs[@]}"
 	fi
 
@@ -155,7 +169,11 @@ cmd_test() {
 	failures=$(grep -c '^FAIL[[:space:]]' "$log" || true)
 	echo
 	if [ ${#failed[@]} -gt 0 ]; then
-		printf 'build.sh test: FAILED: %s\n' "$(IFS=,; echo "${failed[*]}" | sed 's/,/, /g')"
+		local f
+		printf 'build.sh test: FAILED:\n'
+		for f in "${failed[@]}"; do
+			printf '  %s\n' "$f"
+		done
 		printf 'packages: %d passed, %d failed\n' "$passed" "$failures"
 		exit 1
 	fi
@@ -182,7 +200,8 @@ cmd_bench() {
 	fi
 	if [ ${#js_pkgs[@]} -gt 0 ]; then
 		say "benchmarks (GOOS=js GOARCH=wasm, under Node)"
-		GOOS=js GOARCH=wasm PATH="$(go_root)/lib/wasm:$PATH" go test "${flags[@]}" "${js_pkgs[@]}"
+		GOOS=js GOARCH=wasm PATH="$(go_root)/lib/wasm:$PATH" NODE_OPTIONS="$(node_options)" \
+			go test "${flags[@]}" "${js_pkgs[@]}"
 	fi
 }
 

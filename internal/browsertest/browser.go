@@ -19,6 +19,9 @@
 //
 // Chromium must be installed at /usr/bin/chromium; when it is not, Start fails the test with
 // the command that installs it (./build.sh test and .ci/run install it when run as root).
+// Compiled for GOOS=js (./build.sh test also runs the page's packages under Node), Start and
+// Serve skip the test: it runs in the native go test. Put //go:build !js in browser test files
+// to spare that compilation.
 package browsertest
 
 import (
@@ -28,6 +31,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	goruntime "runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -109,6 +113,7 @@ type Browser struct {
 // when the test ends; then unexpected problems and off-origin requests fail the test.
 func Start(t testing.TB) *Browser {
 	t.Helper()
+	skipUnderJS(t)
 	if _, err := os.Stat(ChromiumPath); err != nil {
 		t.Fatalf("browsertest: Chromium is not installed (%s: %v); install it with:\n\t%s\n(./build.sh test does this when run as root)",
 			ChromiumPath, err, InstallCommand)
@@ -190,6 +195,16 @@ func removeAll(t testing.TB, dir string) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	t.Logf("browsertest: removing the browser profile: %v", err)
+}
+
+// skipUnderJS skips a browser test compiled for GOOS=js: under Node there is no browser to
+// start, and ./build.sh test runs the same test natively. A //go:build !js line in the test
+// file saves compiling it for js at all.
+func skipUnderJS(t testing.TB) {
+	t.Helper()
+	if goruntime.GOOS == "js" {
+		t.Skip("browsertest: browser tests run natively (go test), not under GOOS=js")
+	}
 }
 
 // logf receives chromedp's error messages. Chromium newer than chromedp's protocol tables

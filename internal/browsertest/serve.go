@@ -40,11 +40,22 @@ var site struct {
 // plain `go test` never tests a stale main.wasm and never writes into static/.
 func Serve(t testing.TB) string {
 	t.Helper()
+	skipUnderJS(t)
 	site.once.Do(func() { site.dir, site.err = siteDir() })
 	if site.err != nil {
 		t.Fatalf("browsertest: %v", site.err)
 	}
-	h, err := inspectorserver.New(site.dir)
+	return ServeDir(t, site.dir)
+}
+
+// ServeDir serves the files of dir with the inspector server (the page's headers and CSP) on
+// 127.0.0.1 and a free port until the test ends, and returns its base URL, ending in "/". It
+// is for test pages of their own (a component alone, for instance), which then run under the
+// same Content-Security-Policy as the real page.
+func ServeDir(t testing.TB, dir string) string {
+	t.Helper()
+	skipUnderJS(t)
+	h, err := inspectorserver.New(dir)
 	if err != nil {
 		t.Fatalf("browsertest: %v", err)
 	}
