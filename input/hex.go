@@ -1,5 +1,7 @@
 package input
 
+import "bytes"
+
 // hexTable maps a character to its hex digit value plus one, and every other character to
 // zero, so that hexVal's subtraction turns non-digits into 0xff without an init function.
 var hexTable = [256]byte{
@@ -80,6 +82,7 @@ func (s *state) hexDigits(run []byte, off int) *failure {
 // readHex reads plain hex: one message per non-empty line.
 func readHex(s *state) *failure {
 	s.grow(len(s.text) / 2)
+	s.growMessages(bytes.Count(s.text, []byte{'\n'}) + 1)
 	for off := 0; off < len(s.text); {
 		line, next := nextLine(s.text, off)
 		start, end := trimSpace(line, off)

@@ -36,6 +36,8 @@ type state struct {
 	// endName names the end of text in messages when text is a piece of the input
 	// ("the end of the value"); empty means "end of input".
 	endName string
+	// lineOff and lineNo remember where lineAt last counted to.
+	lineOff, lineNo int
 }
 
 // reset empties the state for another attempt, keeping its buffers.
@@ -44,19 +46,20 @@ func (s *state) reset() {
 	s.msgs = s.msgs[:0]
 	s.starts = s.starts[:0]
 	s.header = nil
+	s.lineOff, s.lineNo = 0, 0
 }
 
 // begin starts a message whose text starts at byte offset off.
 func (s *state) begin(off int) *Message {
 	s.starts = append(s.starts, len(s.buf))
-	s.msgs = append(s.msgs, Message{Line: lineOf(s.text, off)})
+	s.msgs = append(s.msgs, Message{Line: s.lineAt(off)})
 	return &s.msgs[len(s.msgs)-1]
 }
 
 // result hands the messages out, each Bytes a capacity-limited view of the shared buffer.
 func (s *state) result(f Format) *Result {
-	msgs := make([]Message, len(s.msgs))
-	copy(msgs, s.msgs)
+	msgs := s.msgs
+	s.msgs = nil // the result owns them now
 	for i := range msgs {
 		end := len(s.buf)
 		if i+1 < len(s.starts) {
@@ -67,6 +70,14 @@ func (s *state) result(f Format) *Result {
 	return &Result{Format: f, Messages: msgs, Header: s.header}
 }
 
+// growMessages makes room for n more messages.
+func (s *state) growMessages(n int) {
+	if cap(s.msgs)-len(s.msgs) < n {
+		s.msgs = append(make([]Message, 0, len(s.msgs)+n), s.msgs...)
+		s.starts = append(make([]int, 0, len(s.starts)+n), s.starts...)
+	}
+}
+
 // grow makes room for about n more output bytes, so that the common case allocates once.
 func (s *state) grow(n int) {
 	if cap(s.buf)-len(s.buf) < n {
@@ -74,6 +85,17 @@ func (s *state) grow(n int) {
 		copy(nb, s.buf)
 		s.buf = nb
 	}
+}
+
+// lineAt returns the 1-based line number of byte offset off, counting on from the previous
+// call, so that numbering the messages of a text costs one pass over it.
+func (s *state) lineAt(off int) int {
+	if off < s.lineOff || s.lineNo == 0 {
+		s.lineOff, s.lineNo = 0, 1
+	}
+	s.lineNo += bytes.Count(s.text[s.lineOff:off], []byte{'\n'})
+	s.lineOff = off
+	return s.lineNo
 }
 
 // lineOf returns the 1-based line number of byte offset off.
@@ -125,14 +147,21 @@ func trimSpace(line []byte, off int) (start, end int) {
 	return off + i, off + j
 }
 
-// sample is what sniffers look at: the first two non-blank lines and the whole text.
+// sample is what sniffers look at: the first two non-blank lines and the start of the text.
 type sample struct {
 	text          []byte
 	first, second []byte
 	lines         int // non-blank lines, counted up to 3
 }
 
+// sniffWindow bounds how much of the text sniffers look at, so that detection costs the same
+// for a megabyte as for a line.
+const sniffWindow = 64 << 10
+
 func newSample(text []byte) *sample {
+	if len(text) > sniffWindow {
+		text = text[:sniffWindow]
+	}
 	sm := &sample{text: text}
 	for off := 0; off < len(text) && sm.lines < 3; {
 		line, next := nextLine(text, off)

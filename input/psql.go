@@ -173,6 +173,9 @@ var psqlChatter = [...]string{"Output format is ", "Border style is ", "Target w
 // isPsqlChatter reports whether line is a psql prompt with its command ("postgres=# SELECT …")
 // or one of psql's messages around a result; readers skip such lines.
 func isPsqlChatter(line []byte) bool {
+	if len(line) > 256 {
+		line = line[:256] // prompts and messages are short; long lines are data
+	}
 	start, end := trimSpace(line, 0)
 	l := line[start:end]
 	for _, p := range psqlChatter {
