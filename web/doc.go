@@ -5,6 +5,9 @@
 package web
 
 import (
+	"strconv"
+	"strings"
+
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/input"
@@ -36,6 +39,11 @@ type Doc struct {
 	// version the session ended with (given, or inferred from the messages; 0 if unknown).
 	Options decoder.Options
 	Proto   int
+	// HeaderProto is the proto_version a capture file's header names (0: none); the messages
+	// are decoded with it unless a version is chosen. HeaderParallel: its options say
+	// streaming=parallel.
+	HeaderProto    int
+	HeaderParallel bool
 }
 
 // Summary is what the message list shows of one message.
@@ -97,8 +105,30 @@ func NewDoc(text string, force input.Format, opts decoder.Options) (*Doc, *input
 	}
 	d := &Doc{Text: text, Format: res.Format, Forced: force != input.Auto, Header: res.Header,
 		Messages: res.Messages, Options: opts}
+	d.HeaderProto, d.HeaderParallel = headerOptions(res.Header)
 	d.decode()
 	return d, nil
+}
+
+// headerOptions reads proto_version and streaming=parallel from a capture's "options:" line.
+func headerOptions(header []string) (proto int, parallel bool) {
+	for _, h := range header {
+		rest, ok := strings.CutPrefix(h, "options:")
+		if !ok {
+			continue
+		}
+		for _, f := range strings.Fields(rest) {
+			switch {
+			case strings.HasPrefix(f, "proto_version="):
+				if n, err := strconv.Atoi(strings.TrimPrefix(f, "proto_version=")); err == nil && n >= 1 && n <= 4 {
+					proto = n
+				}
+			case f == "streaming=parallel":
+				parallel = true
+			}
+		}
+	}
+	return proto, parallel
 }
 
 // NewDocBytes decodes one message given as bytes (a share link's hex= or b64=).
@@ -111,14 +141,21 @@ func NewDocBytes(text string, format input.Format, b []byte, opts decoder.Option
 // Redecode returns a Doc of the same messages decoded with other options.
 func (d *Doc) Redecode(opts decoder.Options) *Doc {
 	nd := &Doc{Text: d.Text, Format: d.Format, Forced: d.Forced, Header: d.Header, Messages: d.Messages,
-		Options: opts}
+		Options: opts, HeaderProto: d.HeaderProto, HeaderParallel: d.HeaderParallel}
 	nd.decode()
 	return nd
 }
 
 // decode decodes every message in order with one session and builds the message list.
 func (d *Doc) decode() {
-	s := decoder.NewSession(d.Options)
+	opts := d.Options
+	if opts.Proto == 0 && d.HeaderProto > 0 {
+		opts.Proto = d.HeaderProto
+		if d.HeaderParallel && opts.Proto >= 4 && opts.ParallelAbort == decoder.Auto {
+			opts.ParallelAbort = decoder.Yes
+		}
+	}
+	s := decoder.NewSession(opts)
 	n := len(d.Messages)
 	d.Trees = make([]*decoder.Tree, n)
 	d.Summaries = make([]Summary, n)

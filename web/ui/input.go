@@ -126,7 +126,9 @@ func (p *InputPanel) formatControl() vecty.ComponentOrHTML {
 func (p *InputPanel) protoControl() vecty.ComponentOrHTML {
 	auto := "infer"
 	if p.Proto == 0 && p.Doc != nil {
-		if p.Doc.Proto > 0 {
+		if p.Doc.HeaderProto > 0 {
+			auto = "from capture (" + strconv.Itoa(p.Doc.HeaderProto) + ")"
+		} else if p.Doc.Proto > 0 {
 			auto = "infer (at least " + strconv.Itoa(p.Doc.Proto) + ")"
 		} else {
 			auto = "infer (not known)"
