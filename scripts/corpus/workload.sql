@@ -4,9 +4,9 @@
 --   "-- @setup" starts the part run before any capture starts (schema, publications, origin);
 --   "-- @step NAME" starts a workload step, run while the captures are streaming;
 --   "-- @min_version N" makes the rest of the current step run only on PostgreSQL N or later;
---   "-- @wait_streamed" waits until every replication slot has streamed since the step began
---   (PostgreSQL 18 drops the changes of a transaction already aborted when it decodes them,
---   so a streamed transaction must stream before it rolls back).
+--   "-- @wait_decoded" waits until every walsender has decoded all WAL written so far
+--   (PostgreSQL 18 drops the changes of a transaction it already knows to be aborted instead
+--   of streaming them, so a transaction meant to stream must stream before it rolls back).
 -- Each statement ends with ";" at the end of a line and is sent on its own (COMMIT PREPARED
 -- may not run inside the implicit transaction of a multi-statement query).
 -- All steps run on one connection, in order. The captures stop at the non-transactional
@@ -198,7 +198,7 @@ INSERT INTO bulk (payload, m) SELECT repeat('a', 400), 'sad' FROM generate_serie
 SAVEPOINT s1;
 INSERT INTO bulk (payload) SELECT repeat('b', 400) FROM generate_series(1, 250);
 SELECT pg_logical_emit_message(true, 'corpus', 'transactional, in a subtransaction rolled back: never sent');
--- @wait_streamed
+-- @wait_decoded
 ROLLBACK TO SAVEPOINT s1;
 SAVEPOINT s2;
 INSERT INTO bulk (payload) SELECT repeat('c', 400) FROM generate_series(1, 250);
@@ -213,7 +213,7 @@ COMMIT;
 -- @step streamed and aborted
 BEGIN;
 INSERT INTO bulk (payload) SELECT repeat('d', 400) FROM generate_series(1, 250);
--- @wait_streamed
+-- @wait_decoded
 ROLLBACK;
 
 -- @step two-phase
@@ -233,6 +233,6 @@ COMMIT PREPARED 'corpus_streamed';
 -- @step two-phase, streamed and rolled back
 BEGIN;
 INSERT INTO bulk (payload) SELECT repeat('f', 400) FROM generate_series(1, 250);
--- @wait_streamed
+-- @wait_decoded
 PREPARE TRANSACTION 'corpus_streamed_rollback';
 ROLLBACK PREPARED 'corpus_streamed_rollback';

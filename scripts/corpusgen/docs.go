@@ -104,7 +104,24 @@ its own temporary slot. Publications: ` + "`pub_all`" + ` (every table below exc
 | truncate | ` + "`TRUNCATE parent RESTART IDENTITY CASCADE`" + ` (child follows), then a plain ` + "`TRUNCATE child`" + ` | T with options 3 and 2 relations, T with options 0 |
 | streamed with a rolled back subtransaction | 20 rows, ` + "`SAVEPOINT s1`" + ` + 250 rows of 400 bytes (over the 64kB logical_decoding_work_mem), ` + "`ROLLBACK TO s1`" + `, another released savepoint with 250 rows, a transactional message, update, delete, a row in ` + "`types`" + ` (Y inside the stream), a truncate | S, R/Y/I/U/D/T/M with xid, E, A (subtransaction xid), c |
 | streamed and aborted | 250 rows then ROLLBACK | S, I…, E, A (xid = subxid) |
-| two-phase | PREPARE + COMMIT PREPARED; PREPARE + ROLLBACK PREPARED; the same with 250 rows so the prepared transaction streams | b, P, K, r; S…E, p, K, r |
+| two-phase | PREPARE + COMMIT PREPARED; PREPARE + ROLLBACK PREPARED; 250 rows prepared (streams) then COMMIT PREPARED | b, P, K, r; S…E, p, K |
+| two-phase, streamed and rolled back | 250 rows prepared (streams) then ROLLBACK PREPARED | S…E, p, r |
+
+Before each rollback of a transaction that should stream, the runner waits (` + "`-- @wait_decoded`" + `)
+until every walsender has decoded all WAL written so far: PostgreSQL 18 drops the changes of a
+transaction it already knows to be aborted instead of streaming them, so without the wait the
+Stream Abort appears or not depending on timing.
+
+Differences between versions that are the server's, not the workload's:
+
+- PostgreSQL 14 sends Begin/Commit for transactions with no published change (the rolled back
+  prepared transaction, the UPDATE/DELETE of ` + "`rid_nothing`" + `); 15+ skips empty transactions. So
+  pg14 has 30 B/C where 15+ have 27.
+- PostgreSQL 14 has no two_phase: prepared transactions arrive at COMMIT PREPARED as ordinary
+  (or streamed, then Stream Commit) transactions, and a streamed prepared transaction that is
+  rolled back ends with a Stream Abort (3 A on 14, 2 on 15+).
+- The ` + "`text-immediate`" + ` variants (16+) stream every transaction: no B, C, b or P; the Origin message
+  comes after Stream Start with origin LSN 0/0 (see the spec, §5 item 6).
 
 Server settings (` + "`internal/pgserver.Settings`" + `): wal_level=logical, logical_decoding_work_mem=64kB,
 max_prepared_transactions=10, TimeZone=UTC, DateStyle=ISO. PostgreSQL 14 and 15 stream only

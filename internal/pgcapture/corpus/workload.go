@@ -26,9 +26,9 @@ type Statement struct {
 	Line int
 	// MinVersion is the lowest PostgreSQL major version that runs it (0: all).
 	MinVersion int
-	// WaitStreamed marks the "@wait_streamed" directive instead of SQL: wait until every
-	// replication slot has streamed a transaction since the step began.
-	WaitStreamed bool
+	// WaitDecoded marks the "@wait_decoded" directive instead of SQL: wait until every
+	// walsender has decoded all WAL written so far.
+	WaitDecoded bool
 }
 
 // Step is a named group of statements.
@@ -85,11 +85,11 @@ func ParseWorkload(src string) (*Workload, error) {
 			case "step":
 				w.Steps = append(w.Steps, Step{Name: strings.TrimSpace(arg)})
 				current, minVersion = &w.Steps[len(w.Steps)-1].Statements, 0
-			case "wait_streamed":
+			case "wait_decoded":
 				if current == nil {
-					return nil, fmt.Errorf("line %d: @wait_streamed before the first @setup or @step", line)
+					return nil, fmt.Errorf("line %d: @wait_decoded before the first @setup or @step", line)
 				}
-				*current = append(*current, Statement{Line: line, MinVersion: minVersion, WaitStreamed: true})
+				*current = append(*current, Statement{Line: line, MinVersion: minVersion, WaitDecoded: true})
 			case "min_version":
 				v, err := strconv.Atoi(strings.TrimSpace(arg))
 				if err != nil {
@@ -97,7 +97,7 @@ func ParseWorkload(src string) (*Workload, error) {
 				}
 				minVersion = v
 			default:
-				return nil, fmt.Errorf("line %d: unknown directive @%s (want @setup, @step, @min_version or @wait_streamed)", line, name)
+				return nil, fmt.Errorf("line %d: unknown directive @%s (want @setup, @step, @min_version or @wait_decoded)", line, name)
 			}
 			continue
 		}
@@ -124,26 +124,17 @@ func ParseWorkload(src string) (*Workload, error) {
 }
 
 // run executes statements one by one on conn, skipping those above major. monitor, when
-// set, is a second connection used to watch pg_stat_replication_slots for @wait_streamed.
+// set, is a second connection used for @wait_decoded.
 func run(ctx context.Context, conn, monitor *pgconn.PgConn, major int, what string, stmts []Statement) error {
-	var before map[string]int64
-	for _, s := range stmts {
-		if s.WaitStreamed && monitor != nil && before == nil {
-			var err error
-			if before, err = streamCounts(ctx, monitor); err != nil {
-				return fmt.Errorf("%s: %w", what, err)
-			}
-		}
-	}
 	for _, s := range stmts {
 		if s.MinVersion > major {
 			continue
 		}
-		if s.WaitStreamed {
+		if s.WaitDecoded {
 			if monitor == nil {
 				continue
 			}
-			if err := waitStreamed(ctx, monitor, before); err != nil {
+			if err := waitDecoded(ctx, monitor); err != nil {
 				return fmt.Errorf("%s, workload line %d: %w", what, s.Line, err)
 			}
 			continue
@@ -161,7 +152,7 @@ func (w *Workload) RunSetup(ctx context.Context, conn *pgconn.PgConn, major int)
 }
 
 // RunSteps runs every step, then emits the end marker. monitor is a second connection to
-// the same server, for @wait_streamed.
+// the same server, for @wait_decoded.
 func (w *Workload) RunSteps(ctx context.Context, conn, monitor *pgconn.PgConn, major int) error {
 	for _, st := range w.Steps {
 		if err := run(ctx, conn, monitor, major, "step "+strconv.Quote(st.Name), st.Statements); err != nil {
@@ -175,47 +166,36 @@ func (w *Workload) RunSteps(ctx context.Context, conn, monitor *pgconn.PgConn, m
 	return nil
 }
 
-// streamCounts reads stream_count per replication slot (PostgreSQL 14+).
-func streamCounts(ctx context.Context, monitor *pgconn.PgConn) (map[string]int64, error) {
-	res, err := monitor.Exec(ctx, "SELECT slot_name, stream_count FROM pg_stat_replication_slots").ReadAll()
+// waitDecoded waits until every walsender has decoded the WAL written so far, open
+// transactions included. A CHECKPOINT flushes that WAL first (a walsender reads only flushed
+// WAL, and the workload's open transaction has not committed). Used before a transaction
+// or subtransaction that has streamed rolls back: PostgreSQL 18 drops the changes of a
+// transaction it already knows to be aborted instead of streaming them, so without the wait
+// whether the stream appears depends on timing.
+func waitDecoded(ctx context.Context, monitor *pgconn.PgConn) error {
+	res, err := monitor.Exec(ctx, "SELECT pg_current_wal_insert_lsn(); CHECKPOINT").ReadAll()
 	if err != nil {
-		return nil, fmt.Errorf("reading pg_stat_replication_slots: %w", err)
+		return fmt.Errorf("@wait_decoded: %w", err)
 	}
-	counts := map[string]int64{}
-	for _, row := range res[0].Rows {
-		n, _ := strconv.ParseInt(string(row[1]), 10, 64)
-		counts[string(row[0])] = n
-	}
-	return counts, nil
-}
-
-// waitStreamed waits until every slot in before has streamed again. The decoder streams a
-// transaction only once it has read the transaction's WAL; PostgreSQL 18 skips the changes
-// of a transaction it already knows to be aborted, so the workload waits for the stream
-// before it rolls back.
-func waitStreamed(ctx context.Context, monitor *pgconn.PgConn, before map[string]int64) error {
+	target := string(res[0].Rows[0][0])
+	query := fmt.Sprintf("SELECT count(*) FILTER (WHERE sent_lsn IS NULL OR sent_lsn < '%s'), count(*) FROM pg_stat_replication", target)
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		now, err := streamCounts(ctx, monitor)
+		res, err := monitor.Exec(ctx, query).ReadAll()
 		if err != nil {
-			return err
+			return fmt.Errorf("@wait_decoded: %w", err)
 		}
-		behind := 0
-		for slot, n := range before {
-			if now[slot] <= n {
-				behind++
-			}
-		}
-		if behind == 0 {
+		behind, total := string(res[0].Rows[0][0]), string(res[0].Rows[0][1])
+		if behind == "0" {
 			return nil
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("@wait_streamed: %d of %d replication slots did not stream within 60s", behind, len(before))
+			return fmt.Errorf("@wait_decoded: %s of %s walsenders did not decode up to %s within 60s", behind, total, target)
 		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(50 * time.Millisecond):
+		case <-time.After(20 * time.Millisecond):
 		}
 	}
 }
