@@ -13,9 +13,24 @@ import (
 
 // corpusPayloads returns every payload of the real captures under testdata/corpus, per file.
 func corpusPayloads(t testing.TB) map[string][][]byte {
+	out := map[string][][]byte{}
+	for name, c := range corpusCaptures(t) {
+		out[name] = c.msgs
+	}
+	return out
+}
+
+// capture is one capture file: its "# key: value" header lines and its payloads.
+type capture struct {
+	header map[string]string
+	msgs   [][]byte
+}
+
+// corpusCaptures reads every capture under testdata/corpus.
+func corpusCaptures(t testing.TB) map[string]*capture {
 	t.Helper()
 	files, _ := filepath.Glob("../testdata/corpus/*.capture*")
-	out := map[string][][]byte{}
+	out := map[string]*capture{}
 	for _, f := range files {
 		fh, err := os.Open(f)
 		if err != nil {
@@ -29,10 +44,15 @@ func corpusPayloads(t testing.TB) map[string][][]byte {
 			}
 			r = zr
 		}
+		c := &capture{header: map[string]string{}}
+		out[filepath.Base(f)] = c
 		sc := bufio.NewScanner(r)
 		sc.Buffer(make([]byte, 1<<20), 64<<20)
 		for sc.Scan() {
 			line := sc.Text()
+			if k, v, ok := strings.Cut(strings.TrimPrefix(line, "# "), ": "); ok && line[0] == '#' {
+				c.header[k] = v
+			}
 			if line == "" || line[0] == '#' {
 				continue
 			}
@@ -44,7 +64,7 @@ func corpusPayloads(t testing.TB) map[string][][]byte {
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}
-			out[filepath.Base(f)] = append(out[filepath.Base(f)], b)
+			c.msgs = append(c.msgs, b)
 		}
 		if err := sc.Err(); err != nil {
 			t.Fatal(err)
