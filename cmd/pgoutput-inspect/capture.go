@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -93,10 +96,28 @@ func runCapture(e *env, args []string) int {
 		cfg.RuntimeParams[name] = value
 	}
 
+	ctx, cancel := context.WithCancel(e.ctx)
+	defer cancel()
 	out := &lazyFile{name: output, stdout: e}
-	res, err := pgcapture.Capture(e.ctx, cfg, out)
+	var failure error
+	watch := &noticeWatcher{w: out, notice: func(text string) {
+		// PostgreSQL 18 only warns about a publication that does not exist (earlier releases
+		// fail the stream), and then sends nothing for it: almost always a misspelt name.
+		if name, ok := missingPublication(text); ok {
+			if failure == nil {
+				failure = fmt.Errorf("replication stream: publication %q does not exist (the server warned: %s): create it (CREATE PUBLICATION name FOR ALL TABLES) or name an existing one", name, text)
+				cancel()
+			}
+			return
+		}
+		fmt.Fprintf(e.stderr, "pgoutput-inspect capture: server notice: %s\n", text)
+	}}
+	res, err := pgcapture.Capture(ctx, cfg, watch)
 	if cerr := out.Close(); err == nil && cerr != nil {
 		err = cerr
+	}
+	if err == nil {
+		err = failure
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pgoutput-inspect capture: %s\n", oneLine(err))
@@ -126,6 +147,48 @@ func stopReason(r pgcapture.StopReason, cfg pgcapture.Config) string {
 // oneLine makes an error one line: messages from the server may hold newlines.
 func oneLine(err error) string {
 	return strings.Join(strings.Fields(err.Error()), " ")
+}
+
+// noticeWatcher passes a capture file through and calls notice with the text of every
+// "# notice: " line pgcapture writes for a server notice.
+type noticeWatcher struct {
+	w      io.Writer
+	notice func(text string)
+	line   []byte // the current line, while it may still be a notice line
+	skip   bool   // the current line is not a notice line
+}
+
+const noticePrefix = "# notice: "
+
+func (n *noticeWatcher) Write(p []byte) (int, error) {
+	for _, c := range p {
+		if c == '\n' {
+			if !n.skip && bytes.HasPrefix(n.line, []byte(noticePrefix)) {
+				n.notice(string(n.line[len(noticePrefix):]))
+			}
+			n.line, n.skip = n.line[:0], false
+			continue
+		}
+		if n.skip {
+			continue
+		}
+		n.line = append(n.line, c)
+		if len(n.line) <= len(noticePrefix) && !bytes.HasPrefix([]byte(noticePrefix), n.line) || len(n.line) > 64<<10 {
+			n.line, n.skip = n.line[:0], true
+		}
+	}
+	return n.w.Write(p)
+}
+
+// missingPublication recognises PostgreSQL 18's warning about a publication that does not
+// exist: `WARNING: skipped loading publication "name"`.
+func missingPublication(notice string) (string, bool) {
+	_, rest, ok := strings.Cut(notice, `skipped loading publication "`)
+	if !ok {
+		return "", false
+	}
+	name, _, ok := strings.Cut(rest, `"`)
+	return name, ok
 }
 
 // lazyFile creates the output file on the first write, so that a capture that fails before

@@ -121,15 +121,9 @@ func (d *dumper) message(index int, m *decodedMessage) {
 	d.buf = append(d.buf, plural(len(t.Bytes), " byte", " bytes")...)
 	d.reset(sgrBold)
 	d.flushLine()
-	if t.Reading.Note != "" {
+	for _, note := range t.Notes() {
 		d.buf = append(d.buf, "  note: "...)
-		d.buf = append(d.buf, t.Reading.Note...)
-		d.flushLine()
-	}
-	if t.MissingRelation != 0 {
-		d.buf = append(d.buf, "  note: no Relation message for relation OID "...)
-		d.buf = strconv.AppendUint(d.buf, uint64(t.MissingRelation), 10)
-		d.buf = append(d.buf, " came earlier in this input, so columns are named by position and values are not typed"...)
+		d.buf = appendSafe(d.buf, note)
 		d.flushLine()
 	}
 
