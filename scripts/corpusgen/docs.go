@@ -114,9 +114,9 @@ Stream Abort appears or not depending on timing.
 
 Differences between versions that are the server's, not the workload's:
 
-- PostgreSQL 14 sends Begin/Commit for transactions with no published change (the rolled back
-  prepared transaction, the UPDATE/DELETE of ` + "`rid_nothing`" + `); 15+ skips empty transactions. So
-  pg14 has 30 B/C where 15+ have 27.
+- PostgreSQL 14 sends Begin/Commit for transactions with no published change (the UPDATE and the
+  DELETE of ` + "`rid_nothing`" + `); 15+ skips empty transactions. With the committed prepared
+  transaction arriving as B…C (below), pg14 has 30 B/C where 15+ have 27.
 - PostgreSQL 14 has no two_phase: prepared transactions arrive at COMMIT PREPARED as ordinary
   (or streamed, then Stream Commit) transactions, and a streamed prepared transaction that is
   rolled back ends with a Stream Abort (3 A on 14, 2 on 15+).
