@@ -244,15 +244,14 @@ func Parse(text []byte, force Format) (*Result, error) {
 	var tried []Format
 	var best *failure
 	var bestFormat Format
-	hexFailed := false
 	for i := range parsers {
 		p := &parsers[i]
 		if p.sniff != nil && !p.sniff(sm) {
 			continue
 		}
-		if (p.format == Base64 || p.format == Base64URL) && hexFailed && mostlyHex(text) {
-			// Almost every character is a hex digit: this is hex with a typo far more likely
-			// than base64, and reading it as base64 would hide the typo.
+		if (p.format == Base64 || p.format == Base64URL) && mostlyHex(text) {
+			// Hex, tried first, failed, yet almost every character is a hex digit: this is hex
+			// with a typo far more likely than base64, and base64 would hide the typo.
 			continue
 		}
 		tried = append(tried, p.format)
@@ -260,9 +259,6 @@ func Parse(text []byte, force Format) (*Result, error) {
 		f := p.read(s)
 		if f == nil {
 			return s.result(p.format), nil
-		}
-		if p.format == Hex {
-			hexFailed = true
 		}
 		if best == nil || f.off > best.off {
 			best, bestFormat = f, p.format

@@ -660,13 +660,14 @@ func readPsqlUnaligned(s *state) *failure {
 	}
 	cols := psqlColumns{0, 1, 2}
 	ncols := 3
+	header := false
 	if isColumnName(fields[0]) || (len(fields) > 1 && isColumnName(fields[1])) {
 		var ok bool
 		cols, ok = findColumns(fields)
 		if !ok {
 			return failf(off, "expected a column named data in the header")
 		}
-		ncols = len(fields)
+		ncols, header = len(fields), true
 		_, off = nextLine(s.text, off)
 	} else if len(fields) != 3 {
 		return failf(off, "without a header line, rows must be lsn|xid|data")
@@ -676,8 +677,8 @@ func readPsqlUnaligned(s *state) *failure {
 	for next := off; off < len(s.text); off = next {
 		var line []byte
 		line, next = nextLine(s.text, off)
-		if isBlank(line) || isPsqlChatter(line) {
-			continue
+		if isBlank(line) || isPsqlChatter(line) || (header && bytes.Equal(line, first)) {
+			continue // the header line again: the next query's result
 		}
 		if n, ok := psqlFooter(line); ok {
 			if row != nil {

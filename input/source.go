@@ -195,14 +195,13 @@ func readElixir(s *state) *failure {
 
 // elixirSpec is a segment's type: its size in bits, byte order, signedness and type.
 type elixirSpec struct {
-	bits, unit    int
-	sized         bool
-	little        bool
-	signed        bool
-	binary, utf8  bool
-	explicitInt   bool
-	explicitUnit  bool
-	sizeAt, start int
+	bits, unit   int
+	sized        bool // a size was given
+	little       bool
+	signed       bool
+	binary, utf8 bool
+	integer      bool // "integer" was given
+	start        int  // the segment's offset, for errors
 }
 
 // elixirBinary reads the binary at open ("<<").
@@ -278,7 +277,7 @@ func (s *state) elixirBinary(open int) (int, *failure) {
 			}
 		}
 		if str {
-			if spec.explicitInt || spec.sized {
+			if spec.integer || spec.sized {
 				return i, failf(segStart, "a string segment takes no size or integer type here")
 			}
 		} else if f = s.elixirInt(v, neg, &spec); f != nil {
@@ -326,7 +325,7 @@ func (s *state) elixirSpec(i int, spec *elixirSpec) (int, *failure) {
 			if f != nil {
 				return j, f
 			}
-			spec.bits, spec.sized, spec.sizeAt = int(min(v, 1<<20)), true, i
+			spec.bits, spec.sized = int(min(v, 1<<20)), true
 			i = j
 		} else {
 			j := i
@@ -347,13 +346,13 @@ func (s *state) elixirSpec(i int, spec *elixirSpec) (int, *failure) {
 					return k, s.fail(k, "expected ')'")
 				}
 				if word == "size" {
-					spec.bits, spec.sized, spec.sizeAt = int(min(v, 1<<20)), true, i
+					spec.bits, spec.sized = int(min(v, 1<<20)), true
 				} else {
-					spec.unit, spec.explicitUnit = int(min(v, 256)), true
+					spec.unit = int(min(v, 256))
 				}
 				j = k + 1
 			case "integer", "unsigned", "big":
-				spec.explicitInt = spec.explicitInt || word == "integer"
+				spec.integer = spec.integer || word == "integer"
 			case "signed":
 				spec.signed = true
 			case "little":

@@ -1,0 +1,86 @@
+// Package input turns text as a person pastes it into message bytes, naming the format it
+// found, and keeps the LSN and xid that psql rows and capture files carry with each message.
+//
+//	r, err := input.Parse(text, input.Auto) // or a forced format, e.g. input.Xxd
+//	// r.Format names what was found; r.Messages[i].Bytes, .Line, .LSN/.HasLSN, .Xid/.HasXid
+//	// err is an *Error: Line, Column, Offset, the Format it fits best, the Formats tried.
+//
+// # Formats, in detection order
+//
+// Detection looks at the start of the text (the first 64 KiB) to pick the candidate formats,
+// tries them in this order, and takes the first that reads the whole text. Formats() lists
+// them in the same order; every one can also be forced.
+//
+//   - capture: the capture file. First line "# pgoutput-inspect capture v1"; then "#" header
+//     lines (Result.Header) and "LSN HEX" lines, one message each, LSN kept.
+//   - psql-expanded: psql's \x display, "-[ RECORD 1 ]" blocks of "lsn | …", "xid | …",
+//     "data | \x…"; record numbers must run 1, 2, 3…
+//   - psql-aligned: psql's default table (border 1 or 2), header, "---+---" rule, rows,
+//     "(N rows)" footer, whose count must match; prompts ("postgres=# SELECT …") and psql's
+//     \pset messages around it are skipped. Values that psql continued on the next line, with
+//     '+' (a line break in the value, as encode(…, 'base64') writes) or '.' (\pset format
+//     wrapped), are joined. Columns are found by name (lsn, xid, data); a one-column table is
+//     data whatever its name.
+//   - psql-unaligned: psql -A, "lsn|xid|data" header and footer optional (-t), and psql -A -x.
+//     A data value is "\x" and hex (bytea), or the text of encode(data, 'hex') or
+//     encode(data, 'base64'), in all three psql formats.
+//   - go: []byte{0x42, 'B', 66, 0o102, …}, [N]byte, uint8, [][]byte{{…}, {…}}; comments and
+//     the declarations around the literals are skipped. One message per literal.
+//   - python: b'…', b"…", rb'…', triple quotes, with Python's escapes; literals that Python
+//     would join (adjacent on a line, inside brackets, or across '+') are one message.
+//   - elixir: <<66, 0, "text", ?A, 1::32, -1::16-little, 2::size(16)>>; a binary that inspect
+//     cut short ("...") is an error, and so is a value wider than its segment (Elixir would
+//     silently keep the low bits).
+//   - json: [66, 0, …], several arrays apart by blanks or commas, or [[…], […]].
+//   - c: {0x42, 'B', 0102, …} initializers, as xxd -i writes them, with declarations, comments
+//     and preprocessor lines around them; {{…}, {…}} gives one message per inner list.
+//   - xxd: "00000000: 4200 0000 …  B...." (any -g grouping and -c width, -u).
+//   - hexdump -C: "00000000  42 00 …  |B...|", '*' lines, the closing length line.
+//   - od: od -A x -t x1z (or -t x1): "000000 42 00 … >B...<", '*' lines, the length line.
+//   - wireshark-dump: Wireshark's "Copy Bytes as Hex + ASCII Dump" and "…as Hex Dump":
+//     "0000   42 00 …   B....".
+//   - xxd -p: plain hex wrapped at 60 digits a line, one message.
+//   - wireshark-stream: "…as a Hex Stream", one run of hex. Detection reads it as hex (the
+//     two look the same); forcing it joins every line into one message.
+//   - hex: one message per non-empty line. Any case; groups of digits may be separated by
+//     blanks or colons and may start with "\x" (psql bytea) or "0x"; every group holds an
+//     even number of digits, so "0x0" is an error rather than a guess at a leading zero.
+//   - base64, base64url: one message per non-empty line, padding optional; the bits of the
+//     last character beyond the last byte must be zero.
+//
+// A hex dump is one message: its rows are concatenated, their offsets must run on without a
+// gap (an error names the row that does not follow), and a row at offset 0 after other rows
+// starts the next message. Only the hex column is read: the column ends where the tool
+// ends it (two blanks for xxd and Wireshark, '|' for hexdump -C, '>' for od), so hex-looking
+// characters in the ASCII column are never taken for bytes. When the ASCII column is there it
+// must agree with the bytes, blanks at its ends aside, which catches a row pasted wrongly.
+// A '*' line stands for repeats of the row before it, up to 16 MiB.
+//
+// # Ambiguity
+//
+//   - Hex before base64: a line of hex digits only ("42000000") is also valid base64, and is
+//     read as hex. Pasted bytes are hex far more often, and base64 of a real message almost
+//     always holds letters beyond f. When the text does not read as hex but at most one in 16
+//     of its letters and digits lies outside 0-9a-fA-F, base64 is not tried at all: that is hex
+//     with a typo, and the error points at the typo instead of yielding base64 garbage.
+//   - Base64 before base64url: text with neither '+', '/', '-' nor '_' decodes the same in
+//     both, and is named base64.
+//   - Dumps before plain hex: "0000  42 00 00" is a Wireshark dump (its first offset is 0000
+//     and the rows run on), not the hex 0000420000; two or more lines whose first holds
+//     exactly 60 hex digits and nothing else are xxd -p output, one message, not messages of
+//     30 bytes.
+//   - Source literals before dumps and hex: the literal's syntax decides.
+//   - psql before everything but the capture file: the rule line, the "-[ RECORD" line, or a
+//     "lsn|…" / "X/X|…" first line decide.
+//
+// # Errors
+//
+// Every failure is an *Error with the line and column (counted in characters) of the first
+// character that does not fit, what was expected and what was found. Forced, the error is
+// that format's; detecting, it is the error of the candidate that read furthest into the text,
+// and Tried lists every candidate.
+//
+// The package uses the standard library only and neither regexp nor encoding/json, so that it
+// stays small in the WebAssembly page. Reading costs one pass over the text; the messages share
+// one buffer sized from the text, so memory follows the output.
+package input
