@@ -165,7 +165,16 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r = r.Clone(r.Context())
 	r.Header.Del("Range")
 	hdr.Set("Content-Length", strconv.Itoa(len(body)))
-	http.ServeContent(w, r, name, fi.ModTime(), bytes.NewReader(body))
+	http.ServeContent(noRanges{w}, r, name, fi.ModTime(), bytes.NewReader(body))
+}
+
+// noRanges removes the Accept-Ranges header that http.ServeContent adds: compressed responses
+// ignore Range requests.
+type noRanges struct{ http.ResponseWriter }
+
+func (w noRanges) WriteHeader(code int) {
+	w.Header().Del("Accept-Ranges")
+	w.ResponseWriter.WriteHeader(code)
 }
 
 // compressed returns the gzip-compressed content of the open file f, compressing it only when

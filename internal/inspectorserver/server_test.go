@@ -164,6 +164,34 @@ func TestGzip(t *testing.T) {
 			t.Errorf("Accept-Encoding %q: body differs from main.wasm", ae)
 		}
 	}
+	// A Range asks for bytes of the file; a compressed response is always the whole file.
+	req, _ := http.NewRequest("GET", srv.URL+"/main.wasm", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	req.Header.Set("Range", "bytes=0-99")
+	resp, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !bytes.Equal(gunzip(t, body), want) {
+		t.Errorf("gzip with Range: status %d, want 200 with the whole file", resp.StatusCode)
+	}
+	if got := resp.Header.Get("Accept-Ranges"); got != "" {
+		t.Errorf("gzip response: Accept-Ranges = %q, want none", got)
+	}
+	// Uncompressed, ranges work.
+	req.Header.Del("Accept-Encoding")
+	resp, err = (&http.Transport{DisableCompression: true}).RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusPartialContent || !bytes.Equal(body, want[:100]) {
+		t.Errorf("identity with Range: status %d, %d bytes; want 206 with 100", resp.StatusCode, len(body))
+	}
+
 	// PNG is compressed already: never gzip it.
 	if resp, _ := get(t, "GET", srv.URL+"/shot.png", "gzip"); resp.Header.Get("Content-Encoding") != "" {
 		t.Errorf("shot.png: Content-Encoding = %q, want none", resp.Header.Get("Content-Encoding"))
