@@ -11,6 +11,7 @@ package hexview
 import (
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // DefaultWidth is the number of bytes a row shows unless New is told otherwise.
@@ -469,21 +470,26 @@ func (m *Model) text(first, n int) string {
 // tint class (Class.String), "b-start" and "b-end" where a field boundary is drawn, "sel"
 // and "hov" for the marks.
 func (s Segment) Classes() []string {
-	cs := make([]string, 2, 6)
-	cs[0], cs[1] = "hv-seg", s.Class.String()
+	return strings.Fields(string(s.appendClasses(nil)))
+}
+
+// appendClasses appends the segment's classes, separated by spaces.
+func (s *Segment) appendClasses(b []byte) []byte {
+	b = append(b, "hv-seg "...)
+	b = append(b, s.Class.String()...)
 	if s.StartsSpan {
-		cs = append(cs, "b-start")
+		b = append(b, " b-start"...)
 	}
 	if s.EndsSpan {
-		cs = append(cs, "b-end")
+		b = append(b, " b-end"...)
 	}
 	if s.Selected {
-		cs = append(cs, "sel")
+		b = append(b, " sel"...)
 	}
 	if s.Hovered {
-		cs = append(cs, "hov")
+		b = append(b, " hov"...)
 	}
-	return cs
+	return b
 }
 
 // Select returns the selection after choosing field f: f alone, or when extend is set (Shift

@@ -278,33 +278,13 @@ func (r *rowView) SkipRender(prev vecty.Component) bool {
 	return ok && p.RowHeight == r.RowHeight && p.Row.Equal(&r.Row)
 }
 
-// Render implements vecty.Component. Text goes in as the textContent property rather than as
-// vecty text children: fewer vecty nodes to build and compare, and the bytes are never read as
-// markup.
+// Render implements vecty.Component. The row's content goes in as one innerHTML (see
+// hexview.Row.AppendHTML, which escapes the text): vecty would make several calls from
+// WebAssembly into the DOM per element, the browser's parser builds the row at once.
 func (r *rowView) Render() vecty.ComponentOrHTML {
-	hex := make([]vecty.MarkupOrChild, 0, len(r.Row.Segments)+1)
-	ascii := make([]vecty.MarkupOrChild, 0, len(r.Row.Segments)+1)
-	hex = append(hex, vecty.Markup(vecty.Class("hv-hex")))
-	ascii = append(ascii, vecty.Markup(vecty.Class("hv-ascii")))
-	for _, s := range r.Row.Segments {
-		hex = append(hex, segment(s, s.Hex))
-		ascii = append(ascii, segment(s, s.ASCII))
-	}
-	return elem.Div(
-		vecty.Markup(
-			vecty.Class("hv-row"),
-			vecty.Style("top", px(r.Row.Index*r.RowHeight)),
-		),
-		elem.Span(vecty.Markup(vecty.Class("hv-off"), vecty.Property("textContent", r.Row.Label))),
-		elem.Span(hex...),
-		elem.Span(ascii...),
-	)
-}
-
-func segment(s hexview.Segment, text string) *vecty.HTML {
-	return elem.Span(vecty.Markup(
-		vecty.Class(s.Classes()...),
-		vecty.Data("o", strconv.Itoa(s.Offset)),
-		vecty.Property("textContent", text),
+	return elem.Div(vecty.Markup(
+		vecty.Class("hv-row"),
+		vecty.Style("top", px(r.Row.Index*r.RowHeight)),
+		vecty.UnsafeHTML(string(r.Row.AppendHTML(make([]byte, 0, 64+200*len(r.Row.Segments))))),
 	))
 }

@@ -11,6 +11,7 @@ package render
 
 import (
 	"fmt"
+	"html"
 	"math/rand"
 	"reflect"
 	"slices"
@@ -89,10 +90,10 @@ func readHTML(t *testing.T, c vecty.ComponentOrHTML) *node {
 		return readHTML(t, c.Render())
 	case *vecty.HTML:
 		v := reflect.ValueOf(c).Elem()
-		if field(v, "innerHTML").String() != "" {
-			t.Fatalf("element %q sets innerHTML", field(v, "tag").String())
-		}
 		n := &node{tag: field(v, "tag").String(), data: map[string]string{}, styles: map[string]string{}, attrs: map[string]string{}}
+		if inner := field(v, "innerHTML").String(); inner != "" {
+			n.children = parseMarkup(t, inner)
+		}
 		for _, k := range field(v, "classes").MapKeys() {
 			n.classes = append(n.classes, k.String())
 		}
@@ -130,6 +131,50 @@ func readHTML(t *testing.T, c vecty.ComponentOrHTML) *node {
 	}
 	t.Fatalf("unexpected child %T", c)
 	return nil
+}
+
+// parseMarkup reads the markup hexview.Row.AppendHTML writes, as the browser would: span
+// elements with a class and a data-o attribute, and escaped text. Anything else fails the test.
+func parseMarkup(t *testing.T, markup string) []*node {
+	t.Helper()
+	root := &node{}
+	stack := []*node{root}
+	for rest := markup; rest != ""; {
+		top := stack[len(stack)-1]
+		i := strings.IndexByte(rest, '<')
+		if i != 0 {
+			if i < 0 {
+				i = len(rest)
+			}
+			top.text += html.UnescapeString(rest[:i])
+			rest = rest[i:]
+			continue
+		}
+		j := strings.IndexByte(rest, '>')
+		tag := rest[:j+1]
+		rest = rest[j+1:]
+		if tag == "</span>" {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		var class, o string
+		if _, err := fmt.Sscanf(tag, `<span class=%q data-o=%q>`, &class, &o); err != nil {
+			if _, err := fmt.Sscanf(tag, `<span class=%q>`, &class); err != nil {
+				t.Fatalf("unexpected tag %q", tag)
+			}
+		}
+		n := &node{tag: "span", classes: strings.Fields(class), data: map[string]string{}, styles: map[string]string{}}
+		slices.Sort(n.classes)
+		if o != "" {
+			n.data["o"] = o
+		}
+		top.children = append(top.children, n)
+		stack = append(stack, n)
+	}
+	if len(stack) != 1 || root.text != "" {
+		t.Fatalf("unbalanced markup or text outside elements: %s", markup)
+	}
+	return root.children
 }
 
 func render(t *testing.T, v *View) (box, spacer *node) {
