@@ -11,6 +11,21 @@
 //		if n := b.Count(".tree .node"); n != 7 { ... }
 //	}
 //
+// Navigate to the same page with another fragment is a same-document navigation and returns
+// at once; the page sees a hashchange.
+//
+// A benchmark measures with the page's own clock and reports it as a metric:
+//
+//	func BenchmarkFirstExample(b *testing.B) {
+//		base := browsertest.Serve(b)
+//		br := browsertest.Start(b)
+//		var total time.Duration
+//		for i := 0; i < b.N; i++ {
+//			total += br.TimeToSelector(base, ".tree .node")
+//		}
+//		b.ReportMetric(float64(total.Microseconds())/1e3/float64(b.N), "ms/first-example")
+//	}
+//
 // The Browser records, from the moment it starts, every request the page makes, everything
 // the page prints to the console, uncaught exceptions, Content-Security-Policy violations and
 // the browser's own error log (failed loads, for instance). When the test ends it fails the
