@@ -35,9 +35,10 @@ func serverVersion() string {
 // workloadFile is the workload shared with the capture corpus: every message type.
 const workloadFile = "../../scripts/corpus/workload.sql"
 
-// TestCaptureEndToEnd captures the corpus workload with the real program, stops it with
-// Ctrl-C (SIGINT), checks the temporary slot is gone, and decodes the capture: no message
-// may fail, and every message type the server sends must be there.
+// TestCaptureEndToEnd captures the corpus workload with the real program, twice at once
+// (text and binary column values), stops both with Ctrl-C (SIGINT), checks the temporary
+// slots are gone, and decodes the captures: no message may fail, and every message type the
+// server sends must be there.
 func TestCaptureEndToEnd(t *testing.T) {
 	srv := pgserver.ForTest(t, serverVersion())
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
@@ -52,62 +53,88 @@ func TestCaptureEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	out := filepath.Join(t.TempDir(), "workload.capture")
-	args := []string{"capture", "--conn", srv.ConnString(), "--publication", strings.Join(corpus.Publications, ","),
-		"--messages", "--streaming", "on", "--status-interval", "200ms", "--duration", "4m", "-o", out}
-	variant := corpus.Variant{Config: pgcapture.Config{Messages: true, Streaming: "on"}}
-	if major >= 15 {
-		args = append(args, "--two-phase")
-		variant.Config.TwoPhase = true
+	type capture struct {
+		name    string
+		out     string
+		variant corpus.Variant
+		cmd     *exec.Cmd
+		stderr  bytes.Buffer
+		exited  chan error
 	}
-	if major >= 16 {
-		// Stream Abort then carries the abort LSN and time (protocol 4).
-		args = append(args, "--streaming", "parallel", "--origin", "any", "--binary")
+	var captures []*capture
+	for _, name := range []string{"text", "binary"} {
+		if name == "binary" && major < 14 {
+			continue
+		}
+		c := &capture{name: name, out: filepath.Join(t.TempDir(), name+".capture"), exited: make(chan error, 1)}
+		args := []string{"capture", "--conn", srv.ConnString(), "--publication", strings.Join(corpus.Publications, ","),
+			"--messages", "--status-interval", "200ms", "--duration", "4m", "-o", c.out}
+		c.variant.Config = pgcapture.Config{Messages: true, Streaming: "on"}
+		if major >= 15 {
+			args = append(args, "--two-phase")
+			c.variant.Config.TwoPhase = true
+		}
+		switch {
+		case name == "binary" && major >= 16:
+			// Stream Abort then carries the abort LSN and time (protocol 4).
+			args = append(args, "--binary", "--streaming", "parallel")
+		case name == "binary":
+			args = append(args, "--binary", "--streaming", "on")
+		case major >= 16:
+			args = append(args, "--streaming", "on", "--origin", "any")
+		default:
+			args = append(args, "--streaming", "on")
+		}
+		c.cmd = command(t, ctx, args...)
+		c.cmd.Stderr = &c.stderr
+		if err := c.cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		go func() { c.exited <- c.cmd.Wait() }()
+		defer c.cmd.Process.Kill()
+		captures = append(captures, c)
 	}
-	cmd := command(t, ctx, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	defer cmd.Process.Kill()
 
 	// The header is written once START_REPLICATION is accepted, and flushed within a status
 	// interval: from then on, every change committed is captured.
-	waitFor(t, exited, &stderr, 60*time.Second, "the capture file header", func() bool {
-		b, _ := os.ReadFile(out)
-		return bytes.Contains(b, []byte("# options: "))
-	})
+	for _, c := range captures {
+		waitFor(t, c.exited, &c.stderr, 60*time.Second, c.name+" capture file header", func() bool {
+			b, _ := os.ReadFile(c.out)
+			return bytes.Contains(b, []byte("# options: "))
+		})
+	}
 	monitor := connect(t, ctx, srv.ConnString())
 	if err := w.RunSteps(ctx, conn, monitor, major); err != nil {
 		t.Fatal(err)
 	}
 	marker := []byte(hex.EncodeToString([]byte(corpus.EndMarkerPrefix + "\x00")))
-	waitFor(t, exited, &stderr, 120*time.Second, "the end-of-workload message", func() bool {
-		b, _ := os.ReadFile(out)
-		return bytes.Contains(b, marker)
-	})
+	for _, c := range captures {
+		waitFor(t, c.exited, &c.stderr, 120*time.Second, "end-of-workload message in the "+c.name+" capture", func() bool {
+			b, _ := os.ReadFile(c.out)
+			return bytes.Contains(b, marker)
+		})
+	}
 
 	// Ctrl-C: a clean stop, everything flushed, exit 0.
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case err := <-exited:
-		if err != nil {
-			t.Fatalf("capture after Ctrl-C: %v; stderr:\n%s", err, stderr.String())
+	for _, c := range captures {
+		if err := c.cmd.Process.Signal(os.Interrupt); err != nil {
+			t.Fatal(err)
 		}
-	case <-time.After(30 * time.Second):
-		t.Fatalf("capture did not stop within 30s of Ctrl-C; stderr:\n%s", stderr.String())
+		select {
+		case err := <-c.exited:
+			if err != nil {
+				t.Fatalf("%s capture after Ctrl-C: %v; stderr:\n%s", c.name, err, c.stderr.String())
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s capture did not stop within 30s of Ctrl-C; stderr:\n%s", c.name, c.stderr.String())
+		}
+		if !strings.Contains(c.stderr.String(), "stopped: interrupted") || strings.Count(c.stderr.String(), "\n") != 1 {
+			t.Errorf("stderr after Ctrl-C, want one summary line ending in \"stopped: interrupted\":\n%s", c.stderr.String())
+		}
+		t.Logf("%s: %s", c.name, strings.TrimSpace(c.stderr.String()))
 	}
-	if !strings.Contains(stderr.String(), "stopped: interrupted") || strings.Count(stderr.String(), "\n") != 1 {
-		t.Errorf("stderr after Ctrl-C, want one summary line ending in \"stopped: interrupted\":\n%s", stderr.String())
-	}
-	t.Logf("%s", strings.TrimSpace(stderr.String()))
 
-	// The temporary slot goes away with the walsender connection.
+	// The temporary slots go away with the walsender connections.
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		res, err := monitor.Exec(ctx, "SELECT slot_name FROM pg_replication_slots WHERE slot_name LIKE 'pgoutput_inspect_%'").ReadAll()
@@ -123,8 +150,15 @@ func TestCaptureEndToEnd(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 
-	// The capture decodes without an error, and every expected message type is present.
-	r := runCmd(t, "", nil, "decode", "--json", out)
+	for _, c := range captures {
+		t.Run(c.name, func(t *testing.T) { checkCapture(t, c.out, major, c.variant) })
+	}
+}
+
+// checkCapture decodes a capture file: no message may fail, every expected message type must
+// be there, and the text dump must decode it the same way.
+func checkCapture(t *testing.T, file string, major int, variant corpus.Variant) {
+	r := runCmd(t, "", nil, "decode", "--json", file)
 	if r.code != exitOK {
 		t.Errorf("decode of the capture: exit %d; stderr:\n%s\nerrors:\n%s", r.code, r.stderr, jsonErrors(r.stdout))
 	}
@@ -155,8 +189,7 @@ func TestCaptureEndToEnd(t *testing.T) {
 	}
 	t.Logf("PostgreSQL %d: %d payloads, by type %v", major, len(doc.Messages), seen)
 
-	// The text dump of the same capture decodes the same way.
-	if r := runCmd(t, "", nil, "decode", out); r.code != exitOK || !strings.Contains(r.stdout, "format capture") {
+	if r := runCmd(t, "", nil, "decode", file); r.code != exitOK || !strings.Contains(r.stdout, "format capture") {
 		t.Errorf("text decode of the capture: exit %d; stderr:\n%s", r.code, r.stderr)
 	}
 }

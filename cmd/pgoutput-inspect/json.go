@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -183,13 +184,13 @@ func setValue(t *decoder.Tree, i int, jn *jsonNode) {
 			jn.Type = decoder.TypeName(v.TypeOID)
 		}
 		if v.ColumnKind == 'b' {
-			val, ok, err := binaryValue(v.TypeOID, b)
+			val, ok, err := decoder.BinaryValue(v.TypeOID, b)
 			switch {
 			case err != nil:
 				jn.Value = bytea(b)
 				jn.ValueError = err.Error()
 			case ok:
-				jn.Value = val
+				jn.Value = jsonBinary(val, float4(v.TypeOID))
 			default:
 				jn.Value = bytea(b)
 			}
@@ -197,6 +198,36 @@ func setValue(t *decoder.Tree, i int, jn *jsonNode) {
 			jn.Value, jn.InvalidUTF8 = text(b)
 		}
 	}
+}
+
+// Type OIDs whose binary values are single-precision floats.
+const (
+	oidFloat4      = 700
+	oidFloat4Array = 1021
+)
+
+func float4(oid uint32) bool { return oid == oidFloat4 || oid == oidFloat4Array }
+
+// jsonBinary adjusts a decoder.BinaryValue for JSON: bytea (a []byte, which encoding/json
+// would write as base64) becomes "\x…" hex like every other raw byte string, and a float4
+// is written with the shortest digits that read back as the same float32 (1.1, not
+// 1.100000023841858), as PostgreSQL prints it.
+func jsonBinary(v any, float4 bool) any {
+	switch v := v.(type) {
+	case []byte:
+		return bytea(v)
+	case float64:
+		if float4 {
+			return json.Number(strconv.FormatFloat(v, 'g', -1, 32))
+		}
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = jsonBinary(e, float4)
+		}
+		return out
+	}
+	return v
 }
 
 // text returns b as a JSON string value; invalid UTF-8 bytes become U+FFFD (encoding/json's
