@@ -30,15 +30,17 @@ func dumpOffset(line []byte) (uint64, int) {
 	return v, n
 }
 
-// hexField returns the end of the hex column that starts at i: the first double blank or the
-// first character in stop, or the end of the line.
-func hexField(line []byte, i int, stop string) int {
-	for j := i; j < len(line); j++ {
-		c := line[j]
-		if bytes.IndexByte([]byte(stop), c) >= 0 {
-			return j
+// hexField returns the end of the hex column that starts at i: the first stop character, or,
+// when stop is 0, the first double blank; or the end of the line.
+func hexField(line []byte, i int, stop byte) int {
+	if stop != 0 {
+		if j := bytes.IndexByte(line[i:], stop); j >= 0 {
+			return i + j
 		}
-		if c == ' ' && j+1 < len(line) && line[j+1] == ' ' && stop == "" {
+		return len(line)
+	}
+	for j := i; j+1 < len(line); j++ {
+		if line[j] == ' ' && line[j+1] == ' ' {
 			return j
 		}
 	}
@@ -200,7 +202,7 @@ func xxdRow(s *state, line []byte, off int) (dumpRow, *failure) {
 		return dumpRow{}, s.fail(off+n+1, "expected a space after the offset's ':'")
 	}
 	start := n + 2
-	end := hexField(line, start, "")
+	end := hexField(line, start, 0)
 	r := dumpRow{offset: v, hex: span{off + start, off + end}}
 	if end < len(line) {
 		r.ascii, r.hasASCII = span{off + end, off + len(line)}, true
@@ -229,7 +231,7 @@ func hexdumpCRow(s *state, line []byte, off int) (dumpRow, *failure) {
 	if n+1 >= len(line) || line[n] != ' ' || line[n+1] != ' ' {
 		return dumpRow{}, s.fail(off+n, "expected two spaces after the offset")
 	}
-	end := hexField(line, n+2, "|")
+	end := hexField(line, n+2, '|')
 	r := dumpRow{offset: v, hex: span{off + n + 2, off + end}}
 	if end < len(line) {
 		last := bytes.LastIndexByte(line, '|')
@@ -274,7 +276,7 @@ func odRow(s *state, line []byte, off int) (dumpRow, *failure) {
 	if line[n] != ' ' {
 		return dumpRow{}, s.fail(off+n, "expected a space after the offset")
 	}
-	end := hexField(line, n+1, ">")
+	end := hexField(line, n+1, '>')
 	r := dumpRow{offset: v, hex: span{off + n + 1, off + end}}
 	if end < len(line) {
 		last := bytes.LastIndexByte(line, '<')
@@ -317,7 +319,7 @@ func wiresharkRow(s *state, line []byte, off int) (dumpRow, *failure) {
 	for start < len(line) && line[start] == ' ' {
 		start++
 	}
-	end := hexField(line, start, "")
+	end := hexField(line, start, 0)
 	r := dumpRow{offset: v, hex: span{off + start, off + end}}
 	if end < len(line) {
 		r.ascii, r.hasASCII = span{off + end, off + len(line)}, true

@@ -36,6 +36,8 @@ type state struct {
 	// endName names the end of text in messages when text is a piece of the input
 	// ("the end of the value"); empty means "end of input".
 	endName string
+	// row is the psql row being read (see newRow).
+	row psqlRow
 	// lineOff and lineNo remember where lineAt last counted to.
 	lineOff, lineNo int
 }
@@ -244,12 +246,19 @@ func Parse(text []byte, force Format) (*Result, error) {
 	var tried []Format
 	var best *failure
 	var bestFormat Format
+	hexLikeDone, hexLikeVal := false, false
+	hexLike := func(text []byte) bool {
+		if !hexLikeDone {
+			hexLikeDone, hexLikeVal = true, mostlyHex(text)
+		}
+		return hexLikeVal
+	}
 	for i := range parsers {
 		p := &parsers[i]
 		if p.sniff != nil && !p.sniff(sm) {
 			continue
 		}
-		if (p.format == Base64 || p.format == Base64URL) && mostlyHex(text) {
+		if (p.format == Base64 || p.format == Base64URL) && hexLike(text) {
 			// Hex, tried first, failed, yet almost every character is a hex digit: this is hex
 			// with a typo far more likely than base64, and base64 would hide the typo.
 			continue
@@ -281,11 +290,17 @@ func blankError(text []byte, tried []Format, f Format) *Error {
 func mostlyHex(text []byte) bool {
 	hex, other := 0, 0
 	for _, c := range text {
-		switch {
-		case hexVal(c) < 16:
-			hex++
-		case c >= 'g' && c <= 'z', c >= 'G' && c <= 'Z', c == '+', c == '/', c == '-', c == '_', c == '=':
-			other++
+		switch b64Std[c] | b64URL[c] {
+		case 0:
+			if c == '=' {
+				other++
+			}
+		default:
+			if hexTable[c] != 0 {
+				hex++
+			} else {
+				other++
+			}
 		}
 	}
 	return other*16 <= hex+other

@@ -17,6 +17,13 @@ type psqlRow struct {
 	data           []span
 }
 
+// newRow returns the state's one row, emptied: readers finish a row before they start the
+// next, so one will do and rows cost no allocation.
+func (s *state) newRow(at int) *psqlRow {
+	s.row = psqlRow{at: at, data: s.row.data[:0]}
+	return &s.row
+}
+
 // psqlColumns says which columns hold lsn, xid and data (-1: none).
 type psqlColumns struct{ lsn, xid, data int }
 
@@ -427,7 +434,8 @@ func (s *state) psqlTable(off int) (int, *failure) {
 				return 0, f
 			}
 			rows++
-			row = &psqlRow{at: off, data: []span{data}}
+			row = s.newRow(off)
+			row.data = append(row.data, data)
 			if cols.lsn >= 0 {
 				row.lsn, _ = l.cell(cols.lsn, line, off)
 				row.hasLSN = true
@@ -547,7 +555,7 @@ func readPsqlExpanded(s *state) *failure {
 				return failf(off+len("-[ RECORD "), "expected record "+strconv.Itoa(want)+", found record "+strconv.Itoa(n))
 			}
 			want++
-			row = &psqlRow{at: off}
+			row = s.newRow(off)
 			continue
 		}
 		if row == nil {
@@ -588,7 +596,7 @@ func readPsqlExpanded(s *state) *failure {
 			case "xid":
 				row.xid, row.hasXid = span{a, b}, true
 			case "data":
-				row.data = []span{{a, b}}
+				row.data = append(row.data[:0], span{a, b})
 			}
 		}
 		cont, markerEnd = marker, -1
@@ -703,7 +711,7 @@ func readPsqlUnaligned(s *state) *failure {
 			}
 		}
 		rows++
-		row = &psqlRow{at: off}
+		row = s.newRow(off)
 		start, col := off, 0
 		for i := 0; i <= len(line); i++ {
 			if i < len(line) && line[i] != '|' {
@@ -719,7 +727,7 @@ func readPsqlUnaligned(s *state) *failure {
 			case cols.xid:
 				row.xid, row.hasXid = c, true
 			case cols.data:
-				row.data = []span{c}
+				row.data = append(row.data[:0], c)
 			}
 			col++
 			start = off + i + 1
@@ -770,7 +778,7 @@ func (s *state) readUnalignedExpanded(off int) *failure {
 			continue
 		}
 		if row == nil {
-			row = &psqlRow{at: off}
+			row = s.newRow(off)
 		}
 		field = line[:bar]
 		c := span{off + bar + 1, off + len(line)}
@@ -780,7 +788,7 @@ func (s *state) readUnalignedExpanded(off int) *failure {
 		case "xid":
 			row.xid, row.hasXid = c, true
 		case "data":
-			row.data = []span{c}
+			row.data = append(row.data[:0], c)
 		}
 	}
 	return finish()
