@@ -38,7 +38,7 @@ func TestStylesheetCoversClasses(t *testing.T) {
 			}
 		}
 	}
-	for _, class := range []string{".hv {", ".hv-spacer {", ".hv-row {", ".hv-off {", ".hv-hex {", ".hv-ascii {", ".hv-seg.b-start {", ".hv-seg.b-end {", ".hv-seg.sel {", ".hv-seg.hov {"} {
+	for _, class := range []string{".hv {", ".hv-spacer {", ".hv-row {", ".hv-off {", ".hv-hex {", ".hv-ascii {", ".hv-seg.b-start {", ".hv-seg.sel {", ".hv-seg.hov {"} {
 		if !strings.Contains(css, class) {
 			t.Errorf("no rule %s", class)
 		}

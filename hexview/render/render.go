@@ -59,8 +59,8 @@ type View struct {
 	// OnHover, when set, is called when the pointer moves onto another field (ok true) or off
 	// the bytes (ok false).
 	OnHover func(f hexview.Field, ok bool) `vecty:"prop"`
-	// OnSelect, when set, is called with the new selection: the field clicked or moved to with
-	// the arrow keys, or with Shift held, the selection grown to take it in. Escape calls it
+	// OnSelect, when set, is called with the new selection: the field pressed on with the
+	// mouse's main button or moved to with the arrow keys, or with Shift held, the selection grown to take it in. Escape calls it
 	// with an empty selection and a field with Span hexview.NoSpan.
 	OnSelect func(sel hexview.Range, f hexview.Field) `vecty:"prop"`
 
@@ -169,7 +169,7 @@ func (v *View) Render() vecty.ComponentOrHTML {
 		event.Scroll(v.onScroll),
 		event.MouseOver(v.onMouseOver),
 		event.MouseLeave(v.onMouseLeave),
-		event.Click(v.onClick),
+		event.MouseDown(v.onMouseDown),
 		event.KeyDown(v.onKeyDown),
 	)
 	box := elem.Div(boxMarkup, spacer)
@@ -237,7 +237,12 @@ func (v *View) onMouseLeave(*vecty.Event) {
 	v.hover(hexview.Field{Span: hexview.NoSpan, ID: hexview.NoID}, false)
 }
 
-func (v *View) onClick(e *vecty.Event) {
+// onMouseDown selects on the press rather than on click: a click whose row was redrawn
+// between press and release (the hover changed) would land on the row, not the field.
+func (v *View) onMouseDown(e *vecty.Event) {
+	if e.Value.Get("button").Int() != 0 {
+		return
+	}
 	f, ok := v.fieldOf(e)
 	if !ok || v.OnSelect == nil {
 		return
