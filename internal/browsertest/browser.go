@@ -599,7 +599,8 @@ func (b *Browser) writeFile(path string, data []byte) {
 
 // TimeToSelector navigates to rawURL and returns the time from the start of the navigation
 // (performance.timeOrigin) to the first animation frame after an element matching the CSS
-// selector appeared in the DOM: the first frame that can show it. The clock is the page's own
+// selector appeared in the DOM: the first frame that can show it. The page loads afresh even
+// when the tab shows rawURL already. The clock is the page's own
 // (performance.now), so the test process's scheduling does not enter the measurement; a
 // MutationObserver installed before any of the page's scripts notes the moment.
 func (b *Browser) TimeToSelector(rawURL, selector string) time.Duration {
@@ -625,6 +626,9 @@ func (b *Browser) TimeToSelector(rawURL, selector string) time.Duration {
 	defer b.Run(chromedp.ActionFunc(func(ctx context.Context) error {
 		return page.RemoveScriptToEvaluateOnNewDocument(id).Do(ctx)
 	}))
+	// From about:blank, so that rawURL is always a new document, even when the tab shows it
+	// already (a same-document navigation would not run the script).
+	b.Run(chromedp.Navigate("about:blank"))
 	b.Navigate(rawURL)
 	var ms float64
 	b.Eval(`window.__browsertestAppeared`, &ms)

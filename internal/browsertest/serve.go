@@ -3,6 +3,7 @@ package browsertest
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -55,16 +56,46 @@ func Serve(t testing.TB) string {
 func ServeDir(t testing.TB, dir string) string {
 	t.Helper()
 	skipUnderJS(t)
-	h, err := inspectorserver.New(dir)
+	h, err := handlerFor(dir)
 	if err != nil {
 		t.Fatalf("browsertest: %v", err)
 	}
 	srv := httptest.NewServer(h)
-	t.Cleanup(func() {
-		srv.Close()
-		h.Close()
-	})
+	t.Cleanup(srv.Close)
 	return srv.URL + "/"
+}
+
+// handlers holds one inspector server handler per served directory for the whole test
+// process, so main.wasm is compressed once, before the first test's first request, and page
+// load times do not include it.
+var handlers struct {
+	sync.Mutex
+	byDir map[string]*inspectorserver.Handler
+}
+
+func handlerFor(dir string) (*inspectorserver.Handler, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	handlers.Lock()
+	defer handlers.Unlock()
+	if h := handlers.byDir[abs]; h != nil {
+		return h, nil
+	}
+	h, err := inspectorserver.New(abs)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := h.Precompress("main.wasm"); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		h.Close()
+		return nil, err
+	}
+	if handlers.byDir == nil {
+		handlers.byDir = make(map[string]*inspectorserver.Handler)
+	}
+	handlers.byDir[abs] = h
+	return h, nil
 }
 
 // siteDir returns the directory to serve, building it when $INSPECTOR_STATIC_DIR is not set.

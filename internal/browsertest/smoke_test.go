@@ -190,19 +190,19 @@ func TestNarrowWindow(t *testing.T) {
 	}
 }
 
-// TestTimeToSelector checks the timing helper against the page's own clock.
+// TestTimeToSelector checks the timing helper against the page's own clock, twice: the second
+// time on the page the tab shows already, which must load afresh.
 func TestTimeToSelector(t *testing.T) {
 	base := Serve(t)
 	b := Start(t)
-	d := b.TimeToSelector(base, ".app, body > :not(.boot)")
-	if d <= 0 || d > b.Timeout {
-		t.Errorf("TimeToSelector = %v", d)
-	}
-	t.Logf("navigation to first rendered frame: %v", d)
-	var elapsed float64
-	b.Eval(`performance.now()`, &elapsed)
-	if ms := float64(d.Milliseconds()); ms > elapsed {
-		t.Errorf("TimeToSelector %v is later than now (%.1f ms)", d, elapsed)
+	for i := range 2 {
+		d := b.TimeToSelector(base, ".app, body > :not(.boot)")
+		var now float64
+		b.Eval(`performance.now()`, &now)
+		if d <= 0 || float64(d.Microseconds())/1e3 > now {
+			t.Errorf("load %d: TimeToSelector = %v, performance.now() after it %.1f ms", i+1, d, now)
+		}
+		t.Logf("load %d: navigation to first rendered frame: %v", i+1, d)
 	}
 }
 
