@@ -1,15 +1,29 @@
 package web_test
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/hex"
+	"flag"
 	"os"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/internal/browsertest"
 )
 
-// open serves the page, starts Chromium and opens the page at fragment.
-func open(t *testing.T, fragment string) (*browsertest.Browser, string) {
+var updateScreenshot = flag.Bool("update-screenshot", false, "save the page's screenshot as docs/screenshot.png")
+
+// open serves the page, starts Chromium and opens the page at fragment, waiting until the
+// page has drawn its first state.
+func open(t testing.TB, fragment string) (*browsertest.Browser, string) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("browser test")
@@ -22,13 +36,344 @@ func open(t *testing.T, fragment string) (*browsertest.Browser, string) {
 	return b, base
 }
 
+// corpus returns a capture file of the corpus, uncompressed.
+func corpus(t testing.TB, name string) string {
+	t.Helper()
+	raw, err := os.ReadFile("../testdata/corpus/" + name + ".capture.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if _, err := out.ReadFrom(zr); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// paste puts text in the input box as a paste does: the value changes, then an input event.
+func paste(b *browsertest.Browser, text string) {
+	b.Eval(`((text) => {
+		const ta = document.querySelector("#input-text");
+		ta.value = text;
+		ta.dispatchEvent(new Event("input", {bubbles: true}));
+	})(`+strconv.Quote(text)+`)`, nil)
+}
+
+// frame waits for the page's next rendered frame (vecty draws in requestAnimationFrame).
+func frame(b *browsertest.Browser) {
+	b.Eval(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, nil)
+}
+
+// hover moves the real mouse pointer to the middle of the first element matching selector.
+func hover(t testing.TB, b *browsertest.Browser, selector string) {
+	t.Helper()
+	var box struct{ X, Y float64 }
+	b.Eval(`(() => { const r = document.querySelector(`+strconv.Quote(selector)+`).getBoundingClientRect();
+		return {X: r.left + r.width / 2, Y: r.top + r.height / 2}; })()`, &box)
+	b.Run(chromedp.MouseEvent(input.MouseMoved, box.X, box.Y))
+	frame(b)
+}
+
+// treeText returns the labels and values of the tree rows drawn, one row a line.
+func treeText(b *browsertest.Browser) string {
+	var s string
+	b.Eval(`[...document.querySelectorAll(".tnode")].map((e) => e.querySelector(".t-label").textContent + " = " + e.querySelector(".t-value").textContent).join("\n")`, &s)
+	return s
+}
+
 func TestBrowserOpensWithExample(t *testing.T) {
 	b, _ := open(t, "")
 	b.WaitVisible(".tnode")
 	if got := b.Text(".hex-panel h2"); !strings.Contains(got, "Insert") {
-		t.Errorf("hex panel title %q", got)
+		t.Errorf("hex panel title %q, want the Insert example", got)
 	}
-	if os.Getenv("SHOT") != "" {
-		b.Screenshot(os.Getenv("SHOT"))
+	tree := treeText(b)
+	for _, want := range []string{"Insert = public.types", "column 2 (c_bool)", "Relation OID"} {
+		if !strings.Contains(tree, want) {
+			t.Errorf("tree lacks %q:\n%s", want, tree)
+		}
+	}
+	if off := b.OffOriginRequests(); len(off) > 0 {
+		t.Errorf("requests outside the page's origin: %v", off)
+	}
+	path := t.TempDir() + "/screenshot.png"
+	if *updateScreenshot {
+		path = "../docs/screenshot.png"
+	}
+	b.Click(`.tnode[data-node="3"]`)
+	hover(t, b, `.hv-hex .hv-seg[data-o="2"]`)
+	b.Screenshot(path)
+}
+
+func TestBrowserPasteCapture(t *testing.T) {
+	b, _ := open(t, "")
+	text := corpus(t, "pg17-text")
+	paste(b, text)
+	b.WaitVisible(`.mrow[data-msg="0"]`)
+	if got := b.Text(".input-status"); !strings.HasPrefix(got, "1,") && !strings.Contains(got, "messages") {
+		t.Errorf("status %q", got)
+	}
+	if got := b.Text("#format option:checked"); !strings.Contains(got, "capture") {
+		t.Errorf("detected format shown as %q", got)
+	}
+	// The message list groups by transaction; choose the first Insert of the types table.
+	var msg int
+	b.Eval(`(() => { for (const e of document.querySelectorAll(".mrow")) if (e.textContent.includes("Insert")) return +e.dataset.msg; return -1; })()`, &msg)
+	if msg < 0 {
+		t.Fatalf("no Insert among the rows drawn")
+	}
+	b.Click(`.mrow[data-msg="` + strconv.Itoa(msg) + `"]`)
+	frame(b)
+	tree := treeText(b)
+	for _, want := range []string{"XLogData", "WAL start", "Insert = public.types", "column 1 (id)", "Kind = 't' text"} {
+		if !strings.Contains(tree, want) {
+			t.Errorf("tree lacks %q:\n%s", want, tree)
+		}
+	}
+	if n := b.Count(".group-row"); n == 0 {
+		t.Error("no transaction headings in the message list")
+	}
+}
+
+// selectedHex returns the hex text of the selected segments, in order, and the offset of the first.
+func selectedHex(b *browsertest.Browser) (string, int) {
+	var r struct {
+		Hex   string
+		First int
+	}
+	b.Eval(`(() => { const s = [...document.querySelectorAll(".hv-hex .hv-seg.sel")];
+		return {Hex: s.map((e) => e.textContent.trim()).join(" "), First: s.length ? +s[0].dataset.o : -1}; })()`, &r)
+	return r.Hex, r.First
+}
+
+func TestBrowserTreeNodeSelectsBytes(t *testing.T) {
+	b, _ := open(t, "")
+	b.WaitVisible(".tnode")
+	// Find the Relation OID node of the Insert and click it.
+	var node int
+	b.Eval(`(() => { for (const e of document.querySelectorAll(".tnode")) if (e.querySelector(".t-label").textContent === "Relation OID") return +e.dataset.node; return -1; })()`, &node)
+	if node < 0 {
+		t.Fatal("no Relation OID row")
+	}
+	b.Click(`.tnode[data-node="` + strconv.Itoa(node) + `"]`)
+	frame(b)
+	hexText, first := selectedHex(b)
+	// The Insert follows the 25-byte XLogData header and its type byte: the OID is at 26.
+	if first != 26 || len(strings.Fields(hexText)) != 4 {
+		t.Errorf("selected bytes %q from offset %d, want 4 bytes from 26", hexText, first)
+	}
+	if got := b.Text(".desc-name"); got != "Relation OID" {
+		t.Errorf("description names %q", got)
+	}
+	// The keyboard moves on: ArrowDown selects the next node.
+	b.Run(chromedp.KeyEvent("\ue015")) // ArrowDown, with the tree focused by the click
+	frame(b)
+	if got := b.Text(".tnode.selected .t-label"); got != "New tuple marker" {
+		t.Errorf("after ArrowDown the selected node is %q", got)
+	}
+}
+
+func TestBrowserHoverByteDescribesField(t *testing.T) {
+	b, _ := open(t, "")
+	b.WaitVisible(".tnode")
+	// Byte 25 is the Insert's type byte.
+	hover(t, b, `.hv-hex .hv-seg[data-o="25"]`)
+	if got := b.Text(".tnode.hovered .t-label"); got != "Type" {
+		t.Errorf("hovered tree row %q, want Type", got)
+	}
+	if got := b.Text(".desc-name"); got != "Type" {
+		t.Errorf("description of %q", got)
+	}
+	desc := b.Text(".desc-panel")
+	for _, want := range []string{"Byte1", "Insert", "'I'"} {
+		if !strings.Contains(desc, want) {
+			t.Errorf("description lacks %q: %s", want, desc)
+		}
+	}
+	if n := b.Count(".hv-seg.hov"); n == 0 {
+		t.Error("no bytes drawn hovered")
+	}
+}
+
+func TestBrowserShareLinkOpensSameView(t *testing.T) {
+	b, base := open(t, "")
+	b.WaitVisible(".tnode")
+	b.Click(`.mrow[data-msg="2"]`)
+	b.Click(`.tnode[data-node="4"]`)
+	frame(b)
+	wantTree, wantTitle, wantDesc := treeText(b), b.Text(".hex-panel h2"), b.Text(".desc-name")
+	wantHex, wantFirst := selectedHex(b)
+	b.Click(".share")
+	b.Run(chromedp.WaitVisible(".share-status", chromedp.ByQuery))
+	b.Eval(`new Promise((r) => { const tick = () => document.querySelector(".share-status").textContent.includes("characters") ? r(true) : setTimeout(tick, 10); tick(); })`, nil)
+	var hash string
+	b.Eval(`location.hash`, &hash)
+	if !strings.HasPrefix(hash, "#z1=") {
+		t.Fatalf("share link %q", hash)
+	}
+	if got := b.Text(".share-status"); !strings.Contains(got, strconv.Itoa(len(hash))) {
+		t.Errorf("status %q does not give the link's length %d", got, len(hash))
+	}
+
+	// A new browser, as another person would open the link.
+	o := browsertest.Start(t)
+	o.Navigate(base + hash)
+	o.WaitStarted()
+	o.WaitReady("html[data-ready]")
+	o.Eval(`new Promise((r) => { const tick = () => document.querySelector(".tnode.selected") ? r(true) : setTimeout(tick, 10); tick(); })`, nil)
+	if got := treeText(o); got != wantTree {
+		t.Errorf("tree differs:\n%s\nwant:\n%s", got, wantTree)
+	}
+	if got := o.Text(".hex-panel h2"); got != wantTitle {
+		t.Errorf("title %q, want %q", got, wantTitle)
+	}
+	if got := o.Text(".desc-name"); got != wantDesc {
+		t.Errorf("selected %q, want %q", got, wantDesc)
+	}
+	if h, f := selectedHex(o); h != wantHex || f != wantFirst {
+		t.Errorf("selected bytes %q at %d, want %q at %d", h, f, wantHex, wantFirst)
+	}
+}
+
+func TestBrowserHandWrittenLinkAndHistory(t *testing.T) {
+	begin := "420000000002e34ae0000292492d0f8ae600000de4"            // vectors: postgrex_wal_txn_insert
+	commit := "43000000000002e34ae00000000002e34b10000292492d0f8ae6" // the same transaction
+	b, base := open(t, "#hex="+begin+"&sel=9-8")
+	b.WaitVisible(".tnode")
+	if got := b.Text(".tnode.selected .t-label"); got != "Commit time" {
+		t.Errorf("sel=9-8 selects %q", got)
+	}
+	b.Navigate(base + "#b64=" + b64url(t, commit) + "&proto=1")
+	frame(b)
+	if got := b.Text(".hex-panel h2"); !strings.Contains(got, "Commit") {
+		t.Errorf("after a new fragment the page shows %q", got)
+	}
+	if got := b.Text("#proto option:checked"); got != "1" {
+		t.Errorf("proto=1 shows %q", got)
+	}
+	b.Eval(`history.back()`, nil)
+	b.Eval(`new Promise((r) => { const tick = () => document.querySelector(".hex-panel h2").textContent.includes("Begin") ? r(true) : setTimeout(tick, 10); tick(); })`, nil)
+}
+
+func b64url(t testing.TB, h string) string {
+	raw, err := hex.DecodeString(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	var out strings.Builder
+	for i := 0; i < len(raw); i += 3 {
+		var v uint32
+		n := min(3, len(raw)-i)
+		for j := 0; j < 3; j++ {
+			v <<= 8
+			if j < n {
+				v |= uint32(raw[i+j])
+			}
+		}
+		for j := 0; j <= n; j++ {
+			out.WriteByte(alphabet[(v>>(18-6*j))&63])
+		}
+	}
+	return out.String()
+}
+
+func TestBrowserMalformedShowsErrorAndMarksBytes(t *testing.T) {
+	// go_pq_cdc_truncated.hex line 1: a Begin cut short in its Xid.
+	b, _ := open(t, "#hex=420000000001969d180002ea")
+	b.WaitVisible(".decode-error")
+	msg := b.Text(".decode-error")
+	tr := decoder.NewSession(decoder.Options{}).Decode(mustHex(t, "420000000001969d180002ea"))
+	if tr.Err == nil || msg != tr.Err.Error() {
+		t.Fatalf("error text %q, want %v", msg, tr.Err)
+	}
+	if !strings.Contains(msg, "offset "+strconv.Itoa(tr.Err.Offset)) {
+		t.Errorf("error text %q does not give the offset", msg)
+	}
+	var first int
+	b.Eval(`+document.querySelector(".hv-hex .hv-seg.k-error").dataset.o`, &first)
+	if first != tr.Err.Offset {
+		t.Errorf("error bytes marked from %d, want %d", first, tr.Err.Offset)
+	}
+	if n := b.Count(".tnode.has-error"); n == 0 {
+		t.Error("the tree shows no undecoded node")
+	}
+}
+
+func mustHex(t testing.TB, s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestBrowserTextValueIsText(t *testing.T) {
+	const value = `<img src=x onerror=alert(1)>`
+	// An Insert of one text column holding the value, built field by field.
+	msg := []byte{'I', 0, 0, 0x40, 0x01, 'N', 0, 1, 't', 0, 0, 0, byte(len(value))}
+	msg = append(msg, value...)
+	if testing.Short() {
+		t.Skip("browser test")
+	}
+	base := browsertest.Serve(t)
+	b := browsertest.Start(t)
+	var mu sync.Mutex
+	var dialogs []string
+	chromedp.ListenTarget(b.Ctx, func(ev any) {
+		if d, ok := ev.(*page.EventJavascriptDialogOpening); ok {
+			mu.Lock()
+			dialogs = append(dialogs, d.Message)
+			mu.Unlock()
+			go chromedp.Run(b.Ctx, page.HandleJavaScriptDialog(false))
+		}
+	})
+	b.Navigate(base + "#hex=" + hex.EncodeToString(msg))
+	b.WaitStarted()
+	b.WaitReady("html[data-ready]")
+	b.WaitVisible(".tnode")
+	if !strings.Contains(treeText(b), `Value = "`+value+`"`) {
+		t.Errorf("the value is not shown as text:\n%s", treeText(b))
+	}
+	b.Click(`.tnode[data-node="8"]`)
+	frame(b)
+	if !strings.Contains(b.Text(".desc-panel"), value) {
+		t.Errorf("the description does not show the value as text")
+	}
+	if n := b.Count("img"); n != 0 {
+		t.Errorf("%d img elements in the page", n)
+	}
+	frame(b)
+	for _, r := range b.Requests() {
+		if strings.HasSuffix(r, "/x") {
+			t.Errorf("the page requested %s", r)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(dialogs) > 0 {
+		t.Errorf("dialogs opened: %q", dialogs)
+	}
+}
+
+func TestBrowserNarrowWindowAndDarkTheme(t *testing.T) {
+	b, _ := open(t, "")
+	b.SetViewport(390, 844)
+	b.WaitVisible(".tnode")
+	var overflow bool
+	b.Eval(`document.documentElement.scrollWidth > document.documentElement.clientWidth + 1`, &overflow)
+	if overflow {
+		t.Error("the page scrolls sideways on a narrow window")
+	}
+	b.Click(".theme")
+	b.Click(".theme")
+	var theme string
+	b.Eval(`document.documentElement.dataset.theme || ""`, &theme)
+	if theme != "dark" {
+		t.Errorf("after two clicks the theme is %q", theme)
 	}
 }

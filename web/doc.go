@@ -228,13 +228,13 @@ func summarize(t *decoder.Tree, m *input.Message) Summary {
 		switch n.Field {
 		case decoder.FieldXLogDataStart, decoder.FieldKeepaliveWALEnd:
 			if !sm.HasLSN {
-				sm.LSN, sm.HasLSN = n.Value.Num, true
+				sm.LSN, sm.HasLSN = t.ValueOf(i).Num, true
 			}
 		case decoder.FieldBeginXid, decoder.FieldStreamXid, decoder.FieldStreamStartXid,
 			decoder.FieldStreamCommitXid, decoder.FieldStreamAbortXid, decoder.FieldBeginPrepareXid,
 			decoder.FieldPrepareXid, decoder.FieldCommitPreparedXid, decoder.FieldRollbackPreparedXid,
 			decoder.FieldStreamPrepareXid:
-			sm.Xid, sm.HasXid = uint32(n.Value.Num), true
+			sm.Xid, sm.HasXid = uint32(t.ValueOf(i).Num), true
 		}
 	}
 	return sm

@@ -36,7 +36,7 @@ func hasField(t *decoder.Tree, f decoder.FieldID) bool {
 
 func hasColumnKind(t *decoder.Tree, k byte) bool {
 	for i := range t.Nodes {
-		if t.Nodes[i].Field == decoder.FieldColumnKind && byte(t.Nodes[i].Value.Num) == k {
+		if t.Nodes[i].Field == decoder.FieldColumnKind && byte(t.ValueOf(i).Num) == k {
 			return true
 		}
 	}
@@ -165,9 +165,9 @@ func buildExample(t *testing.T, sp exampleSpec) Example {
 		if trees[i].Type != 'R' {
 			continue
 		}
-		for _, n := range trees[i].Nodes {
-			if n.Field == decoder.FieldRelationOID && need[uint32(n.Value.Num)] {
-				delete(need, uint32(n.Value.Num))
+		for k, n := range trees[i].Nodes {
+			if oid := uint32(trees[i].ValueOf(k).Num); n.Field == decoder.FieldRelationOID && need[oid] {
+				delete(need, oid)
 				keep[i] = true
 				// Its Type messages come right before it.
 				for j := i - 1; j >= 0 && trees[j].Type == 'Y'; j-- {

@@ -75,9 +75,9 @@ func (d *Description) Render() vecty.ComponentOrHTML {
 		}
 		fact("Value", v)
 	}
-	if n.Value.Kind == decoder.ValueColumn && n.Value.TypeOID != 0 {
-		typ := strconv.FormatUint(uint64(n.Value.TypeOID), 10)
-		if name := decoder.TypeName(n.Value.TypeOID); name != "" {
+	if t.ValueOf(i).Kind == decoder.ValueColumn && t.ValueOf(i).TypeOID != 0 {
+		typ := strconv.FormatUint(uint64(t.ValueOf(i).TypeOID), 10)
+		if name := decoder.TypeName(t.ValueOf(i).TypeOID); name != "" {
 			typ = name + " (OID " + typ + ")"
 		}
 		fact("Column type", typ)
@@ -96,8 +96,8 @@ func (d *Description) Render() vecty.ComponentOrHTML {
 					code = "'" + string(rune(c.Code)) + "'"
 				}
 			}
-			current := t.IsLeaf(i) && (n.Value.Num == c.Code ||
-				(n.Value.Kind == decoder.ValueFlags && c.Code != 0 && n.Value.Num&c.Code == c.Code))
+			current := t.IsLeaf(i) && (t.ValueOf(i).Num == c.Code ||
+				(t.ValueOf(i).Kind == decoder.ValueFlags && c.Code != 0 && t.ValueOf(i).Num&c.Code == c.Code))
 			rows = append(rows, elem.TableRow(vecty.Markup(vecty.ClassMap{"current": current}),
 				elem.TableData(elem.Code(vecty.Text(code))),
 				elem.TableData(vecty.Text(c.Name)),
