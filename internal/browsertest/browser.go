@@ -66,8 +66,9 @@ const ChromiumPath = "/usr/bin/chromium"
 // InstallCommand installs Chromium on Debian (as root).
 const InstallCommand = "apt-get update && apt-get install -y chromium"
 
-// DefaultTimeout bounds each helper call (a navigation, a wait, an evaluation).
-const DefaultTimeout = 30 * time.Second
+// DefaultTimeout bounds each helper call (a navigation, a wait, an evaluation). It is generous:
+// it only decides how long a broken test hangs, and a loaded 2-core machine is slow.
+const DefaultTimeout = 60 * time.Second
 
 // reportBinding is the name of the function the page calls (through a CDP binding) to report
 // Content-Security-Policy violations; see cspListener.
