@@ -152,6 +152,10 @@ func TestDetection(t *testing.T) {
 		{"Elixir string and sizes", `<<"hi", 1::16, -1::8, 2::size(16)-little, ?A>>`, ElixirBinary, []string{"686900 01ff020041"}},
 		{"JSON lines", "[1,2]\n[3]", JSONArray, []string{"0102", "03"}},
 		{"capture", "# pgoutput-inspect capture v1\n0/16B3748 6b00\n", Capture, []string{"6b00"}},
+		{"psql value ending in its own '+'", " lsn | xid | data \n-----+-----+------\n 0/1 | 5   | AAA+\n 0/2 | 6   | AAAA+\n     |     | AAA+\n(2 rows)\n",
+			PsqlAligned, []string{"00003e", "00000000003e"}},
+		{"two dumps", "00000000: 4200 0000  B...\n00000000: 4300  C.\n", Xxd, []string{"42000000", "4300"}},
+		{"xxd -s starts anywhere", "00000005: 4200  B.\n00000007: 43    C\n", Xxd, []string{"420043"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

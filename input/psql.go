@@ -382,14 +382,26 @@ func (s *state) psqlTable(off int) (int, *failure) {
 		row = nil
 		return s.finishRow(r)
 	}
+	// endValue ends the last row's value where the table ends at off: a '.' or a certain '+'
+	// promised a continuation line; a tentative '+' was the value's own last character.
+	endValue := func(off int) *failure {
+		if cont == '.' || (cont == '+' && markerEnd < 0) {
+			return failf(off, "the value's continuation marker ('"+string(cont)+"') is not followed by a continuation line")
+		}
+		if cont == '+' {
+			row.data[len(row.data)-1].end = markerEnd
+		}
+		cont = 0
+		return nil
+	}
 	for off = next; off < len(s.text); off = next {
 		line, next = nextLine(s.text, off)
 		if isBlank(line) {
 			break
 		}
 		if n, ok := psqlFooter(line); ok {
-			if cont == '.' {
-				return 0, failf(off, "the wrapped value ('.') continues on no further line")
+			if f := endValue(off); f != nil {
+				return 0, f
 			}
 			if f := finish(); f != nil {
 				return 0, f
@@ -450,11 +462,8 @@ func (s *state) psqlTable(off int) (int, *failure) {
 			markerEnd = bytes.LastIndexByte(line, '+') + off + 1
 		}
 	}
-	if cont == '.' || (cont == '+' && markerEnd < 0) {
-		return 0, failf(off, "the value's continuation marker ('"+string(cont)+"') is not followed by a continuation line")
-	}
-	if cont == '+' {
-		row.data[len(row.data)-1].end = markerEnd
+	if f := endValue(off); f != nil {
+		return 0, f
 	}
 	if f := finish(); f != nil {
 		return 0, f
