@@ -52,7 +52,7 @@ func TestCorpus(t *testing.T) {
 			get := func(f FieldID) uint64 {
 				for j := tr.Message; j < int(tr.Nodes[tr.Message].End); j++ {
 					if tr.Nodes[j].Field == f {
-						return tr.Nodes[j].Value.Num
+						return tr.ValueOf(j).Num
 					}
 				}
 				t.Fatalf("%s message %d: no %s", file, i, f)

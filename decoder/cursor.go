@@ -18,7 +18,7 @@ type cursor struct {
 }
 
 func (c *cursor) reset(t *Tree, b []byte) {
-	*c = cursor{t: t, b: b, end: len(b)}
+	c.t, c.b, c.pos, c.end, c.depth, c.err = t, b, 0, len(b), 0, nil
 }
 
 func (c *cursor) remaining() int { return c.end - c.pos }
@@ -55,6 +55,12 @@ func (c *cursor) pop() {
 }
 
 func valueKind(f FieldID) ValueKind {
+	switch f {
+	case FieldRelationColumnTypeModifier:
+		return ValueInt
+	case FieldColumnValue:
+		return ValueColumn
+	}
 	switch f.Info().Kind {
 	case KindLSN:
 		return ValueLSN
@@ -67,6 +73,9 @@ func valueKind(f FieldID) ValueKind {
 	case KindString:
 		return ValueString
 	case KindValue, KindUndecoded:
+		if f == FieldUnknownType {
+			return ValueChar
+		}
 		return ValueBytes
 	case KindGroup:
 		return ValueNone
@@ -74,9 +83,9 @@ func valueKind(f FieldID) ValueKind {
 	return ValueUint
 }
 
-func (c *cursor) leaf(f FieldID, format Format, n int, v Value) {
-	c.t.Nodes = append(c.t.Nodes, Node{Field: f, Format: format, Depth: c.depth, Offset: c.pos, Length: n,
-		End: int32(len(c.t.Nodes) + 1), Value: v})
+func (c *cursor) leaf(f FieldID, format Format, n int) {
+	c.t.Nodes = append(c.t.Nodes, Node{Offset: c.pos, Length: n, End: int32(len(c.t.Nodes) + 1),
+		Field: f, Format: format, Depth: c.depth})
 	c.pos += n
 }
 
@@ -92,64 +101,66 @@ func (c *cursor) have(f FieldID, n int) bool {
 	return true
 }
 
-func (c *cursor) uint(f FieldID, format Format, n int) (uint64, bool) {
-	if !c.have(f, n) {
-		return 0, false
-	}
-	var v uint64
-	p := c.b[c.pos : c.pos+n]
-	switch n {
-	case 1:
-		v = uint64(p[0])
-	case 2:
-		v = uint64(binary.BigEndian.Uint16(p))
-	case 4:
-		v = uint64(binary.BigEndian.Uint32(p))
-	case 8:
-		v = binary.BigEndian.Uint64(p)
-	}
-	c.leaf(f, format, n, Value{Kind: valueKind(f), Num: v})
-	return v, true
-}
 
 // Byte1 reads one byte (a type code or a marker).
 func (c *cursor) Byte1(f FieldID) (byte, bool) {
-	v, ok := c.uint(f, FormatByte1, 1)
-	return byte(v), ok
+	if c.err != nil || c.pos >= c.end {
+		c.have(f, 1)
+		return 0, false
+	}
+	v := c.b[c.pos]
+	c.leaf(f, FormatByte1, 1)
+	return v, true
 }
 
 // Int8 reads an 8-bit integer.
 func (c *cursor) Int8(f FieldID) (uint8, bool) {
-	v, ok := c.uint(f, FormatInt8, 1)
-	return uint8(v), ok
+	if c.err != nil || c.pos >= c.end {
+		c.have(f, 1)
+		return 0, false
+	}
+	v := c.b[c.pos]
+	c.leaf(f, FormatInt8, 1)
+	return v, true
 }
 
 // Int16 reads a 16-bit big-endian integer.
 func (c *cursor) Int16(f FieldID) (uint16, bool) {
-	v, ok := c.uint(f, FormatInt16, 2)
-	return uint16(v), ok
+	if c.err != nil || c.end-c.pos < 2 {
+		c.have(f, 2)
+		return 0, false
+	}
+	v := binary.BigEndian.Uint16(c.b[c.pos:])
+	c.leaf(f, FormatInt16, 2)
+	return v, true
 }
 
 // Int32 reads a 32-bit big-endian integer.
 func (c *cursor) Int32(f FieldID) (uint32, bool) {
-	v, ok := c.uint(f, FormatInt32, 4)
-	return uint32(v), ok
+	if c.err != nil || c.end-c.pos < 4 {
+		c.have(f, 4)
+		return 0, false
+	}
+	v := binary.BigEndian.Uint32(c.b[c.pos:])
+	c.leaf(f, FormatInt32, 4)
+	return v, true
 }
 
 // SignedInt32 reads a 32-bit integer shown as signed (a type modifier).
 func (c *cursor) SignedInt32(f FieldID) (int32, bool) {
-	v, ok := c.uint(f, FormatInt32, 4)
-	if ok {
-		n := &c.t.Nodes[len(c.t.Nodes)-1]
-		n.Value.Kind = ValueInt
-		n.Value.Num = uint64(int64(int32(v)))
-	}
+	v, ok := c.Int32(f)
 	return int32(v), ok
 }
 
 // Int64 reads a 64-bit big-endian integer (an LSN or a timestamp).
 func (c *cursor) Int64(f FieldID) (uint64, bool) {
-	return c.uint(f, FormatInt64, 8)
+	if c.err != nil || c.end-c.pos < 8 {
+		c.have(f, 8)
+		return 0, false
+	}
+	v := binary.BigEndian.Uint64(c.b[c.pos:])
+	c.leaf(f, FormatInt64, 8)
+	return v, true
 }
 
 // String reads a NUL-terminated string; the node covers the NUL, the value does not.
@@ -160,7 +171,7 @@ func (c *cursor) String(f FieldID) ([]byte, bool) {
 	rest := c.b[c.pos:c.end]
 	for i, ch := range rest {
 		if ch == 0 {
-			c.leaf(f, FormatString, i+1, Value{Kind: ValueString})
+			c.leaf(f, FormatString, i+1)
 			return rest[:i:i], true
 		}
 	}
@@ -179,7 +190,7 @@ func (c *cursor) Bytes(f FieldID, n int) ([]byte, bool) {
 		return nil, false
 	}
 	p := c.b[c.pos : c.pos+n : c.pos+n]
-	c.leaf(f, FormatBytes, n, Value{Kind: valueKind(f)})
+	c.leaf(f, FormatBytes, n)
 	return p, true
 }
 
@@ -204,7 +215,7 @@ func (c *cursor) failAt(kind error, f FieldID, off, need int, detail string) {
 	}
 	c.err = &Error{Kind: kind, Offset: off, Path: c.path(), Field: f, Need: need, Left: c.end - off, Detail: detail}
 	if c.pos < len(c.b) {
-		c.leaf(FieldUndecoded, FormatBytes, len(c.b)-c.pos, Value{Kind: ValueBytes})
+		c.leaf(FieldUndecoded, FormatBytes, len(c.b)-c.pos)
 	}
 	c.end = len(c.b)
 }

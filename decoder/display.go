@@ -57,7 +57,7 @@ func AppendTime(dst []byte, us int64) []byte {
 // flags by name, strings quoted, column values typed. A group appends nothing.
 func (t *Tree) AppendValue(dst []byte, i int) []byte {
 	n := &t.Nodes[i]
-	v := &n.Value
+	v := t.ValueOf(i)
 	info := n.Field.Info()
 	switch v.Kind {
 	case ValueUint:

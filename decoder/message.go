@@ -75,7 +75,7 @@ func (s *Session) message(c *cursor, rd reading) {
 	typ := c.b[c.pos]
 	group, typeField, ok := messageGroup(typ)
 	if !ok {
-		c.leaf(FieldUnknownType, FormatByte1, 1, Value{Kind: ValueChar, Num: uint64(typ)})
+		c.leaf(FieldUnknownType, FormatByte1, 1)
 		c.t.Message = len(c.t.Nodes) - 1
 		c.failAt(ErrUnknownType, FieldUnknownType, c.pos-1, 0,
 			string(appendChar([]byte("expected a pgoutput message type (B C O R Y I U D T M S E c A b P K r p), found "), typ)))
@@ -293,23 +293,13 @@ func (s *Session) tuple(c *cursor, f FieldID, rel *Relation) {
 	c.push(f, 0)
 	n, ok := c.Int16(FieldTupleColumnCount)
 	for i := 0; ok && i < int(n) && c.err == nil; i++ {
-		var col *Column
-		if rel != nil && i < len(rel.Columns) {
-			col = &rel.Columns[i]
-		}
 		c.push(FieldTupleColumn, int32(i+1))
 		if kind, ok := c.Byte1(FieldColumnKind); ok {
 			switch kind {
 			case 'n', 'u':
 			case 't', 'b':
 				if l, ok := c.length(FieldColumnLength); ok {
-					if _, ok := c.Bytes(FieldColumnValue, l); ok {
-						val := &c.t.Nodes[len(c.t.Nodes)-1].Value
-						*val = Value{Kind: ValueColumn, ColumnKind: kind}
-						if col != nil {
-							val.TypeOID = col.TypeOID
-						}
-					}
+					c.Bytes(FieldColumnValue, l)
 				}
 			default:
 				c.invalid(string(appendChar([]byte("expected 'n' (null), 'u' (unchanged TOAST), 't' (text) or 'b' (binary), found "), kind)))

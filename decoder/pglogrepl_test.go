@@ -50,20 +50,21 @@ func ours(tr *Tree) []string {
 			continue
 		}
 		var v string
-		switch n.Value.Kind {
+		val := tr.ValueOf(i)
+		switch val.Kind {
 		case ValueTime:
-			v = strconv.FormatInt(Time(int64(n.Value.Num)).UnixMicro(), 10)
+			v = strconv.FormatInt(Time(int64(val.Num)).UnixMicro(), 10)
 		case ValueLSN:
-			v = FormatLSN(n.Value.Num)
+			v = FormatLSN(val.Num)
 		case ValueInt:
-			v = strconv.FormatInt(int64(n.Value.Num), 10)
+			v = strconv.FormatInt(int64(val.Num), 10)
 		case ValueString, ValueBytes, ValueColumn:
 			v = strconv.Quote(string(tr.ValueBytes(i)))
 		default:
-			v = strconv.FormatUint(n.Value.Num, 10)
+			v = strconv.FormatUint(val.Num, 10)
 		}
 		if n.Field == FieldMessageFlags {
-			v = strconv.FormatBool(n.Value.Num == 1)
+			v = strconv.FormatBool(val.Num == 1)
 		}
 		out = append(out, key+"="+v)
 	}

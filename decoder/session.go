@@ -231,7 +231,7 @@ func (s *Session) decode(t *Tree, b []byte, rd reading) {
 		s.layer(c, rd, 0)
 	}
 	if c.err == nil && c.pos < len(b) {
-		c.leaf(FieldTrailing, FormatBytes, len(b)-c.pos, Value{Kind: ValueBytes})
+		c.leaf(FieldTrailing, FormatBytes, len(b)-c.pos)
 		tr := &c.t.Nodes[len(c.t.Nodes)-1]
 		var d []byte
 		d = appendInt(d, tr.Length)
@@ -385,7 +385,7 @@ func (s *Session) addType(t *Tree) {
 		n := &t.Nodes[i]
 		switch n.Field {
 		case FieldTypeOID:
-			oid = uint32(n.Value.Num)
+			oid = uint32(t.ValueOf(i).Num)
 		case FieldTypeNamespace:
 			ns = t.ValueBytes(i)
 		case FieldTypeName:
@@ -412,7 +412,7 @@ func (s *Session) addRelation(t *Tree) {
 	oid := uint32(0)
 	for i := t.Message; i < int(m.End); i++ {
 		if t.Nodes[i].Field == FieldRelationOID {
-			oid = uint32(t.Nodes[i].Value.Num)
+			oid = uint32(t.ValueOf(i).Num)
 			break
 		}
 	}
@@ -428,19 +428,19 @@ func (s *Session) addRelation(t *Tree) {
 		case FieldRelationName:
 			rel.Name = s.intern(t.ValueBytes(i))
 		case FieldRelationReplicaIdentity:
-			rel.ReplicaIdentity = byte(n.Value.Num)
+			rel.ReplicaIdentity = byte(t.ValueOf(i).Num)
 		case FieldRelationColumn:
 			rel.Columns = append(rel.Columns, Column{})
 		case FieldRelationColumnName:
 			rel.Columns[len(rel.Columns)-1].Name = s.intern(t.ValueBytes(i))
 		case FieldRelationColumnFlags:
-			rel.Columns[len(rel.Columns)-1].Key = n.Value.Num&1 != 0
+			rel.Columns[len(rel.Columns)-1].Key = t.ValueOf(i).Num&1 != 0
 		case FieldRelationColumnTypeOID:
 			col := &rel.Columns[len(rel.Columns)-1]
-			col.TypeOID = uint32(n.Value.Num)
+			col.TypeOID = uint32(t.ValueOf(i).Num)
 			col.TypeName = s.TypeName(col.TypeOID)
 		case FieldRelationColumnTypeModifier:
-			rel.Columns[len(rel.Columns)-1].TypeModifier = int32(n.Value.Num)
+			rel.Columns[len(rel.Columns)-1].TypeModifier = int32(t.ValueOf(i).Num)
 		}
 	}
 	s.relations[oid] = rel

@@ -42,8 +42,8 @@ const (
 	ValueColumn                  // Tree.ValueBytes: a column value; TypeOID and ColumnKind say how to read it
 )
 
-// Value is a decoded field value. Byte-string values are not copied: Tree.ValueBytes returns
-// them as views into the decoded input.
+// Value is a decoded field value, as Tree.ValueOf derives it from the bytes. Byte-string values
+// are not copied: Tree.ValueBytes returns them as views into the decoded input.
 type Value struct {
 	Kind ValueKind
 	// ColumnKind is 't' or 'b' for ValueColumn.
@@ -56,8 +56,9 @@ type Value struct {
 // Node is one annotated byte range. Nodes live in a Tree in pre-order: a node's descendants
 // follow it directly and end at index End.
 //
-// Nodes are small and hold no pointers, so decoding writes little memory: names and byte values
-// are derived on demand (Tree.Label, Tree.Name, Tree.ValueBytes).
+// Nodes are small and hold no pointers, so decoding writes little memory: values, names and
+// byte strings are derived from the bytes on demand (Tree.ValueOf, Tree.Label, Tree.Name,
+// Tree.ValueBytes).
 type Node struct {
 	// Offset and Length locate the bytes in Tree.Bytes.
 	Offset int
@@ -67,7 +68,6 @@ type Node struct {
 	// Index is a position among siblings of the same kind (column number from 1, relation number
 	// in a Truncate), or 0.
 	Index  int32
-	Value  Value
 	Field  FieldID // what the bytes are: its description is Field.Info()
 	Format Format
 	Depth  uint8 // 0 for the outermost layer
@@ -139,9 +139,9 @@ func (t *Tree) Notes() []string {
 		notes = append(notes, string(b))
 	} else if t.Relation != nil {
 		for i := range t.Nodes {
-			if t.Nodes[i].Field == FieldTupleColumnCount && int(t.Nodes[i].Value.Num) != len(t.Relation.Columns) {
+			if t.Nodes[i].Field == FieldTupleColumnCount && int(t.ValueOf(i).Num) != len(t.Relation.Columns) {
 				b := []byte("A TupleData has ")
-				b = appendInt(b, int(t.Nodes[i].Value.Num))
+				b = appendInt(b, int(t.ValueOf(i).Num))
 				b = append(b, " columns but the Relation message for "...)
 				b = append(b, t.Relation.Name...)
 				b = append(b, " lists "...)
@@ -159,7 +159,7 @@ func (t *Tree) Notes() []string {
 // NUL, raw bytes, a column value. It returns nil for other values.
 func (t *Tree) ValueBytes(i int) []byte {
 	n := &t.Nodes[i]
-	switch n.Value.Kind {
+	switch valueKind(n.Field) {
 	case ValueString:
 		return t.Bytes[n.Offset : n.Offset+n.Length-1 : n.Offset+n.Length-1]
 	case ValueBytes, ValueColumn:
@@ -190,4 +190,27 @@ func (t *Tree) appendName(b []byte, i int) []byte {
 		}
 	}
 	return b
+}
+
+// ValueOf derives node i's value from its bytes and its field.
+func (t *Tree) ValueOf(i int) Value {
+	n := &t.Nodes[i]
+	v := Value{Kind: valueKind(n.Field)}
+	switch n.Format {
+	case FormatByte1, FormatInt8, FormatInt16, FormatInt32, FormatInt64:
+		for _, c := range t.Bytes[n.Offset : n.Offset+n.Length] {
+			v.Num = v.Num<<8 | uint64(c)
+		}
+		if v.Kind == ValueInt {
+			v.Num = uint64(int64(int32(v.Num)))
+		}
+	}
+	if v.Kind == ValueColumn {
+		// A column value follows its kind byte and Int32 length, inside its column group.
+		v.ColumnKind = t.Bytes[n.Offset-5]
+		if c := t.Column(i - 3); c != nil {
+			v.TypeOID = c.TypeOID
+		}
+	}
+	return v
 }

@@ -675,7 +675,7 @@ func vVerify(t *testing.T, tr *Tree, checks []vcheck) {
 			t.Errorf("%s: not found in\n%s", c, dump(tr))
 			continue
 		}
-		v := tr.Nodes[i].Value
+		v := tr.ValueOf(i)
 		switch c.how {
 		case vhNum:
 			if v.Num != c.num {
@@ -724,7 +724,7 @@ func vVerifyRelation(t *testing.T, tr *Tree, l vline) {
 				t.Errorf("column %d named %q, want %q", n.Index, tr.Name(i), col.Name)
 			}
 			for j := i + 1; j < int(n.End); j++ {
-				if v := tr.Nodes[j].Value; tr.Nodes[j].Field == FieldColumnValue && v.TypeOID != col.TypeOID {
+				if v := tr.ValueOf(j); tr.Nodes[j].Field == FieldColumnValue && v.TypeOID != col.TypeOID {
 					t.Errorf("column %d value type OID %d, want %d", n.Index, v.TypeOID, col.TypeOID)
 				}
 			}
