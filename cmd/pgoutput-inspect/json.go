@@ -144,12 +144,16 @@ func nodeJSON(t *decoder.Tree, i int) *jsonNode {
 // setValue fills in a node's value as typed JSON, and the extra keys that go with it.
 func setValue(t *decoder.Tree, i int, jn *jsonNode) {
 	n := &t.Nodes[i]
-	v := &n.Value
+	val := t.ValueOf(i)
+	v := &val
 	b := t.ValueBytes(i)
 	info := n.Field.Info()
 	switch v.Kind {
 	case decoder.ValueUint:
 		jn.Value = v.Num
+		if n.Field == decoder.FieldRelationColumnTypeOID {
+			jn.Meaning = decoder.TypeName(uint32(v.Num))
+		}
 	case decoder.ValueInt:
 		jn.Value = int64(v.Num)
 	case decoder.ValueLSN:
@@ -180,9 +184,7 @@ func setValue(t *decoder.Tree, i int, jn *jsonNode) {
 			jn.Text = &s
 		}
 	case decoder.ValueColumn:
-		if v.TypeOID != 0 {
-			jn.Type = decoder.TypeName(v.TypeOID)
-		}
+		jn.Type = columnType(t, i)
 		if v.ColumnKind == 'b' {
 			val, ok, err := decoder.BinaryValue(v.TypeOID, b)
 			switch {

@@ -203,11 +203,11 @@ func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, 
 			d.buf = appendSafe(d.buf, string(v))
 		}
 		d.reset(color)
-		if n.Value.Kind == decoder.ValueColumn && n.Value.TypeOID != 0 {
-			if name := decoder.TypeName(n.Value.TypeOID); name != "" {
+		if n.Field == decoder.FieldColumnValue {
+			if name := columnType(t, i); name != "" {
 				d.sgr(sgrDim)
 				d.buf = append(d.buf, "  ::"...)
-				d.buf = append(d.buf, name...)
+				d.buf = appendSafe(d.buf, name)
 				d.reset(sgrDim)
 			}
 		}
@@ -266,6 +266,24 @@ func typeChain(t *decoder.Tree) string {
 		}
 	}
 	return s
+}
+
+// columnType names the type of column value node i from its Relation message (a built-in
+// type's name, or namespace.name from a Type message), or returns "" when it is not known.
+func columnType(t *decoder.Tree, i int) string {
+	depth := t.Nodes[i].Depth
+	for j := i - 1; j >= 0; j-- {
+		if t.Nodes[j].Depth < depth {
+			if c := t.Column(j); c != nil {
+				if c.TypeName != "" {
+					return c.TypeName
+				}
+				return decoder.TypeName(c.TypeOID)
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 // relationName returns namespace.name; an empty namespace is pg_catalog.
