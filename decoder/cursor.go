@@ -101,7 +101,6 @@ func (c *cursor) have(f FieldID, n int) bool {
 	return true
 }
 
-
 // Byte1 reads one byte (a type code or a marker).
 func (c *cursor) Byte1(f FieldID) (byte, bool) {
 	if c.err != nil || c.pos >= c.end {
