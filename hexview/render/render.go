@@ -60,12 +60,16 @@ type View struct {
 	// the bytes (ok false).
 	OnHover func(f hexview.Field, ok bool) `vecty:"prop"`
 	// OnSelect, when set, is called with the new selection: the field pressed on with the
-	// mouse's main button or moved to with the arrow keys, or with Shift held, the selection grown to take it in. Escape calls it
-	// with an empty selection and a field with Span hexview.NoSpan.
+	// mouse's main button or moved to with the arrow keys, or with Shift held, the selection
+	// grown to take it in. Escape calls it with an empty selection and a field with Span
+	// hexview.NoSpan. The arrow keys and Escape are handled (and their default prevented)
+	// only while the box has the focus.
 	OnSelect func(sel hexview.Range, f hexview.Field) `vecty:"prop"`
 
-	top       int            // the box's scrollTop as last seen
-	measured  int            // the box's clientHeight as last seen, when Height is 0
+	// The scroll position and the box's height are kept up to date by the scroll event and a
+	// ResizeObserver, so that Render never reads the DOM (which would force a layout).
+	top       int            // the box's scrollTop
+	measured  int            // the box's clientHeight, when Height is 0
 	mounted   bool           // box's DOM node exists
 	box       *vecty.HTML    // the scroll box as last rendered
 	spacer    *vecty.HTML    // the spacer as last rendered
@@ -75,20 +79,48 @@ type View struct {
 	hovered   hexview.Field  // the field last reported to OnHover
 	hoverOK   bool
 	empty     *hexview.Model // drawn when Model is nil
+	size      sizeWatch      // tells the View when the box changes height
 }
 
 // Mount implements vecty.Mounter: it applies a scroll position chosen before the box existed
-// (a selection given with the first render, as from a share link).
+// (a selection given with the first render, as from a share link) and starts watching the
+// box's height.
 func (v *View) Mount() {
 	v.mounted = true
+	node := v.box.Node()
 	if v.pendingTo > 0 {
-		v.box.Node().Set("scrollTop", v.pendingTo)
+		node.Set("scrollTop", v.pendingTo)
 		v.pendingTo = 0
 	}
+	v.size.start(v)
 }
 
 // Unmount implements vecty.Unmounter.
-func (v *View) Unmount() { v.mounted = false }
+func (v *View) Unmount() {
+	v.mounted = false
+	v.size.stop()
+}
+
+// resized is called with the box's new height (0 for unknown); it redraws when the rows in
+// view change.
+func (v *View) resized(height int) {
+	if v.Height > 0 || height == v.measured {
+		return
+	}
+	old := v.viewport()
+	v.measured = height
+	if v.windowChanged(old) {
+		vecty.Rerender(v)
+	}
+}
+
+// windowChanged reports whether the rows to draw differ from those for the old viewport.
+func (v *View) windowChanged(old hexview.Viewport) bool {
+	rows, over := v.model().RowCount(), v.overscan()
+	oldFirst, oldN := old.Window(rows, over)
+	newFirst, newN := v.viewport().Window(rows, over)
+	return oldFirst != newFirst || oldN != newN
+}
 
 func (v *View) model() *hexview.Model {
 	if v.Model == nil {
@@ -131,23 +163,22 @@ func (v *View) viewport() hexview.Viewport {
 // Render implements vecty.Component.
 func (v *View) Render() vecty.ComponentOrHTML {
 	m := v.model()
-	if v.mounted {
-		// The DOM is the truth about scrolling: events may have moved it since the last render.
-		node := v.box.Node()
-		v.top = int(node.Get("scrollTop").Float())
-		v.measured = node.Get("clientHeight").Int()
-	}
 	vp := v.viewport()
 	rh := vp.RowHeight
 	total := m.RowCount() * rh
 
-	scrollTo := -1
+	// A new selection is scrolled into view; other bytes (a new message) start at the top.
+	scrollTo, scroll := vp.Top, false
 	if sel := v.Marks.Selection; sel != v.revealed || m != v.revealIn {
+		switch {
+		case !sel.Empty() && sel.Offset < m.Len():
+			scrollTo = vp.Reveal(m.RowsOf(sel))
+		case m != v.revealIn && v.revealIn != nil:
+			scrollTo = 0
+		}
 		v.revealed, v.revealIn = sel, m
-		if !sel.Empty() && sel.Offset < m.Len() {
-			if top := vp.Reveal(m.RowsOf(sel)); top != vp.Top {
-				vp.Top, v.top, scrollTo = top, top, top
-			}
+		if scrollTo != vp.Top {
+			vp.Top, v.top, scroll = scrollTo, scrollTo, true
 		}
 	}
 
@@ -174,7 +205,7 @@ func (v *View) Render() vecty.ComponentOrHTML {
 	)
 	box := elem.Div(boxMarkup, spacer)
 
-	if scrollTo >= 0 {
+	if scroll {
 		if v.mounted {
 			// Grow the old spacer first: the new one is only in place after this render, and
 			// the browser clamps scrollTop to the content there is.
@@ -193,13 +224,7 @@ func px(n int) string { return strconv.Itoa(n) + "px" }
 func (v *View) onScroll(e *vecty.Event) {
 	old := v.viewport()
 	v.top = int(e.Target.Get("scrollTop").Float())
-	if v.Height <= 0 {
-		v.measured = e.Target.Get("clientHeight").Int()
-	}
-	rows, over := v.model().RowCount(), v.overscan()
-	oldFirst, oldN := old.Window(rows, over)
-	newFirst, newN := v.viewport().Window(rows, over)
-	if oldFirst != newFirst || oldN != newN {
+	if v.windowChanged(old) {
 		vecty.Rerender(v)
 	}
 }

@@ -321,6 +321,18 @@ func TestViewRevealsSelection(t *testing.T) {
 	if v.top != 0 {
 		t.Errorf("selection in view scrolled to %d", v.top)
 	}
+	// Other bytes without a selection start at the top.
+	v.top = 5000
+	v.Marks.Selection = hexview.Range{}
+	render(t, v)
+	if v.top != 5000 {
+		t.Errorf("clearing the selection scrolled to %d", v.top)
+	}
+	v.Model = mustNew(t, make([]byte, 1<<16), nil, 16)
+	render(t, v)
+	if v.top != 0 {
+		t.Errorf("new bytes shown from %d px, want the top", v.top)
+	}
 }
 
 // TestViewBoundsRows checks that a box as tall as all its rows (a page that forgot to bound

@@ -24,7 +24,7 @@ import (
 	"pgoutput-inspector/internal/browsertest"
 )
 
-// rowHeight is render.DefaultRowHeight; boxHeight is the page's View.Height.
+// rowHeight is render.DefaultRowHeight; boxHeight is the box's height in the page's CSS.
 const (
 	rowHeight = 18
 	boxHeight = 600
@@ -176,6 +176,18 @@ func TestViewInChromium(t *testing.T) {
 	b.Eval(`[...document.querySelectorAll(".hv-ascii")].map((e) => e.textContent).join("")`, &ascii)
 	if !strings.Contains(ascii, "<img src=x onerror=alert(1)>") {
 		t.Errorf("the ASCII column %q does not show the value as text", ascii)
+	}
+
+	// The View follows the box's height as the page changes it.
+	b.Eval(`document.querySelector(".hv").style.height = "700px"`, nil)
+	settle(b)
+	if got, want := b.Count(".hv-row"), (700+rowHeight-1)/rowHeight+1+2*4; got != want {
+		t.Errorf("box grown to 700 px: %d rows in the DOM, want %d", got, want)
+	}
+	b.Eval(`document.querySelector(".hv").style.height = ""`, nil)
+	settle(b)
+	if got := b.Count(".hv-row"); got != wantRows {
+		t.Errorf("box back to %d px: %d rows in the DOM, want %d", boxHeight, got, wantRows)
 	}
 
 	// Hover: the field under the pointer is reported and drawn.

@@ -67,9 +67,8 @@ type page struct {
 
 func (p *page) Render() vecty.ComponentOrHTML {
 	return elem.Body(&render.View{
-		Model:  p.model,
-		Marks:  p.marks,
-		Height: 600,
+		Model: p.model,
+		Marks: p.marks,
 		OnHover: func(f hexview.Field, ok bool) {
 			p.marks.Hover = hexview.Range{}
 			if ok {
