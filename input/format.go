@@ -70,10 +70,12 @@ type Message struct {
 	// Line is the 1-based line of the text where the message starts.
 	Line int
 	// LSN is the row's lsn (psql output) or the line's LSN (capture file), when HasLSN.
-	LSN    uint64
+	LSN uint64
+	// HasLSN says whether the text gave the message an LSN.
 	HasLSN bool
 	// Xid is the row's xid (psql output), when HasXid.
-	Xid    uint32
+	Xid uint32
+	// HasXid says whether the text gave the message an xid.
 	HasXid bool
 }
 
