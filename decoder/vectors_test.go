@@ -555,7 +555,7 @@ var vectorFiles = []vfile{
 		// 'B' before a Relation body: a Begin with a commit time some 240,000 years after 2000,
 		// then the rest of the Relation as trailing bytes.
 		{line: 1, checks: vAll(vLSN(FieldBeginFinalLSN, "4001/7075626C"),
-			vTime(FieldBeginCommitTime, 7593913896595059807, "242641-07-20T22:49:55.059807Z"), vNum(FieldBeginXid, 1952539244)),
+			vTime(FieldBeginCommitTime, 7593913896595059807, "+242641-07-20T22:49:55.059807Z"), vNum(FieldBeginXid, 1952539244)),
 			err: &vErr{ErrTrailing, 21, FieldTrailing, "Trailing bytes: 34 bytes after the end of the message (at offset 21)"}},
 		// 'R' before a Begin body: both strings find a NUL in the LSN and timestamp bytes, and
 		// the column count (491) runs past the end.
