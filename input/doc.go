@@ -21,7 +21,9 @@
 //     '+' (a line break in the value, as encode(…, 'base64') writes) or '.' (\pset format
 //     wrapped), are joined. Columns are found by name (lsn, xid, data); a one-column table is
 //     data whatever its name.
-//   - psql-unaligned: psql -A, "lsn|xid|data" header and footer optional (-t), and psql -A -x.
+//   - psql-unaligned: psql -A, "lsn|xid|data" header and footer optional (-t), and psql -A -x;
+//     blanks around fields are dropped, so rows cut from an aligned table without its header
+//     read as well.
 //     A data value is "\x" and hex (bytea), or the text of encode(data, 'hex') or
 //     encode(data, 'base64'), in all three psql formats.
 //   - go: []byte{0x42, 'B', 66, 0o102, …}, [N]byte, uint8, [][]byte{{…}, {…}}; comments and

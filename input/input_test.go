@@ -154,6 +154,7 @@ func TestDetection(t *testing.T) {
 		{"capture", "# pgoutput-inspect capture v1\n0/16B3748 6b00\n", Capture, []string{"6b00"}},
 		{"psql value ending in its own '+'", " lsn | xid | data \n-----+-----+------\n 0/1 | 5   | AAA+\n 0/2 | 6   | AAAA+\n     |     | AAA+\n(2 rows)\n",
 			PsqlAligned, []string{"00003e", "00000000003e"}},
+		{"aligned rows without their header", " 0/1528468 | 726 | \\x4200\n 0/1528468 | 726 | \\x4300\n", PsqlUnaligned, []string{"4200", "4300"}},
 		{"two dumps", "00000000: 4200 0000  B...\n00000000: 4300  C.\n", Xxd, []string{"42000000", "4300"}},
 		{"xxd -s starts anywhere", "00000005: 4200  B.\n00000007: 43    C\n", Xxd, []string{"420043"}},
 	}

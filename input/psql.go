@@ -653,16 +653,18 @@ func sniffPsqlUnaligned(sm *sample) bool {
 	if bar < 0 {
 		return false
 	}
-	if isColumnName(line[:bar]) {
+	a, b := trimSpace(line[:bar], 0)
+	if isColumnName(line[a:b]) {
 		return true
 	}
 	s := &state{text: line}
-	_, n, f := s.lsn(line, 0)
-	return f == nil && n == bar
+	_, n, f := s.lsn(line[a:b], a)
+	return f == nil && n == b-a
 }
 
 // readPsqlUnaligned reads psql -A output: rows of '|'-separated fields, with or without the
-// header line and the "(N rows)" footer; a header-less row has the fields lsn|xid|data. A line
+// header line and the "(N rows)" footer; a header-less row has the fields lsn|xid|data. Blanks
+// around fields are dropped, so rows cut from an aligned table read too. A line
 // without '|' continues the previous row's last field (a line break inside encode()'s base64).
 // psql -A -x output ("name|value" lines, records apart by blank lines) is read too.
 func readPsqlUnaligned(s *state) *failure {
@@ -672,6 +674,10 @@ func readPsqlUnaligned(s *state) *failure {
 		return failf(0, "expected psql rows")
 	}
 	fields := bytes.Split(first, []byte{'|'})
+	for i, f := range fields {
+		a, b := trimSpace(f, 0)
+		fields[i] = f[a:b]
+	}
 	if len(fields) == 2 && isColumnName(fields[0]) && !isColumnName(fields[1]) {
 		return s.readUnalignedExpanded(off)
 	}
@@ -729,7 +735,8 @@ func readPsqlUnaligned(s *state) *failure {
 			if col == ncols {
 				return failf(off+i, "expected "+strconv.Itoa(ncols)+" fields separated by '|', found more")
 			}
-			c := span{start, off + i}
+			a, b := trimSpace(s.text[start:off+i], start)
+			c := span{a, b}
 			switch col {
 			case cols.lsn:
 				row.lsn, row.hasLSN = c, true
