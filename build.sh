@@ -151,9 +151,13 @@ cmd_test() {
 	step "gofmt" gofmt_check
 	step "go vet" go vet ./...
 	step "go vet (GOOS=js)" env GOOS=js GOARCH=wasm go vet ./wasm "${js_pkgs[@]}"
+	local failures_before=${#failed[@]}
 	step "build static/main.wasm" build_wasm
-	# The browser tests serve this directory instead of building a copy of their own.
-	export INSPECTOR_STATIC_DIR=$ROOT/static
+	# The browser tests serve this directory instead of building a copy of their own; not after
+	# a failed build, which may leave an old main.wasm behind (they then build and fail alone).
+	if [ ${#failed[@]} -eq "$failures_before" ]; then
+		export INSPECTOR_STATIC_DIR=$ROOT/static
+	fi
 	# shellcheck disable=SC2086 # GO_TEST_FLAGS is a list of flags.
 	step "go test (native, with browser and PostgreSQL tests)" \
 		go test -count=1 -timeout "${GO_TEST_TIMEOUT:-20m}" ${GO_TEST_FLAGS:-} ./...
