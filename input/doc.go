@@ -48,7 +48,9 @@
 //     blanks or colons and may start with "\x" (psql bytea) or "0x"; every group holds an
 //     even number of digits, so "0x0" is an error rather than a guess at a leading zero.
 //   - base64, base64url: one message per non-empty line, padding optional; the bits of the
-//     last character beyond the last byte must be zero.
+//     last character beyond the last byte must be zero. Base64 wrapped at 76 columns (by
+//     base64(1), or by encode() outside psql's table) is one message per line like any other:
+//     join its lines first.
 //
 // A hex dump is one message: its rows are concatenated, their offsets must run on without a
 // gap (an error names the row that does not follow), and a row at offset 0 after other rows
