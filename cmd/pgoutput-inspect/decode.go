@@ -95,23 +95,24 @@ func runDecode(e *env, args []string) int {
 		opts.Envelope = decoder.EnvelopeNone
 	}
 	s := decoder.NewSession(opts)
-	decoded := make([]decodedMessage, len(res.Messages))
-	failed := false
-	for i := range res.Messages {
-		decoded[i] = decodedMessage{Message: &res.Messages[i], Tree: s.Decode(res.Messages[i].Bytes)}
-		if decoded[i].Tree.Err != nil {
-			failed = true
-		}
-	}
-
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	var out renderer
 	if o.json {
-		err = writeJSON(w, res, decoded)
+		out = &jsonWriter{w: w}
 	} else {
-		d := &dumper{w: w, color: useColor(e, o.color), full: o.full}
-		d.write(res, decoded)
-		err = d.err
+		out = &dumper{w: w, color: useColor(e, o.color), full: o.full}
 	}
+	// Messages are decoded and written one at a time, into one reused tree, so memory stays
+	// flat however long the capture.
+	out.begin(res)
+	failed := false
+	var t decoder.Tree
+	for i := range res.Messages {
+		s.DecodeInto(&t, res.Messages[i].Bytes)
+		failed = failed || t.Err != nil
+		out.message(i, &decodedMessage{Message: &res.Messages[i], Tree: &t})
+	}
+	err = out.end()
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
@@ -160,6 +161,14 @@ func fromCaptureHeader(opts *decoder.Options, header []string) {
 			}
 		}
 	}
+}
+
+// renderer writes the output of decode: begin once, message for each message in order, end.
+// Write errors are kept and returned by end.
+type renderer interface {
+	begin(res *input.Result)
+	message(index int, m *decodedMessage)
+	end() error
 }
 
 // decodedMessage is one input message and its decode.

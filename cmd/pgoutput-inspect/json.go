@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"io"
@@ -12,15 +13,9 @@ import (
 	"pgoutput-inspector/input"
 )
 
-// The JSON document of decode --json. It is a public interface, documented in docs/cli.md:
-// keys are added only with documentation, never renamed or removed. Struct field order is
-// the key order.
-
-type jsonDocument struct {
-	Format   string        `json:"format"`
-	Header   []string      `json:"header,omitempty"`
-	Messages []jsonMessage `json:"messages"`
-}
+// The JSON document of decode --json is a public interface, documented in docs/cli.md: keys
+// are added only with documentation, never renamed or removed. jsonWriter writes the document
+// ("format", "header", "messages") one message at a time; struct field order is key order.
 
 type jsonMessage struct {
 	Index           int        `json:"index"`
@@ -63,15 +58,63 @@ type jsonNode struct {
 // message followed by trailing bytes, or an unknown type byte followed by undecoded bytes.
 const inputRootName = "Input"
 
-func writeJSON(w io.Writer, res *input.Result, msgs []decodedMessage) error {
-	doc := jsonDocument{Format: string(res.Format), Header: res.Header, Messages: make([]jsonMessage, len(msgs))}
-	for i := range msgs {
-		doc.Messages[i] = messageJSON(i, &msgs[i])
+// jsonWriter writes the document one message at a time, laid out as encoding/json's
+// Encoder with a two-space indent lays out the whole document.
+type jsonWriter struct {
+	w   io.Writer
+	n   int // messages written
+	buf bytes.Buffer
+	err error
+}
+
+func (j *jsonWriter) write(b []byte) {
+	if j.err == nil {
+		_, j.err = j.w.Write(b)
 	}
-	enc := json.NewEncoder(w)
+}
+
+// encode appends v's JSON to j.buf, indented to sit at the given depth of the document.
+func (j *jsonWriter) encode(v any, prefix string) {
+	enc := json.NewEncoder(&j.buf)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(&doc)
+	enc.SetIndent(prefix, "  ")
+	if err := enc.Encode(v); err != nil && j.err == nil {
+		j.err = err
+	}
+	j.buf.Truncate(j.buf.Len() - 1) // Encode's newline
+}
+
+func (j *jsonWriter) begin(res *input.Result) {
+	j.buf.Reset()
+	j.buf.WriteString("{\n  \"format\": ")
+	j.encode(string(res.Format), "  ")
+	if res.Header != nil {
+		j.buf.WriteString(",\n  \"header\": ")
+		j.encode(res.Header, "  ")
+	}
+	j.buf.WriteString(",\n  \"messages\": [")
+	j.write(j.buf.Bytes())
+}
+
+func (j *jsonWriter) message(index int, m *decodedMessage) {
+	j.buf.Reset()
+	if j.n > 0 {
+		j.buf.WriteByte(',')
+	}
+	j.buf.WriteString("\n    ")
+	jm := messageJSON(index, m)
+	j.encode(&jm, "    ")
+	j.write(j.buf.Bytes())
+	j.n++
+}
+
+func (j *jsonWriter) end() error {
+	if j.n > 0 {
+		j.write([]byte("\n  ]\n}\n"))
+	} else {
+		j.write([]byte("]\n}\n"))
+	}
+	return j.err
 }
 
 func messageJSON(index int, m *decodedMessage) jsonMessage {

@@ -49,6 +49,7 @@ type dumper struct {
 	color bool
 	full  bool
 	buf   []byte
+	val   []byte // scratch for a value's text
 	err   error
 }
 
@@ -72,12 +73,12 @@ func (d *dumper) reset(code string) {
 	}
 }
 
-func (d *dumper) write(res *input.Result, msgs []decodedMessage) {
+func (d *dumper) begin(res *input.Result) {
 	d.buf = append(d.buf, "format "...)
 	d.buf = append(d.buf, res.Format...)
 	d.buf = append(d.buf, ", "...)
-	d.buf = strconv.AppendInt(d.buf, int64(len(msgs)), 10)
-	d.buf = append(d.buf, plural(len(msgs), " message", " messages")...)
+	d.buf = strconv.AppendInt(d.buf, int64(len(res.Messages)), 10)
+	d.buf = append(d.buf, plural(len(res.Messages), " message", " messages")...)
 	d.flushLine()
 	for _, h := range res.Header {
 		d.sgr(sgrDim)
@@ -86,14 +87,13 @@ func (d *dumper) write(res *input.Result, msgs []decodedMessage) {
 		d.reset(sgrDim)
 		d.flushLine()
 	}
-	for i := range msgs {
-		d.flushLine()
-		d.message(i, &msgs[i])
-	}
 }
+
+func (d *dumper) end() error { return d.err }
 
 // message writes one message: its header line, any note, one line per node and the error.
 func (d *dumper) message(index int, m *decodedMessage) {
+	d.flushLine()
 	t := m.Tree
 	d.sgr(sgrBold)
 	d.buf = append(d.buf, "message "...)
@@ -188,7 +188,8 @@ func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, 
 		d.buf = append(d.buf, plural(n.Length, " byte)", " bytes)")...)
 		d.reset(sgrDim)
 	} else {
-		v := t.AppendValue(nil, i)
+		d.val = t.AppendValue(d.val[:0], i)
+		v := d.val
 		d.sgr(color)
 		if !d.full && len(v) > valueShown {
 			cut := valueShown
