@@ -194,8 +194,9 @@ func checkCapture(t *testing.T, file string, major int, variant corpus.Variant) 
 	}
 }
 
-// TestCaptureErrors checks the one-line errors of failed captures against real servers.
-func TestCaptureErrors(t *testing.T) {
+// TestCaptureCommand checks the stop conditions and the one-line errors of failed captures
+// against real servers.
+func TestCaptureCommand(t *testing.T) {
 	srv := pgserver.ForTest(t, serverVersion())
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
@@ -205,6 +206,59 @@ func TestCaptureErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	t.Run("--max-messages", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "three.capture")
+		cmd := command(t, ctx, "capture", "--conn", srv.ConnString(), "--publication", "pub",
+			"--max-messages", "3", "--status-interval", "100ms", "--duration", "60s", "-o", out)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		exited := make(chan error, 1)
+		go func() { exited <- cmd.Wait() }()
+		defer cmd.Process.Kill()
+		waitFor(t, exited, &stderr, 30*time.Second, "the capture to start", func() bool {
+			_, err := os.Stat(out)
+			return err == nil
+		})
+		// Begin, Relation, Insert, Insert, Commit: the capture stops after the first three.
+		if _, err := conn.Exec(ctx, "INSERT INTO t VALUES (10, 'ten'), (11, 'eleven')").ReadAll(); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		select {
+		case err = <-exited:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("capture with --max-messages 3 still runs 30s after 5 messages; stderr:\n%s", stderr.String())
+		}
+		if code := exitCode(t, err); code != exitOK || !strings.Contains(stderr.String(), "stopped: 3 messages received") {
+			t.Errorf("exit %d; stderr:\n%s", code, stderr.String())
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := bytes.Count(b, []byte(" 77")); n != 3 {
+			t.Errorf("capture holds %d XLogData lines, want 3:\n%s", n, b)
+		}
+		if r := runCmd(t, string(b), nil, "decode"); r.code != exitOK {
+			t.Errorf("decode of the capture: exit %d\n%s", r.code, r.stderr)
+		}
+	})
+	t.Run("--duration, to stdout", func(t *testing.T) {
+		start := time.Now()
+		r := captureProcess(t, ctx, nil, "--conn", srv.ConnString(), "--publication", "pub", "--duration", "1s")
+		if r.code != exitOK || !strings.Contains(r.stderr, "stopped: 1s elapsed") {
+			t.Errorf("exit %d; stderr:\n%s", r.code, r.stderr)
+		}
+		if !strings.HasPrefix(r.stdout, "# pgoutput-inspect capture v1\n") {
+			t.Errorf("stdout does not start with the capture header:\n%s", r.stdout)
+		}
+		if d := time.Since(start); d > 20*time.Second {
+			t.Errorf("a 1s capture took %v", d)
+		}
+	})
 	t.Run("connection refused", func(t *testing.T) {
 		port := closedPort(t)
 		r := captureProcess(t, ctx, nil, "--conn", fmt.Sprintf("host=127.0.0.1 port=%d user=postgres sslmode=disable", port), "--publication", "pub")
@@ -269,6 +323,7 @@ func TestCaptureErrors(t *testing.T) {
 func captureProcess(t *testing.T, ctx context.Context, environ []string, args ...string) result {
 	t.Helper()
 	cmd := command(t, ctx, append([]string{"capture", "--duration", "30s"}, args...)...)
+	// A later --duration overrides the default above.
 	cmd.Env = append(cmd.Env, environ...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
