@@ -11,8 +11,9 @@
 //		if n := b.Count(".tree .node"); n != 7 { ... }
 //	}
 //
-// Navigate to the same page with another fragment is a same-document navigation and returns
-// at once; the page sees a hashchange.
+// Navigating to the same page with another fragment is a same-document navigation: it returns
+// at once, and the page sees a hashchange. NewTab opens a second tab, for links opened in a
+// new tab.
 //
 // A benchmark measures with the page's own clock and reports it as a metric:
 //
@@ -140,7 +141,7 @@ func Start(t testing.TB) *Browser {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &Browser{t: t, Timeout: DefaultTimeout, origins: make(map[string]bool), responses: make(map[string]Response)}
+	b := newBrowser(t)
 
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(ChromiumPath),
@@ -169,19 +170,49 @@ func Start(t testing.TB) *Browser {
 		removeAll(t, profile)
 	})
 
-	// The first Run starts the browser, which lives as long as the context of that Run: it
-	// must be the tab's context itself, not one with a timeout.
-	err = chromedp.Run(tabCtx,
+	if err := b.prepare(); err != nil {
+		t.Fatalf("browsertest: starting %s: %v", ChromiumPath, err)
+	}
+	return b
+}
+
+func newBrowser(t testing.TB) *Browser {
+	return &Browser{t: t, Timeout: DefaultTimeout, origins: make(map[string]bool), responses: make(map[string]Response)}
+}
+
+// prepare opens the tab of b.Ctx and installs the CSP violation listener.
+func (b *Browser) prepare() error {
+	// The first Run on a context opens its tab (the first one starts the browser too), which
+	// lives as long as the context of that Run: it must be b.Ctx itself, not one with a
+	// timeout.
+	return chromedp.Run(b.Ctx,
 		runtime.AddBinding(reportBinding),
 		chromedp.ActionFunc(func(ctx context.Context) error {
 			_, err := page.AddScriptToEvaluateOnNewDocument(cspListener).Do(ctx)
 			return err
 		}),
 	)
-	if err != nil {
-		t.Fatalf("browsertest: starting %s: %v", ChromiumPath, err)
+}
+
+// NewTab opens another tab in the same browser (same profile, so the same storage), as a
+// person opening a link in a new tab. It records and checks the page like the first tab does,
+// with origins and allowed problems of its own, and closes when the test ends.
+func (b *Browser) NewTab() *Browser {
+	b.t.Helper()
+	nb := newBrowser(b.t)
+	nb.Timeout = b.Timeout
+	ctx, cancel := chromedp.NewContext(b.Ctx)
+	nb.Ctx = ctx
+	chromedp.ListenTarget(ctx, nb.onEvent)
+	// Registered after Start's cleanup, so it runs before the browser stops.
+	b.t.Cleanup(func() {
+		nb.check()
+		cancel()
+	})
+	if err := nb.prepare(); err != nil {
+		b.t.Fatalf("browsertest: opening a tab: %v", err)
 	}
-	return b
+	return nb
 }
 
 // stop closes the browser gracefully (Browser.close, then waits for the process to exit), or

@@ -79,6 +79,33 @@ func TestPageStarts(t *testing.T) {
 	}
 }
 
+// TestNewTab opens the page in a second tab and checks that the tab has records of its own.
+func TestNewTab(t *testing.T) {
+	base := Serve(t)
+	b := Start(t)
+	b.Navigate(base)
+	b.WaitStarted()
+	tab := b.NewTab()
+	tab.Navigate(base + "#from-first-tab")
+	tab.WaitStarted()
+	var hash string
+	tab.Eval(`location.hash`, &hash)
+	if hash != "#from-first-tab" {
+		t.Errorf("second tab: location.hash = %q", hash)
+	}
+	if reqs := tab.Requests(); !slices.Contains(reqs, base+"main.wasm") {
+		t.Errorf("second tab's requests lack main.wasm: %q", reqs)
+	}
+	tab.Eval(`console.error("second tab only"); null`, nil)
+	tab.Allow("second tab only")
+	tab.WaitProblem("second tab only")
+	for _, p := range b.Problems() {
+		if strings.Contains(p.Text, "second tab only") {
+			t.Errorf("first tab recorded the second tab's problem %v", p)
+		}
+	}
+}
+
 // TestCSPIsEnforced checks that the browser applies the server's policy: inline scripts,
 // <style> elements and requests to other origins are refused and reported, while styles set
 // through the CSSOM (element.style, which is how vecty applies vecty.Style) are not.
