@@ -461,3 +461,24 @@ func TestStdin(t *testing.T) {
 		}
 	}
 }
+
+// TestIsTerminal: pipes and regular files are not terminals, so they get no colours.
+func TestIsTerminal(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	if isTerminal(w) {
+		t.Error("a pipe is taken for a terminal")
+	}
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if isTerminal(f) {
+		t.Error("a regular file is taken for a terminal")
+	}
+}

@@ -13,7 +13,7 @@ import (
 const (
 	hexShown      = 8   // fields up to this many bytes show all their bytes
 	hexShownCut   = 4   // longer fields show this many, an ellipsis and the byte count
-	valueShown    = 160 // values longer than this (in bytes of display text) are cut
+	valueShown    = 160 // values whose text is longer than this (in bytes) are cut, ending in …
 	nameColumnMax = 44  // the name column is as wide as its longest name, up to this
 )
 
@@ -196,10 +196,9 @@ func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, 
 			for cut > 0 && !utf8.RuneStart(v[cut]) {
 				cut--
 			}
+			// The hex column gives the field's byte count.
 			d.buf = appendSafe(d.buf, string(v[:cut]))
-			d.buf = append(d.buf, "… ("...)
-			d.buf = strconv.AppendInt(d.buf, int64(len(v)), 10)
-			d.buf = append(d.buf, " characters)"...)
+			d.buf = append(d.buf, "…"...)
 		} else {
 			d.buf = appendSafe(d.buf, string(v))
 		}
