@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/internal/browsertest"
@@ -68,6 +69,11 @@ func frame(b *browsertest.Browser) {
 	b.Eval(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, nil)
 }
 
+// waitJS waits until the JavaScript expression cond is true.
+func waitJS(b *browsertest.Browser, cond string) {
+	b.Eval(`new Promise((r) => { const tick = () => (`+cond+`) ? r(true) : setTimeout(tick, 5); tick(); })`, nil)
+}
+
 // hover moves the real mouse pointer to the middle of the first element matching selector.
 func hover(t testing.TB, b *browsertest.Browser, selector string) {
 	t.Helper()
@@ -105,7 +111,7 @@ func TestBrowserOpensWithExample(t *testing.T) {
 		path = "../docs/screenshot.png"
 	}
 	b.Click(`.tnode[data-node="3"]`)
-	hover(t, b, `.hv-hex .hv-seg[data-o="2"]`)
+	hover(t, b, `.hv-hex .hv-seg[data-o="25"]`)
 	b.Screenshot(path)
 }
 
@@ -113,10 +119,7 @@ func TestBrowserPasteCapture(t *testing.T) {
 	b, _ := open(t, "")
 	text := corpus(t, "pg17-text")
 	paste(b, text)
-	b.WaitVisible(`.mrow[data-msg="0"]`)
-	if got := b.Text(".input-status"); !strings.HasPrefix(got, "1,") && !strings.Contains(got, "messages") {
-		t.Errorf("status %q", got)
-	}
+	waitJS(b, `/^[0-9]{4} messages/.test(document.querySelector(".input-status").textContent)`)
 	if got := b.Text("#format option:checked"); !strings.Contains(got, "capture") {
 		t.Errorf("detected format shown as %q", got)
 	}
@@ -129,7 +132,7 @@ func TestBrowserPasteCapture(t *testing.T) {
 	b.Click(`.mrow[data-msg="` + strconv.Itoa(msg) + `"]`)
 	frame(b)
 	tree := treeText(b)
-	for _, want := range []string{"XLogData", "WAL start", "Insert = public.types", "column 1 (id)", "Kind = 't' text"} {
+	for _, want := range []string{"XLogData", "Start LSN", "Insert = public.types", "column 1 (id)", "Kind = 't' text"} {
 		if !strings.Contains(tree, want) {
 			t.Errorf("tree lacks %q:\n%s", want, tree)
 		}
@@ -170,7 +173,7 @@ func TestBrowserTreeNodeSelectsBytes(t *testing.T) {
 		t.Errorf("description names %q", got)
 	}
 	// The keyboard moves on: ArrowDown selects the next node.
-	b.Run(chromedp.KeyEvent("\ue015")) // ArrowDown, with the tree focused by the click
+	b.Run(chromedp.KeyEvent(kb.ArrowDown)) // the click focused the tree
 	frame(b)
 	if got := b.Text(".tnode.selected .t-label"); got != "New tuple marker" {
 		t.Errorf("after ArrowDown the selected node is %q", got)
@@ -244,11 +247,11 @@ func TestBrowserHandWrittenLinkAndHistory(t *testing.T) {
 	commit := "43000000000002e34ae00000000002e34b10000292492d0f8ae6" // the same transaction
 	b, base := open(t, "#hex="+begin+"&sel=9-8")
 	b.WaitVisible(".tnode")
-	if got := b.Text(".tnode.selected .t-label"); got != "Commit time" {
+	if got := b.Text(".tnode.selected .t-label"); got != "Commit timestamp" {
 		t.Errorf("sel=9-8 selects %q", got)
 	}
 	b.Navigate(base + "#b64=" + b64url(t, commit) + "&proto=1")
-	frame(b)
+	waitJS(b, `document.querySelector(".hex-panel h2").textContent.includes("Commit")`)
 	if got := b.Text(".hex-panel h2"); !strings.Contains(got, "Commit") {
 		t.Errorf("after a new fragment the page shows %q", got)
 	}
@@ -339,7 +342,7 @@ func TestBrowserTextValueIsText(t *testing.T) {
 	if !strings.Contains(treeText(b), `Value = "`+value+`"`) {
 		t.Errorf("the value is not shown as text:\n%s", treeText(b))
 	}
-	b.Click(`.tnode[data-node="8"]`)
+	b.Click(`.tnode[data-node="9"]`) // Insert, Type, OID, marker, tuple, count, column, kind, length, value
 	frame(b)
 	if !strings.Contains(b.Text(".desc-panel"), value) {
 		t.Errorf("the description does not show the value as text")
@@ -370,7 +373,9 @@ func TestBrowserNarrowWindowAndDarkTheme(t *testing.T) {
 		t.Error("the page scrolls sideways on a narrow window")
 	}
 	b.Click(".theme")
+	frame(b)
 	b.Click(".theme")
+	frame(b)
 	var theme string
 	b.Eval(`document.documentElement.dataset.theme || ""`, &theme)
 	if theme != "dark" {

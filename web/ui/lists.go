@@ -65,8 +65,7 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	items := make([]vecty.MarkupOrChild, 0, n+1)
 	items = append(items, vecty.Markup(vecty.Class("vspace"), vecty.Style("height", px(len(rows)*web.RowHeight))))
 	for i := first; i < first+n; i++ {
-		items = append(items, &msgRow{Doc: l.Doc, Row: i, Selected: rows[i].Kind == web.RowMessage && rows[i].Msg == l.Msg,
-			Dispatch: l.Dispatch})
+		items = append(items, msgRow(l.Doc, i, rows[i].Kind == web.RowMessage && rows[i].Msg == l.Msg, l.Dispatch))
 	}
 	title := "Messages"
 	if l.Doc != nil {
@@ -89,48 +88,29 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	)
 }
 
-// msgRow is one row of the message list: a message or a transaction heading.
-type msgRow struct {
-	vecty.Core
-	Doc      *web.Doc `vecty:"prop"`
-	Row      int      `vecty:"prop"`
-	Selected bool     `vecty:"prop"`
-	Dispatch Dispatch `vecty:"prop"`
-}
-
-// Key implements vecty.Keyer: a message's index (even) or its heading's (odd), not a position.
-func (r *msgRow) Key() interface{} {
-	row := r.Doc.Rows[r.Row]
-	if row.Kind == web.RowGroup {
-		return 2*row.Msg + 1
-	}
-	return 2 * row.Msg
-}
-
-// SkipRender implements vecty.RenderSkipper.
-func (r *msgRow) SkipRender(prev vecty.Component) bool {
-	o, ok := prev.(*msgRow)
-	return ok && o.Doc == r.Doc && o.Row == r.Row && o.Selected == r.Selected
-}
+// Rows are plain keyed elements, not components: vecty 0.6.0 removes a keyed child component
+// whose SkipRender returns true as if it had gone, so keyed rows are drawn anew each time (a
+// screenful costs little) and vecty's diff leaves unchanged DOM nodes alone.
 
 var groupNames = [...]string{web.GroupTransaction: "Transaction", web.GroupStream: "Streamed block",
 	web.GroupPrepared: "Prepared transaction"}
 
-// Render implements vecty.Component.
-func (r *msgRow) Render() vecty.ComponentOrHTML {
-	row := r.Doc.Rows[r.Row]
-	top := vecty.Style("top", px(r.Row*web.RowHeight))
+// msgRow draws row i of the message list: a message, keyed by its index (even), or a
+// transaction heading, keyed by its first message's index (odd); never by position.
+func msgRow(doc *web.Doc, i int, selected bool, d Dispatch) *vecty.HTML {
+	row := doc.Rows[i]
+	top := vecty.Style("top", px(i*web.RowHeight))
 	if row.Kind == web.RowGroup {
 		text := groupNames[row.Group]
-		if sm := r.Doc.Summaries[row.Msg]; sm.HasXid {
+		if sm := doc.Summaries[row.Msg]; sm.HasXid {
 			text += " xid " + strconv.FormatUint(uint64(sm.Xid), 10)
 		}
 		text += " · " + plural(row.Count, "message", "messages")
-		return elem.Div(vecty.Markup(vecty.Class("vrow", "group-row", "g-"+strconv.Itoa(int(row.Group))), top,
-			event.Click(func(*vecty.Event) { r.Dispatch(web.SelectMessage{Msg: row.Msg}) })),
+		return elem.Div(vecty.Markup(vecty.Key(2*row.Msg+1), vecty.Class("vrow", "group-row", "g-"+strconv.Itoa(int(row.Group))), top,
+			event.Click(func(*vecty.Event) { d(web.SelectMessage{Msg: row.Msg}) })),
 			vecty.Text(text))
 	}
-	sm := r.Doc.Summaries[row.Msg]
+	sm := doc.Summaries[row.Msg]
 	lsn, xid := "", ""
 	if sm.HasLSN {
 		lsn = decoder.FormatLSN(sm.LSN)
@@ -143,13 +123,14 @@ func (r *msgRow) Render() vecty.ComponentOrHTML {
 		name = string(rune(sm.Type)) + " " + name
 	}
 	return elem.Div(vecty.Markup(
+		vecty.Key(2*row.Msg),
 		vecty.Class("vrow", "mrow"),
-		vecty.ClassMap{"nested": row.Nested, "selected": r.Selected, "has-error": sm.Err},
+		vecty.ClassMap{"nested": row.Nested, "selected": selected, "has-error": sm.Err},
 		vecty.Attribute("role", "option"),
-		vecty.Attribute("aria-selected", strconv.FormatBool(r.Selected)),
+		vecty.Attribute("aria-selected", strconv.FormatBool(selected)),
 		vecty.Data("msg", strconv.Itoa(row.Msg)),
 		top,
-		event.Click(func(*vecty.Event) { r.Dispatch(web.SelectMessage{Msg: row.Msg}) }),
+		event.Click(func(*vecty.Event) { d(web.SelectMessage{Msg: row.Msg}) }),
 	),
 		elem.Span(vecty.Markup(vecty.Class("m-type")), vecty.Text(strconv.Itoa(row.Msg+1)+". "+name)),
 		elem.Span(vecty.Markup(vecty.Class("m-lsn")), vecty.Text(lsn)),
@@ -187,8 +168,7 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 	items = append(items, vecty.Markup(vecty.Class("vspace"), vecty.Style("height", px(len(v.Rows)*web.RowHeight))))
 	for i := first; i < first+n; i++ {
 		id := v.Rows[i]
-		items = append(items, &treeRow{Tree: v.Tree, Node: id, Pos: i, Selected: id == v.Node, Hovered: id == v.Hover,
-			Collapsed: v.Collapsed[id], Dispatch: v.Dispatch})
+		items = append(items, treeRow(v.Tree, id, i, id == v.Node, id == v.Hover, v.Collapsed[id], v.Dispatch))
 	}
 	return elem.Section(vecty.Markup(vecty.Class("panel", "tree-panel"), vecty.Attribute("aria-label", "fields")),
 		elem.Heading2(vecty.Text("Fields")),
@@ -202,56 +182,35 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 	)
 }
 
-// treeRow is one node of the tree.
-type treeRow struct {
-	vecty.Core
-	Tree      *decoder.Tree `vecty:"prop"`
-	Node      int32         `vecty:"prop"`
-	Pos       int           `vecty:"prop"`
-	Selected  bool          `vecty:"prop"`
-	Hovered   bool          `vecty:"prop"`
-	Collapsed bool          `vecty:"prop"`
-	Dispatch  Dispatch      `vecty:"prop"`
-}
-
-// Key implements vecty.Keyer: the node id.
-func (r *treeRow) Key() interface{} { return r.Node }
-
-// SkipRender implements vecty.RenderSkipper.
-func (r *treeRow) SkipRender(prev vecty.Component) bool {
-	o, ok := prev.(*treeRow)
-	return ok && o.Tree == r.Tree && o.Node == r.Node && o.Pos == r.Pos && o.Selected == r.Selected &&
-		o.Hovered == r.Hovered && o.Collapsed == r.Collapsed
-}
-
-// Render implements vecty.Component.
-func (r *treeRow) Render() vecty.ComponentOrHTML {
-	t, i := r.Tree, int(r.Node)
+// treeRow draws node id of t at row pos, keyed by the node id.
+func treeRow(t *decoder.Tree, id int32, pos int, selected, hovered, collapsed bool, d Dispatch) *vecty.HTML {
+	i := int(id)
 	n := &t.Nodes[i]
 	info := n.Field.Info()
 	leaf := t.IsLeaf(i)
 	toggle := "\u00a0"
 	if !leaf {
 		toggle = "▾"
-		if r.Collapsed {
+		if collapsed {
 			toggle = "▸"
 		}
 	}
 	errNode := n.Field == decoder.FieldUndecoded || n.Field == decoder.FieldTrailing || n.Field == decoder.FieldUnknownType
 	return elem.Div(vecty.Markup(
+		vecty.Key(id),
 		vecty.Class("vrow", "tnode", web.ClassOf(info.Kind).String()),
-		vecty.ClassMap{"selected": r.Selected, "hovered": r.Hovered, "group": !leaf, "has-error": errNode},
+		vecty.ClassMap{"selected": selected, "hovered": hovered, "group": !leaf, "has-error": errNode},
 		vecty.Attribute("role", "treeitem"),
-		vecty.Attribute("aria-selected", strconv.FormatBool(r.Selected)),
-		vecty.MarkupIf(!leaf, vecty.Attribute("aria-expanded", strconv.FormatBool(!r.Collapsed))),
+		vecty.Attribute("aria-selected", strconv.FormatBool(selected)),
+		vecty.MarkupIf(!leaf, vecty.Attribute("aria-expanded", strconv.FormatBool(!collapsed))),
 		vecty.Data("node", strconv.Itoa(i)),
-		vecty.Style("top", px(r.Pos*web.RowHeight)),
+		vecty.Style("top", px(pos*web.RowHeight)),
 		vecty.Style("padding-left", strconv.Itoa(int(n.Depth))+"em"),
-		event.Click(func(*vecty.Event) { r.Dispatch(web.SelectNode{Node: r.Node}) }),
-		event.MouseEnter(func(*vecty.Event) { r.Dispatch(web.HoverNode{Node: r.Node}) }),
+		event.Click(func(*vecty.Event) { d(web.SelectNode{Node: id}) }),
+		event.MouseEnter(func(*vecty.Event) { d(web.HoverNode{Node: id}) }),
 	),
 		elem.Span(vecty.Markup(vecty.Class("t-toggle"),
-			event.Click(func(*vecty.Event) { r.Dispatch(web.ToggleNode{Node: r.Node}) }).StopPropagation()),
+			event.Click(func(*vecty.Event) { d(web.ToggleNode{Node: id}) }).StopPropagation()),
 			vecty.Text(toggle)),
 		elem.Span(vecty.Markup(vecty.Class("t-label")), vecty.Text(t.Label(i))),
 		elem.Span(vecty.Markup(vecty.Class("t-value")), vecty.Text(nodeValue(t, i))),
