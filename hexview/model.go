@@ -516,3 +516,15 @@ func ArrowKey(key string) (d Direction, ok bool) {
 	}
 	return 0, false
 }
+
+// Hex returns the bytes of r (clamped to the bytes there are) as lower-case hex digits with
+// nothing between them, the form the input accepts back.
+func (m *Model) Hex(r Range) string {
+	start := min(max(r.Offset, 0), len(m.data))
+	end := min(max(r.End(), start), len(m.data))
+	buf := make([]byte, 2*(end-start))
+	for i, b := range m.data[start:end] {
+		buf[2*i], buf[2*i+1] = hexDigits[b>>4], hexDigits[b&0x0f]
+	}
+	return string(buf)
+}

@@ -411,11 +411,11 @@ func TestClassNames(t *testing.T) {
 }
 
 // TestRowsCostDoesNotGrowWithInput holds the allocation budget of drawing one screen: the
-// same for 64 KB as for 16 MB.
+// same for 64 KB as for 4 MB.
 func TestRowsCostDoesNotGrowWithInput(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
 	var allocs []float64
-	for _, n := range []int{64 << 10, 16 << 20} {
+	for _, n := range []int{64 << 10, 4 << 20} {
 		data, spans := randomLayout(rng, n)
 		m := mustNew(t, data, spans, 16)
 		mid := m.RowCount() / 2
@@ -423,7 +423,7 @@ func TestRowsCostDoesNotGrowWithInput(t *testing.T) {
 	}
 	// Rows, segments, their starts, and the text of all rows (bytes, then string).
 	if allocs[0] != allocs[1] || allocs[1] > 5 {
-		t.Errorf("allocations per Rows(mid, 40): %v for 64 KB and 16 MB", allocs)
+		t.Errorf("allocations per Rows(mid, 40): %v for 64 KB and 4 MB", allocs)
 	}
 }
 
@@ -510,6 +510,25 @@ func TestSelect(t *testing.T) {
 	for _, key := range []string{"Tab", "Enter", "Left", ""} {
 		if _, ok := ArrowKey(key); ok {
 			t.Errorf("ArrowKey(%q) taken as an arrow", key)
+		}
+	}
+}
+
+func TestHex(t *testing.T) {
+	m := mustNew(t, []byte{0x00, 0x1f, 0xa0, 0xff, 0x42}, nil, 16)
+	for _, c := range []struct {
+		r    Range
+		want string
+	}{
+		{Range{0, 5}, "001fa0ff42"},
+		{Range{1, 2}, "1fa0"},
+		{Range{3, 100}, "ff42"},
+		{Range{-2, 3}, "00"},
+		{Range{4, 0}, ""},
+		{Range{9, 2}, ""},
+	} {
+		if got := m.Hex(c.r); got != c.want {
+			t.Errorf("Hex(%v) = %q, want %q", c.r, got, c.want)
 		}
 	}
 }

@@ -61,7 +61,8 @@ type View struct {
 	OnHover func(f hexview.Field, ok bool) `vecty:"prop"`
 	// OnSelect, when set, is called with the new selection: the field pressed on with the
 	// mouse's main button or moved to with the arrow keys, or with Shift held, the selection
-	// grown to take it in. Escape calls it with an empty selection and a field with Span
+	// grown to take it in; dragging grows it field by field. Copying (Ctrl+C) while the box
+	// has the focus copies the selected bytes as hex. Escape calls it with an empty selection and a field with Span
 	// hexview.NoSpan. The arrow keys and Escape are handled (and their default prevented)
 	// only while the box has the focus.
 	OnSelect func(sel hexview.Range, f hexview.Field) `vecty:"prop"`
@@ -78,8 +79,10 @@ type View struct {
 	revealIn  *hexview.Model // the model it was brought into view in
 	hovered   hexview.Field  // the field last reported to OnHover
 	hoverOK   bool
+	dragging  bool           // the main button went down on a field and is still down
+	anchor    hexview.Range  // the selection made by that press
 	empty     *hexview.Model // drawn when Model is nil
-	size      sizeWatch      // tells the View when the box changes height
+	dom       domWatch       // the box's height and the document's copy event
 }
 
 // Mount implements vecty.Mounter: it applies a scroll position chosen before the box existed
@@ -92,13 +95,13 @@ func (v *View) Mount() {
 		node.Set("scrollTop", v.pendingTo)
 		v.pendingTo = 0
 	}
-	v.size.start(v)
+	v.dom.start(v)
 }
 
 // Unmount implements vecty.Unmounter.
 func (v *View) Unmount() {
 	v.mounted = false
-	v.size.stop()
+	v.dom.stop()
 }
 
 // resized is called with the box's new height (0 for unknown); it redraws when the rows in
@@ -201,6 +204,7 @@ func (v *View) Render() vecty.ComponentOrHTML {
 		event.MouseOver(v.onMouseOver),
 		event.MouseLeave(v.onMouseLeave),
 		event.MouseDown(v.onMouseDown),
+		event.MouseUp(v.onMouseUp),
 		event.KeyDown(v.onKeyDown),
 	)
 	box := elem.Div(boxMarkup, spacer)
@@ -256,14 +260,33 @@ func (v *View) hover(f hexview.Field, ok bool) {
 	}
 }
 
-func (v *View) onMouseOver(e *vecty.Event) { v.hover(v.fieldOf(e)) }
+// onMouseOver reports the hovered field and, while the main button is held after a press on a
+// field, grows the selection to it (drag to select).
+func (v *View) onMouseOver(e *vecty.Event) {
+	f, ok := v.fieldOf(e)
+	v.hover(f, ok)
+	if !v.dragging {
+		return
+	}
+	if e.Value.Get("buttons").Int()&1 == 0 { // released outside the box
+		v.dragging = false
+		return
+	}
+	if ok && v.OnSelect != nil {
+		v.OnSelect(v.anchor.Union(f.Range), f)
+	}
+}
+
+func (v *View) onMouseUp(*vecty.Event) { v.dragging = false }
 
 func (v *View) onMouseLeave(*vecty.Event) {
 	v.hover(hexview.Field{Span: hexview.NoSpan, ID: hexview.NoID}, false)
 }
 
 // onMouseDown selects on the press rather than on click: a click whose row was redrawn
-// between press and release (the hover changed) would land on the row, not the field.
+// between press and release (the hover changed) would land on the row, not the field. The
+// browser's own text selection is kept out of the way (dragging selects fields, and copying
+// copies the selected bytes), so the box takes the focus itself.
 func (v *View) onMouseDown(e *vecty.Event) {
 	if e.Value.Get("button").Int() != 0 {
 		return
@@ -272,7 +295,13 @@ func (v *View) onMouseDown(e *vecty.Event) {
 	if !ok || v.OnSelect == nil {
 		return
 	}
-	v.OnSelect(hexview.Select(v.Marks.Selection, f, e.Value.Get("shiftKey").Bool()), f)
+	e.Value.Call("preventDefault")
+	if v.mounted {
+		v.box.Node().Call("focus", map[string]any{"preventScroll": true})
+	}
+	sel := hexview.Select(v.Marks.Selection, f, e.Value.Get("shiftKey").Bool())
+	v.dragging, v.anchor = true, sel
+	v.OnSelect(sel, f)
 }
 
 func (v *View) onKeyDown(e *vecty.Event) {

@@ -205,7 +205,7 @@ func TestViewDrawsOnlyRowsInView(t *testing.T) {
 			t.Errorf("box styles %v attributes %v", box.styles, box.attrs)
 		}
 		slices.Sort(box.events)
-		if want := []string{"keydown", "mousedown", "mouseleave", "mouseover", "scroll"}; !slices.Equal(box.events, want) {
+		if want := []string{"keydown", "mousedown", "mouseleave", "mouseover", "mouseup", "scroll"}; !slices.Equal(box.events, want) {
 			t.Errorf("box listens to %v, want %v", box.events, want)
 		}
 		rows := m.Rows(first, n, hexview.Marks{})

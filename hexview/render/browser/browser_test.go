@@ -122,6 +122,11 @@ func settle(b *browsertest.Browser) {
 	})()`, nil)
 }
 
+// held is a mouse event made while the left button is down.
+func held(p *input.DispatchMouseEventParams) *input.DispatchMouseEventParams {
+	return p.WithButton(input.Left).WithButtons(1)
+}
+
 // center returns the middle of the first element matching the selector, in page pixels.
 func center(t *testing.T, b *browsertest.Browser, selector string) (x, y float64) {
 	t.Helper()
@@ -225,6 +230,29 @@ func TestViewInChromium(t *testing.T) {
 	settle(b)
 	if sel, _ := marks(t, b); sel != [2]int{oid + 4, length + 4 - (oid + 4)} {
 		t.Errorf("Shift-click on the length at %d: selection %v", length, sel)
+	}
+
+	// Dragging from the OID to the length selects from one to the other.
+	b.Run(
+		chromedp.MouseEvent(input.MousePressed, x, y, chromedp.ButtonType(input.Left), chromedp.ClickCount(1)),
+		chromedp.MouseEvent(input.MouseMoved, x2, y2, held),
+		chromedp.MouseEvent(input.MouseReleased, x2, y2, chromedp.ButtonType(input.Left), chromedp.ClickCount(1)),
+	)
+	settle(b)
+	if sel, _ := marks(t, b); sel != [2]int{oid, length + 4 - oid} {
+		t.Errorf("dragging from the OID at %d to the length at %d: selection %v", oid, length, sel)
+	}
+
+	// Copying puts the selected bytes on the clipboard as hex.
+	var copied, want string
+	b.Eval(`new Promise((resolve) => {
+		document.addEventListener("copy", (e) => resolve(e.clipboardData.getData("text/plain")), {once: true});
+		document.querySelector(".hv").focus();
+		document.execCommand("copy");
+	})`, &copied)
+	b.Eval(fmt.Sprintf(`[...document.querySelectorAll(".hv-hex .hv-seg.sel")].map((e) => e.textContent).join("").replaceAll(" ", "")`), &want)
+	if copied != want || len(copied) != 2*(length+4-oid) {
+		t.Errorf("copied %q, want %q", copied, want)
 	}
 
 	// Selecting far away (as the tree does) scrolls the bytes into view.
