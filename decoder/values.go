@@ -1019,7 +1019,7 @@ func readArrayHeader(oid, elem uint32, b []byte) (h arrayHeader, err *ValueError
 	h.ndim = int(ndim)
 	off := 12
 	if len(b) < off+8*h.ndim {
-		return h, valueError(oid, len(b), "need "+strconv.Itoa(8*h.ndim)+" bytes for "+strconv.Itoa(h.ndim)+" dimensions, have "+strconv.Itoa(len(b)-off))
+		return h, valueError(oid, off, "need "+strconv.Itoa(8*h.ndim)+" bytes for "+strconv.Itoa(h.ndim)+" dimensions, have "+strconv.Itoa(len(b)-off))
 	}
 	h.nitems = 1
 	if h.ndim == 0 {
