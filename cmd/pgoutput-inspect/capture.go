@@ -41,9 +41,9 @@ func runCapture(e *env, args []string) int {
 	fs.BoolVar(&cfg.Binary, "binary", false, "binary 'true': column values in binary (send function) format (PostgreSQL 14+)")
 	fs.BoolVar(&cfg.Messages, "messages", false, "messages 'true': send pg_logical_emit_message() messages (PostgreSQL 14+)")
 	fs.Var(oneOfFlag{&cfg.Streaming, []string{"off", "on", "parallel"}}, "streaming",
-		"streaming option: off, on (PostgreSQL 14+) or parallel (16+); default: not sent")
+		"streaming `mode`: off, on (PostgreSQL 14+) or parallel (16+); default: not sent")
 	fs.BoolVar(&cfg.TwoPhase, "two-phase", false, "two_phase 'true': decode prepared transactions at PREPARE (PostgreSQL 15+)")
-	fs.Var(oneOfFlag{&cfg.Origin, []string{"none", "any"}}, "origin", "origin option: none or any (PostgreSQL 16+); default: not sent")
+	fs.Var(oneOfFlag{&cfg.Origin, []string{"none", "any"}}, "origin", "origin `filter`: none or any (PostgreSQL 16+); default: not sent")
 	fs.Var(listFlag{&extra, false}, "option", "extra pgoutput option as `name=value` (repeatable), sent as given")
 	fs.Var(listFlag{&set, false}, "set", "walsender connection setting as `name=value` (repeatable), e.g. logical_decoding_work_mem=64kB")
 	fs.StringVar(&cfg.Slot, "slot", "", "temporary slot `name` (default: pgoutput_inspect_<random>)")
@@ -52,7 +52,7 @@ func runCapture(e *env, args []string) int {
 	fs.DurationVar(&cfg.Duration, "duration", 0, "stop after this long (e.g. 30s, 5m); 0: no limit")
 	fs.DurationVar(&cfg.StatusInterval, "status-interval", 0, "how often to send a standby status update (default 10s)")
 	fs.StringVar(&output, "o", "-", "write the capture to this `file` (\"-\": standard output)")
-	fs.StringVar(&output, "output", "-", "same as -o")
+	fs.StringVar(&output, "output", "-", "same as -o `file`")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return usageExit(err)
