@@ -67,7 +67,10 @@ func main() {
 	// Effects of the first state (scrolling) wait until the page exists.
 	js.Global().Call("requestAnimationFrame", js.FuncOf(func(js.Value, []js.Value) any {
 		a.run(fx)
-		doc.Get("documentElement").Get("dataset").Set("ready", "1")
+		// The first decoded example is on screen: mark it, with the time since navigation.
+		ds := doc.Get("documentElement").Get("dataset")
+		ds.Set("readyMs", js.Global().Get("performance").Call("now"))
+		ds.Set("ready", "1")
 		return nil
 	}))
 	vecty.RenderBody(a.page) // never returns

@@ -1,0 +1,184 @@
+package web_test
+
+import (
+	"strings"
+	"testing"
+
+	"pgoutput-inspector/internal/browsertest"
+)
+
+// Page benchmarks, in headless Chromium. Each reports milliseconds measured inside the page
+// with performance.now(); run them with
+//
+//	./build.sh bench ./web   (or: go test -run '^$' -bench Page -benchtime 5x ./web)
+//
+// and record the numbers in docs/performance.md, section "Page".
+
+// tenThousand returns about 1 MB of capture text of about 10,000 messages: the short lines of
+// a real capture (keepalives, Begin, Commit, small changes), repeated.
+func tenThousand(b testing.TB) string {
+	text := corpus(b, "pg16-text-immediate")
+	var head, short []string
+	for _, l := range strings.Split(text, "\n") {
+		switch {
+		case strings.HasPrefix(l, "#"):
+			head = append(head, l)
+		case len(l) > 0 && len(l) < 160:
+			short = append(short, l)
+		}
+	}
+	var out strings.Builder
+	for _, h := range head {
+		out.WriteString(h + "\n")
+	}
+	for out.Len() < 1<<20 {
+		for _, l := range short {
+			out.WriteString(l + "\n")
+			if out.Len() >= 1<<20 {
+				break
+			}
+		}
+	}
+	return out.String()
+}
+
+// BenchmarkPageFirstExample measures the time from navigation start to the first decoded
+// example on screen (the page marks it with data-ready once drawn).
+func BenchmarkPageFirstExample(b *testing.B) {
+	base := browsertest.Serve(b)
+	br := browsertest.Start(b)
+	var total float64
+	for range b.N {
+		br.Navigate(base + "?" + strings.Repeat("x", 1)) // a fresh document each time
+		br.WaitReady("html[data-ready]")
+		var ms float64
+		br.Eval(`+document.documentElement.dataset.readyMs`, &ms)
+		total += ms
+	}
+	b.ReportMetric(total/float64(b.N), "ms/first-example")
+}
+
+// BenchmarkPagePaste1MB measures pasting about 1 MB (about 10,000 messages) until the first
+// screen of results is drawn, the DOM's size then, and the time to draw the message list
+// after scrolling it far.
+func BenchmarkPagePaste1MB(b *testing.B) {
+	text := tenThousand(b)
+	base := browsertest.Serve(b)
+	br := browsertest.Start(b)
+	br.Navigate(base)
+	br.WaitReady("html[data-ready]")
+	var paste, scroll, hexScroll float64
+	var nodes, msgs int
+	for i := range b.N {
+		// Alternate with a small input so that each paste changes the text.
+		br.Eval(`((text) => new Promise((resolve) => {
+			const ta = document.querySelector("#input-text");
+			const t0 = performance.now();
+			ta.value = text;
+			ta.dispatchEvent(new Event("input", {bubbles: true}));
+			const tick = () => /^[0-9]{4,} messages/.test(document.querySelector(".input-status").textContent) &&
+				document.querySelector(".mrow") ? resolve(performance.now() - t0) : requestAnimationFrame(tick);
+			requestAnimationFrame(tick);
+		}))(`+jsQuote(text+strings.Repeat("\n", i%2))+`)`, &paste)
+		nodes = br.NodeCount()
+		br.Eval(`document.querySelectorAll(".mrow").length`, &msgs)
+		// Scroll the message list 5,000 rows down: time until those rows are drawn.
+		br.Eval(`new Promise((resolve) => {
+			const box = document.querySelector(".msg-list");
+			const t0 = performance.now();
+			box.scrollTop = box.scrollTop > 0 ? 0 : 5000 * 20;
+			const want = box.scrollTop;
+			const tick = () => [...box.querySelectorAll(".vrow")].some((e) => Math.abs(parseInt(e.style.top) - want) < 20)
+				? resolve(performance.now() - t0) : requestAnimationFrame(tick);
+			requestAnimationFrame(tick);
+		})`, &scroll)
+		_ = hexScroll
+	}
+	b.ReportMetric(paste, "ms/paste-to-first-screen")
+	b.ReportMetric(scroll, "ms/list-scroll")
+	b.ReportMetric(float64(nodes), "dom-nodes")
+	b.ReportMetric(float64(len(text)), "input-bytes")
+}
+
+// BenchmarkPageHexScroll1MB opens one message of 1 MB and measures redrawing the hex view after
+// a scroll of 20,000 rows.
+func BenchmarkPageHexScroll1MB(b *testing.B) {
+	// A logical decoding message (M) whose 1 MB content is the text of a real capture.
+	content := []byte(tenThousand(b))
+	msg := []byte{'M', 0, 0, 0, 0, 0, 0, 0, 0, 0, 'p', 0}
+	n := len(content)
+	msg = append(msg, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+	msg = append(msg, content...)
+	base := browsertest.Serve(b)
+	br := browsertest.Start(b)
+	br.Navigate(base + "#b64=" + b64urlBytes(msg))
+	br.WaitReady("html[data-ready]")
+	br.WaitVisible(".hv-row")
+	var ms float64
+	var total float64
+	for i := range b.N {
+		br.Eval(`new Promise((resolve) => {
+			const box = document.querySelector(".hv");
+			const rh = parseFloat(getComputedStyle(box).getPropertyValue("--hv-row-h")) || 20;
+			const t0 = performance.now();
+			box.scrollTop = `+itoa((i%2+1)*20000)+` * rh;
+			const row = Math.floor(box.scrollTop / rh);
+			const tick = () => [...box.querySelectorAll(".hv-row")].some((e) => Math.round(parseFloat(e.style.top) / rh) === row)
+				? resolve(performance.now() - t0) : requestAnimationFrame(tick);
+			requestAnimationFrame(tick);
+		})`, &ms)
+		total += ms
+	}
+	b.ReportMetric(total/float64(b.N), "ms/hex-scroll")
+	b.ReportMetric(float64(br.NodeCount()), "dom-nodes")
+}
+
+func jsQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, c := range s {
+		switch c {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteRune(c)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		default:
+			b.WriteRune(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var d []byte
+	for ; n > 0; n /= 10 {
+		d = append([]byte{byte('0' + n%10)}, d...)
+	}
+	return string(d)
+}
+
+func b64urlBytes(raw []byte) string {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	var out strings.Builder
+	for i := 0; i < len(raw); i += 3 {
+		var v uint32
+		n := min(3, len(raw)-i)
+		for j := 0; j < 3; j++ {
+			v <<= 8
+			if j < n {
+				v |= uint32(raw[i+j])
+			}
+		}
+		for j := 0; j <= n; j++ {
+			out.WriteByte(alphabet[(v>>(18-6*j))&63])
+		}
+	}
+	return out.String()
+}
