@@ -61,11 +61,13 @@ type View struct {
 	OnHover func(f hexview.Field, ok bool) `vecty:"prop"`
 	// OnSelect, when set, is called with the new selection: the field pressed on with the
 	// mouse's main button or moved to with the arrow keys, or with Shift held, the selection
-	// grown to take it in; dragging grows it field by field. Copying (Ctrl+C) while the box
-	// has the focus copies the selected bytes as hex. Escape calls it with an empty selection and a field with Span
-	// hexview.NoSpan. The arrow keys and Escape are handled (and their default prevented)
-	// only while the box has the focus.
+	// grown to take it in; dragging grows it field by field. Escape calls it with an empty
+	// selection and a field with Span hexview.NoSpan. The keys work while the box has the
+	// focus; so does copying (Ctrl+C), which copies the selected bytes as hex.
 	OnSelect func(sel hexview.Range, f hexview.Field) `vecty:"prop"`
+	// Reveal, when it changes, brings the selection into view even if the selection did not
+	// change (the same tree node chosen again after scrolling away).
+	Reveal int `vecty:"prop"`
 
 	// The scroll position and the box's height are kept up to date by the scroll event and a
 	// ResizeObserver, so that Render never reads the DOM (which would force a layout).
@@ -77,6 +79,9 @@ type View struct {
 	pendingTo int            // scrollTop to set once mounted (0: none)
 	revealed  hexview.Range  // the selection last brought into view
 	revealIn  *hexview.Model // the model it was brought into view in
+	revealSeq int            // Reveal then
+	ownSel    hexview.Range  // the selection the View last asked for through OnSelect
+	ownField  hexview.Range  // the field it moved to then: what to bring into view
 	hovered   hexview.Field  // the field last reported to OnHover
 	hoverOK   bool
 	dragging  bool           // the main button went down on a field and is still down
@@ -172,14 +177,18 @@ func (v *View) Render() vecty.ComponentOrHTML {
 
 	// A new selection is scrolled into view; other bytes (a new message) start at the top.
 	scrollTo, scroll := vp.Top, false
-	if sel := v.Marks.Selection; sel != v.revealed || m != v.revealIn {
+	if sel := v.Marks.Selection; sel != v.revealed || m != v.revealIn || v.Reveal != v.revealSeq {
 		switch {
+		case sel == v.ownSel && !v.ownField.Empty() && v.Reveal == v.revealSeq:
+			// Chosen here: show the field chosen, not the whole selection, which can be
+			// taller than the box while dragging.
+			scrollTo = vp.Reveal(m.RowsOf(v.ownField))
 		case !sel.Empty() && sel.Offset < m.Len():
 			scrollTo = vp.Reveal(m.RowsOf(sel))
 		case m != v.revealIn && v.revealIn != nil:
 			scrollTo = 0
 		}
-		v.revealed, v.revealIn = sel, m
+		v.revealed, v.revealIn, v.revealSeq = sel, m, v.Reveal
 		if scrollTo != vp.Top {
 			vp.Top, v.top, scroll = scrollTo, scrollTo, true
 		}
@@ -272,8 +281,16 @@ func (v *View) onMouseOver(e *vecty.Event) {
 		v.dragging = false
 		return
 	}
-	if ok && v.OnSelect != nil {
-		v.OnSelect(v.anchor.Union(f.Range), f)
+	if ok {
+		v.selectField(v.anchor.Union(f.Range), f)
+	}
+}
+
+// selectField reports a selection made in the View.
+func (v *View) selectField(sel hexview.Range, f hexview.Field) {
+	v.ownSel, v.ownField = sel, f.Range
+	if v.OnSelect != nil {
+		v.OnSelect(sel, f)
 	}
 }
 
@@ -301,14 +318,14 @@ func (v *View) onMouseDown(e *vecty.Event) {
 	}
 	sel := hexview.Select(v.Marks.Selection, f, e.Value.Get("shiftKey").Bool())
 	v.dragging, v.anchor = true, sel
-	v.OnSelect(sel, f)
+	v.selectField(sel, f)
 }
 
 func (v *View) onKeyDown(e *vecty.Event) {
 	key := e.Value.Get("key").String()
 	if key == "Escape" {
-		if v.OnSelect != nil && !v.Marks.Selection.Empty() {
-			v.OnSelect(hexview.Range{}, hexview.Field{Span: hexview.NoSpan, ID: hexview.NoID})
+		if !v.Marks.Selection.Empty() {
+			v.selectField(hexview.Range{}, hexview.Field{Span: hexview.NoSpan, ID: hexview.NoID})
 		}
 		return
 	}
@@ -318,10 +335,9 @@ func (v *View) onKeyDown(e *vecty.Event) {
 	}
 	e.Value.Call("preventDefault") // the arrows move between fields, not the scroll box
 	f, ok := v.model().Move(v.Marks.Selection, d)
-	if !ok || v.OnSelect == nil {
-		return
+	if ok {
+		v.selectField(hexview.Select(v.Marks.Selection, f, e.Value.Get("shiftKey").Bool()), f)
 	}
-	v.OnSelect(hexview.Select(v.Marks.Selection, f, e.Value.Get("shiftKey").Bool()), f)
 }
 
 // rowView draws one row. It is redrawn only when its row changes.

@@ -315,11 +315,35 @@ func TestViewRevealsSelection(t *testing.T) {
 	if v.top != 0 {
 		t.Errorf("unchanged selection scrolled to %d", v.top)
 	}
+	// Unless asked to: the same node chosen again in the tree.
+	v.Reveal++
+	render(t, v)
+	if want := (row+1)*DefaultRowHeight - 200; v.top != want {
+		t.Errorf("asked to reveal the selection again: scrolled to %d, want %d", v.top, want)
+	}
+	v.top = 0
 	// A selection in view does not scroll either.
 	v.Marks.Selection = hexview.Range{Offset: 0x20, Length: 2}
 	render(t, v)
 	if v.top != 0 {
 		t.Errorf("selection in view scrolled to %d", v.top)
+	}
+	// A selection made in the View (a drag) shows the field moved to, not the selection's
+	// first row, which may be far above.
+	var spans []hexview.Span
+	for off := 0; off < 1<<20; off += 16 {
+		spans = append(spans, hexview.Span{Offset: off, Length: 16, Class: hexview.ClassValue})
+	}
+	v.Model = mustNew(t, make([]byte, 1<<20), spans, 16)
+	render(t, v)
+	v.top = 1024 * DefaultRowHeight // rows 1024 to 1035 in view
+	f, _ := v.Model.FieldAt(1039 * 16)
+	sel := hexview.Range{Offset: 16 * 16, Length: 1040*16 - 16*16}
+	v.selectField(sel, f)
+	v.Marks.Selection = sel
+	render(t, v)
+	if want := 1040*DefaultRowHeight - 200; v.top != want {
+		t.Errorf("dragging to row 1039 scrolled to %d px, want %d", v.top, want)
 	}
 	// Other bytes without a selection start at the top.
 	v.top = 5000
