@@ -7,8 +7,6 @@ package browser
 import (
 	"fmt"
 	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,7 +29,8 @@ const (
 )
 
 // servePage builds testdata/page for the browser and serves it with wasm_exec.js and
-// hexview.css.
+// hexview.css, under the inspector's headers and Content-Security-Policy: the View must work
+// without inline styles or scripts.
 func servePage(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -54,12 +53,11 @@ func servePage(t testing.TB) string {
 		"index.html":   filepath.Join("testdata", "page", "index.html"),
 		"frames.js":    filepath.Join("testdata", "page", "frames.js"),
 		"boot.js":      filepath.Join("testdata", "page", "boot.js"),
+		"page.css":     filepath.Join("testdata", "page", "page.css"),
 	} {
 		copyFile(t, src, filepath.Join(dir, dst))
 	}
-	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
-	t.Cleanup(srv.Close)
-	return srv.URL + "/"
+	return browsertest.ServeDir(t, dir) // with the page's Content-Security-Policy
 }
 
 func copyFile(t testing.TB, src, dst string) {
