@@ -36,6 +36,15 @@ var serverValueCases = []struct {
 	{"float8 random", `SELECT ((random() - 0.5) * 10 ^ (random() * 600 - 300))::float8 FROM generate_series(1, 3000)
 		UNION ALL SELECT (random() * 10 ^ (random() * 18))::int8::float8 FROM generate_series(1, 500)
 		UNION ALL SELECT round((random() * 10 ^ (random() * 20))::numeric, (random() * 6)::int)::float8 FROM generate_series(1, 500)`, 0},
+	// Short decimals include the points exactly half-way between two doubles (1e23), which
+	// PostgreSQL's Ryu never prints; m × 2^e are the few doubles and floats where Ryu does
+	// not notice that the upper half-way point is a short decimal.
+	{"float8 short decimals", `SELECT (d || 'e' || k)::float8 FROM generate_series(1, 120) d, generate_series(-40, 60) k
+		UNION ALL SELECT (d || 'e' || k)::float8 FROM generate_series(1, 9) d, generate_series(-323, 307) k`, 0},
+	{"float8 Ryu bounds", `SELECT (m::numeric * 2::numeric ^ e)::float8 FROM unnest(ARRAY[5960464477539062, 8344650268554687]) m, generate_series(75, 90) e`, 0},
+	{"float4 short decimals", `SELECT (d || 'e' || k)::float4 FROM generate_series(1, 120) d, generate_series(-40, 35) k
+		UNION ALL SELECT (d || 'e' || k)::float4 FROM generate_series(1, 9) d, generate_series(-45, 37) k`, 0},
+	{"float4 Ryu bounds", `SELECT (m::numeric * 2::numeric ^ e)::float4 FROM unnest(ARRAY[14648437, 14648436, 14648438]) m, generate_series(30, 40) e`, 0},
 	{"float4 specials", `SELECT v::float4 FROM (VALUES ('NaN'), ('Infinity'), ('-Infinity'), ('0'), ('-0'), ('1'), ('0.1'), ('1e5'), ('1e6'), ('100000'), ('123456'), ('1234567'),
 		('999999'), ('1e-4'), ('1e-5'), ('3.4028235e38'), ('1e-45'), ('1.17549435e-38'), ('16777216'), ('16777217'), ('-0.333333')) t(v)`, 0},
 	{"float4 random", `SELECT ((random() - 0.5) * 10 ^ (random() * 76 - 38))::float4 FROM generate_series(1, 3000)
