@@ -382,3 +382,29 @@ func TestBrowserNarrowWindowAndDarkTheme(t *testing.T) {
 		t.Errorf("after two clicks the theme is %q", theme)
 	}
 }
+
+func TestBrowserShareOneMegabyte(t *testing.T) {
+	b, base := open(t, "")
+	text := corpus(t, "pg17-text") // 1.17 MB of real capture
+	paste(b, text)
+	waitJS(b, `/^[0-9]{4} messages/.test(document.querySelector(".input-status").textContent)`)
+	status := b.Text(".input-status")
+	b.Click(".share")
+	waitJS(b, `document.querySelector(".share-status") && document.querySelector(".share-status").textContent.includes("characters")`)
+	var hash string
+	b.Eval(`location.hash`, &hash)
+	t.Logf("%d bytes of text make a link fragment of %d characters", len(text), len(hash))
+	o := browsertest.Start(t)
+	o.Navigate(base + hash)
+	o.WaitStarted()
+	o.WaitReady("html[data-ready]")
+	waitJS(o, `/^[0-9]{4} messages/.test(document.querySelector(".input-status").textContent)`)
+	if got := o.Text(".input-status"); got != status {
+		t.Errorf("the link opens %q, want %q", got, status)
+	}
+	var same bool
+	o.Eval(`document.querySelector("#input-text").value === `+jsQuote(text), &same)
+	if !same {
+		t.Error("the link does not carry the text as pasted")
+	}
+}
