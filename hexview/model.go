@@ -286,8 +286,10 @@ const (
 	Down                   // the field one row down
 )
 
-// Move returns the field next to from in direction d; ok is false when there is none (from
-// is at the edge of the bytes). An empty from starts at the field holding from.Offset.
+// Move returns the field next to from in direction d: Left and Right the fields before and
+// after it, Up the field one row above its first byte, Down the field one row below its last
+// byte. ok is false when there is none (from is at the edge of the bytes). An empty from
+// starts at the field holding from.Offset.
 func (m *Model) Move(from Range, d Direction) (f Field, ok bool) {
 	if from.Empty() {
 		return m.FieldAt(min(max(from.Offset, 0), len(m.data)-1))
@@ -300,7 +302,14 @@ func (m *Model) Move(from Range, d Direction) (f Field, ok bool) {
 	case Up:
 		return m.FieldAt(from.Offset - m.width)
 	case Down:
-		return m.FieldAt(from.Offset + m.width)
+		// One row below the last byte, so that a field over several rows is left; in the
+		// short last row, its last byte.
+		last := from.End() - 1
+		below := last + m.width
+		if below >= len(m.data) && m.RowOf(last) < m.RowCount()-1 {
+			below = len(m.data) - 1
+		}
+		return m.FieldAt(below)
 	}
 	return Field{Span: NoSpan, ID: NoID}, false
 }

@@ -281,10 +281,13 @@ func TestMove(t *testing.T) {
 		{Range{30, 10}, Right, Range{}, false},
 		{Range{1, 4}, Left, Range{0, 1}, true},
 		{Range{0, 1}, Left, Range{}, false},
-		{Range{1, 4}, Down, Range{13, 7}, true}, // offset 17
-		{Range{20, 10}, Up, Range{1, 4}, true},  // offset 4
+		{Range{1, 4}, Down, Range{20, 10}, true}, // offset 20, below the last byte
+		{Range{0, 1}, Down, Range{13, 7}, true},  // offset 16
+		{Range{20, 10}, Up, Range{1, 4}, true},   // offset 4
 		{Range{30, 10}, Down, Range{}, false},
-		{Range{}, Right, Range{0, 1}, true}, // nothing selected: start at the first field
+		{Range{20, 10}, Down, Range{30, 10}, true}, // into the short last row: its last byte
+		{Range{13, 7}, Down, Range{30, 10}, true},  // offset 35
+		{Range{}, Right, Range{0, 1}, true},        // nothing selected: start at the first field
 		{Range{Offset: 22}, Down, Range{20, 10}, true},
 	}
 	for _, c := range cases {

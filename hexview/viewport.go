@@ -18,9 +18,6 @@ func (v Viewport) Window(rowCount, overscan int) (first, n int) {
 	return first, n
 }
 
-// FirstVisible returns the row at the top edge of the box.
-func (v Viewport) FirstVisible() int { return max(v.Top, 0) / max(v.RowHeight, 1) }
-
 // Reveal returns the Top that shows rows first to last, scrolling as little as it can: Top
 // itself when they are in view already; when they cannot all fit, first goes to the top edge.
 func (v Viewport) Reveal(first, last int) int {
