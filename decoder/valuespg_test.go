@@ -1,3 +1,7 @@
+// The comparison with real servers starts PostgreSQL processes: native only.
+
+//go:build !js && !wasip1
+
 package decoder_test
 
 import (
