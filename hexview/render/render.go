@@ -1,9 +1,22 @@
 // Package render draws a hexview.Model in the browser with vecty.
 //
+// A page keeps the model and the marks in its state and hands them down; the View reports the
+// pointer and the selection back up:
+//
+//	&render.View{
+//		Model:    model,                                   // hexview.New(bytes, spans, 0)
+//		Marks:    hexview.Marks{Selection: sel, Hover: hov},
+//		OnHover:  func(f hexview.Field, ok bool) { ... },  // f.ID: the caller's node id
+//		OnSelect: func(sel hexview.Range, f hexview.Field) { ... },
+//	}
+//
+// with hexview/hexview.css on the page. The box takes the height the page's CSS gives it (or
+// Height).
+//
 // It is apart from package hexview so that the model's tests run natively and under Node:
 // vecty refuses to start outside a browser, which ends any program that links it. This
 // package compiles everywhere (go vet works natively); its tests run under GOOS=js only, see
-// render_test.go.
+// render_test.go, and in headless Chromium, see package browser.
 package render
 
 import (
