@@ -3,6 +3,7 @@ package decoder_test
 import (
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -466,4 +467,45 @@ func BenchmarkAppendBinary(b *testing.B) {
 			}
 		})
 	}
+}
+
+func ExampleAppendBinary() {
+	// A numeric -12.345 as numeric_send writes it: ndigits 2, weight 0, sign negative,
+	// dscale 3, base-10000 digits 12 and 3450.
+	numeric := []byte{0, 2, 0, 0, 0x40, 0, 0, 3, 0, 12, 0x0d, 0x7a}
+	out, ok, err := decoder.AppendBinary(nil, 1700, numeric)
+	fmt.Println(string(out), ok, err)
+
+	// Microseconds since 2000-01-01 UTC.
+	out, _, _ = decoder.AppendBinary(nil, 1184, []byte{0, 2, 0xb0, 0xec, 0x85, 0x17, 0xd5, 0x80})
+	fmt.Println(string(out))
+
+	// An int4 value one byte short.
+	_, ok, err = decoder.AppendBinary(nil, 23, []byte{0, 0, 1})
+	fmt.Println(ok, err)
+
+	// A type without a codec here: not ok, and no error.
+	_, ok, err = decoder.AppendBinary(nil, 600, make([]byte, 16))
+	fmt.Println(ok, err)
+	// Output:
+	// -12.345 true <nil>
+	// 2024-01-02 03:04:05.123456+00
+	// false int4 value at offset 0: need 4 bytes, have 3
+	// false <nil>
+}
+
+func ExampleAppendText() {
+	fmt.Println(string(decoder.AppendText(nil, []byte("line 1\nline 2 \xff"))))
+	// Output: line 1\nline 2 \xff
+}
+
+func ExampleBinaryValue() {
+	v, _, _ := decoder.BinaryValue(1007, arrayBytes(23, 1, []byte{0, 0, 0, 7}, nil))
+	fmt.Printf("%#v\n", v)
+	// Output: []interface {}{7, interface {}(nil)}
+}
+
+func ExampleTypeName() {
+	fmt.Println(decoder.TypeName(23), decoder.TypeName(1007), decoder.TypeName(1184), decoder.TypeName(16385) == "")
+	// Output: int4 int4[] timestamptz true
 }
