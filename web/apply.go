@@ -126,6 +126,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		s, fx = s.selectMessage(a.Msg)
 	case SelectNode:
 		s, fx = s.selectNode(a.Node)
+		s.Reveal++
 	case SelectByte:
 		if s.Model == nil {
 			break
@@ -212,6 +213,11 @@ func Apply(s State, a Action) (State, []Effect) {
 		s.Theme = a.Theme
 		fx = append(fx, EffectTheme{Theme: a.Theme})
 	}
+	if s.listMoved {
+		// A new input starts the message list at its top.
+		s.listMoved = false
+		fx = append(fx, EffectScroll{Panel: PanelList, Top: s.View[PanelList].Top})
+	}
 	return s, fx
 }
 
@@ -224,6 +230,7 @@ func (s State) leaveLink() []Effect {
 // reparse reads the text again and decodes it.
 func (s State) reparse() State {
 	s.Doc, s.InputErr, s.LinkErr = nil, nil, ""
+	s.listMoved = true
 	s.Share = ShareState{}
 	if s.Text != "" {
 		s.Doc, s.InputErr = NewDoc(s.Text, s.Force, s.options())
@@ -519,6 +526,7 @@ func (s State) openFragment(frag string) (State, []Effect) {
 	s.Text = hexText(f.Bytes)
 	s.Doc, s.InputErr, s.LinkErr, s.Share = NewDocBytes(s.Text, input.Hex, f.Bytes, s.options()), nil, "", ShareState{}
 	s.View[PanelList].Top = 0
+	s.listMoved = true
 	s, fx := s.selectMessage(0)
 	if f.HasSel {
 		s, fx = s.selectRange(f.Sel, fx)

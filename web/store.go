@@ -89,10 +89,15 @@ type State struct {
 	// Hover is the node under the pointer (in the tree or the hex view), or -1; HoverBytes its bytes.
 	Hover      int32
 	HoverBytes hexview.Range
+	// Reveal counts selections of tree nodes: the hex view brings the selection into view
+	// whenever it changes, even when the same node is chosen again.
+	Reveal int
 
-	View  [numPanels]Viewport
-	Theme Theme
-	Share ShareState
+	View [numPanels]Viewport
+	// listMoved: the message list's scroll position was reset and the page must follow.
+	listMoved bool
+	Theme     Theme
+	Share     ShareState
 }
 
 // Tree returns the chosen message's decode, or nil.

@@ -65,8 +65,7 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 			elem.Span(vecty.Markup(vecty.Class("input-status", "muted"), vecty.Attribute("role", "status")),
 				vecty.Text(p.status())),
 		),
-		vecty.If(tree != nil && tree.Reading.Note != "",
-			elem.Paragraph(vecty.Markup(vecty.Class("reading-note")), vecty.Text(readingNote(tree)))),
+		notes(tree),
 		vecty.If(p.InputErr != nil, elem.Paragraph(vecty.Markup(vecty.Class("error-box", "input-error"), vecty.Attribute("role", "alert")),
 			vecty.Text(inputErrorText(p.InputErr)))),
 		vecty.If(p.LinkErr != "", elem.Paragraph(vecty.Markup(vecty.Class("error-box", "link-error"), vecty.Attribute("role", "alert")),
@@ -74,11 +73,22 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 	)
 }
 
-func readingNote(t *decoder.Tree) string {
+// notes are the sentences to read with the chosen message: how an ambiguous message was read,
+// a Relation message missing from the input.
+func notes(t *decoder.Tree) vecty.MarkupOrChild {
 	if t == nil {
-		return ""
+		return nil
 	}
-	return t.Reading.Note
+	ns := t.Notes()
+	if len(ns) == 0 {
+		return nil
+	}
+	items := make([]vecty.MarkupOrChild, 0, len(ns)+1)
+	items = append(items, vecty.Markup(vecty.Class("reading-note")))
+	for _, n := range ns {
+		items = append(items, elem.Paragraph(vecty.Text(n)))
+	}
+	return elem.Div(items...)
 }
 
 func inputErrorText(e *input.Error) string {

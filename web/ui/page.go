@@ -40,7 +40,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				&MessageList{Doc: s.Doc, Msg: s.Msg, View: s.View[web.PanelList], Dispatch: p.Dispatch},
 				elem.Section(vecty.Markup(vecty.Class("panel", "hex-panel"), vecty.Attribute("aria-label", "bytes")),
 					elem.Heading2(vecty.Text(hexTitle(s))),
-					&render.View{Model: s.Model, Marks: marks, RowHeight: web.RowHeight,
+					&render.View{Model: s.Model, Marks: marks, RowHeight: web.RowHeight, Reveal: s.Reveal,
 						OnHover: p.onHexHover, OnSelect: p.onHexSelect},
 					&ErrorBox{Tree: t, Dispatch: p.Dispatch},
 				),
