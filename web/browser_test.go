@@ -408,3 +408,44 @@ func TestBrowserShareOneMegabyte(t *testing.T) {
 		t.Error("the link does not carry the text as pasted")
 	}
 }
+
+func TestBrowserOpenFileAndDrop(t *testing.T) {
+	b, _ := open(t, "")
+	path := t.TempDir() + "/stream.capture"
+	text := corpus(t, "pg15-text")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.Run(chromedp.SetUploadFiles("#file-open", []string{path}, chromedp.ByQuery))
+	waitJS(b, `/^[0-9]{4} messages/.test(document.querySelector(".input-status").textContent)`)
+	var same bool
+	b.Eval(`document.querySelector("#input-text").value === `+jsQuote(text), &same)
+	if !same {
+		t.Error("the opened file is not in the input box")
+	}
+	// A file dropped on the page (the drop event a browser sends, with the file in it).
+	begin := "420000000002e34ae0000292492d0f8ae600000de4" // vectors: postgrex_wal_txn_insert
+	b.Eval(`(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([`+jsQuote(begin+"\n")+`], "begin.hex", {type: "text/plain"}));
+		document.querySelector(".hex-panel").dispatchEvent(new DragEvent("drop", {bubbles: true, cancelable: true, dataTransfer: dt}));
+	})()`, nil)
+	waitJS(b, `document.querySelector(".input-status").textContent === "1 message"`)
+	if got := b.Text(".hex-panel h2"); !strings.Contains(got, "Begin") {
+		t.Errorf("after the drop the page shows %q", got)
+	}
+}
+
+func TestBrowserMessageListKeyboard(t *testing.T) {
+	b, _ := open(t, "")
+	b.WaitVisible(".mrow")
+	b.Run(chromedp.Focus(".msg-list", chromedp.ByQuery))
+	start := b.Text(".mrow.selected .m-type")
+	b.Run(chromedp.KeyEvent(kb.ArrowDown))
+	waitJS(b, `document.querySelector(".mrow.selected .m-type").textContent !== `+jsQuote(start))
+	b.Run(chromedp.KeyEvent(kb.Home))
+	waitJS(b, `document.querySelector(".mrow.selected").dataset.msg === "0"`)
+	if got := b.Text(".hex-panel h2"); !strings.Contains(got, "message 1:") {
+		t.Errorf("Home shows %q", got)
+	}
+}
