@@ -111,7 +111,9 @@ func TestBrowserOpensWithExample(t *testing.T) {
 		path = "../docs/screenshot.png"
 	}
 	b.Click(`.tnode[data-node="3"]`)
+	waitJS(b, `document.querySelector(".tnode.selected")`)
 	hover(t, b, `.hv-hex .hv-seg[data-o="25"]`)
+	frame(b)
 	b.Screenshot(path)
 }
 
