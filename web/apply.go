@@ -535,11 +535,4 @@ func (s State) openFragment(frag string) (State, []Effect) {
 }
 
 // hexText writes b as one line of lower-case hex, the text a hex= link puts in the input box.
-func hexText(b []byte) string {
-	const digits = "0123456789abcdef"
-	out := make([]byte, 2*len(b))
-	for i, c := range b {
-		out[2*i], out[2*i+1] = digits[c>>4], digits[c&15]
-	}
-	return string(out)
-}
+func hexText(b []byte) string { return string(appendHex(make([]byte, 0, 2*len(b)), b)) }

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"encoding/base64"
-	"encoding/hex"
 	"strconv"
 	"strings"
 
@@ -67,15 +65,15 @@ func ParseFragment(frag string) (Fragment, error) {
 				}
 				return r
 			}, unescape(v))
-			b, err := hex.DecodeString(v)
-			if err != nil {
-				return f, &FragmentError{"hex", hexError(v, err)}
+			b, msg := decodeHex(v)
+			if msg != "" {
+				return f, &FragmentError{"hex", msg}
 			}
 			f.Key, f.Bytes = "hex", b
 		case "b64":
-			b, err := decodeBase64URL(unescape(v))
-			if err != nil {
-				return f, &FragmentError{"b64", "not base64url: " + err.Error()}
+			b, msg := decodeBase64URL(unescape(v))
+			if msg != "" {
+				return f, &FragmentError{"b64", msg}
 			}
 			f.Key, f.Bytes = "b64", b
 		case ShareVersion:
@@ -126,24 +124,6 @@ func unescape(s string) string {
 	return b.String()
 }
 
-func hexError(v string, err error) string {
-	if len(v)%2 == 1 {
-		return "odd number of hex digits (" + strconv.Itoa(len(v)) + ")"
-	}
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
-			return "expected a hex digit at character " + strconv.Itoa(i+1) + ", found " + strconv.QuoteRune(rune(c))
-		}
-	}
-	return err.Error()
-}
-
-func decodeBase64URL(s string) ([]byte, error) {
-	s = strings.TrimRight(s, "=")
-	return base64.RawURLEncoding.DecodeString(s)
-}
-
 func parseSel(v string) (hexview.Range, bool) {
 	a, b, ok := strings.Cut(v, "-")
 	if !ok {
@@ -162,7 +142,7 @@ func parseSel(v string) (hexview.Range, bool) {
 func SimpleFragment(b []byte, proto int, stream decoder.Choice, sel hexview.Range) string {
 	var s strings.Builder
 	s.WriteString("#hex=")
-	s.WriteString(hex.EncodeToString(b))
+	s.Write(appendHex(nil, b))
 	writeOptions(&s, proto, stream, sel)
 	return s.String()
 }
@@ -272,14 +252,14 @@ func ParseSharePayload(p []byte) (Shared, error) {
 
 // ShareLink makes the z1 fragment from the compressed payload.
 func ShareLink(compressed []byte) string {
-	return "#" + ShareVersion + "=" + base64.RawURLEncoding.EncodeToString(compressed)
+	return "#" + ShareVersion + "=" + encodeBase64URL(compressed)
 }
 
 // Unpack returns the compressed payload of a z1 fragment.
 func (f Fragment) Unpack() ([]byte, error) {
-	b, err := decodeBase64URL(f.Packed)
-	if err != nil {
-		return nil, &FragmentError{ShareVersion, "not base64url: " + err.Error()}
+	b, msg := decodeBase64URL(f.Packed)
+	if msg != "" {
+		return nil, &FragmentError{ShareVersion, msg}
 	}
 	return b, nil
 }

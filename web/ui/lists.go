@@ -87,10 +87,10 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 		rows = l.Doc.Rows
 	}
 	first, n := l.View.First(len(rows))
-	items := make([]vecty.MarkupOrChild, 0, n+1)
-	items = append(items, vecty.Markup(vecty.Class("vspace"), vecty.Style("height", px(len(rows)*web.RowHeight))))
+	items := make([]vecty.MarkupOrChild, n+1)
+	items[0] = vecty.Markup(vecty.Class("vspace"), vecty.Style("height", px(len(rows)*web.RowHeight)))
 	for i := first; i < first+n; i++ {
-		items = append(items, msgRow(l.Doc, i, rows[i].Kind == web.RowMessage && rows[i].Msg == l.Msg))
+		items[1+i%n] = msgRow(l.Doc, i, rows[i].Kind == web.RowMessage && rows[i].Msg == l.Msg)
 	}
 	title := "Messages"
 	if l.Doc != nil {
@@ -118,15 +118,19 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	)
 }
 
-// Rows are plain keyed elements, not components: vecty 0.6.0 removes a keyed child component
-// whose SkipRender returns true as if it had gone, so keyed rows are drawn anew each time (a
-// screenful costs little) and vecty's diff leaves unchanged DOM nodes alone.
+// Rows are plain elements, each drawn in a slot (its row number modulo the rows drawn) as the
+// hex view does, with no vecty keys: vecty 0.6.0's keyed reconciliation moves every keyed DOM
+// node on each render (the first keyed child has no anchor), which costs time and loses a
+// click whose mousedown and mouseup straddle a render; and it removes a keyed child component
+// whose SkipRender returns true as if it had gone. In a slot a row is patched in place, and a
+// slot changes only when another row scrolls into it. Rows hold no state of their own; they
+// carry their message index or node id in data-msg / data-node, which the list's one event
+// listener reads.
 
 var groupNames = [...]string{web.GroupTransaction: "Transaction", web.GroupStream: "Streamed block",
 	web.GroupPrepared: "Prepared transaction"}
 
-// msgRow draws row i of the message list: a message, keyed by its index (even), or a
-// transaction heading, keyed by its first message's index (odd); never by position.
+// msgRow draws row i of the message list: a message or a transaction heading.
 func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 	row := doc.Rows[i]
 	top := vecty.Style("top", px(i*web.RowHeight))
@@ -136,9 +140,11 @@ func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 			text += " xid " + strconv.FormatUint(uint64(sm.Xid), 10)
 		}
 		text += " · " + plural(row.Count, "message", "messages")
-		return elem.Div(vecty.Markup(vecty.Key(2*row.Msg+1), vecty.Class("vrow", "group-row", "g-"+strconv.Itoa(int(row.Group))), top,
-			vecty.Data("msg", strconv.Itoa(row.Msg)),
-			vecty.Property("textContent", text)))
+		// The text goes in a span like a message row's cells: a slot may hold either kind of
+		// row, and vecty must never set textContent on an element whose children it tracks.
+		return elem.Div(vecty.Markup(vecty.Class("vrow", "group-row", "g-"+strconv.Itoa(int(row.Group))), top,
+			vecty.Data("msg", strconv.Itoa(row.Msg))),
+			textSpan("g-text", text))
 	}
 	sm := doc.Summaries[row.Msg]
 	lsn, xid := "", ""
@@ -153,7 +159,6 @@ func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 		name = string(rune(sm.Type)) + " " + name
 	}
 	return elem.Div(vecty.Markup(
-		vecty.Key(2*row.Msg),
 		vecty.Class("vrow", "mrow"),
 		vecty.ClassMap{"nested": row.Nested, "selected": selected, "has-error": sm.Err},
 		vecty.Attribute("role", "option"),
@@ -193,11 +198,11 @@ func sameRows(a, b []int32) bool {
 // Render implements vecty.Component.
 func (v *TreeView) Render() vecty.ComponentOrHTML {
 	first, n := v.View.First(len(v.Rows))
-	items := make([]vecty.MarkupOrChild, 0, n+1)
-	items = append(items, vecty.Markup(vecty.Class("vspace"), vecty.Style("height", px(len(v.Rows)*web.RowHeight))))
+	items := make([]vecty.MarkupOrChild, n+1)
+	items[0] = vecty.Markup(vecty.Class("vspace"), vecty.Style("height", px(len(v.Rows)*web.RowHeight)))
 	for i := first; i < first+n; i++ {
 		id := v.Rows[i]
-		items = append(items, treeRow(v.Tree, id, i, id == v.Node, id == v.Hover, v.Collapsed[id]))
+		items[1+i%n] = treeRow(v.Tree, id, i, id == v.Node, id == v.Hover, v.Collapsed[id])
 	}
 	return elem.Section(vecty.Markup(vecty.Class("panel", "tree-panel"), vecty.Attribute("aria-label", "fields")),
 		elem.Heading2(vecty.Text("Fields")),
@@ -226,7 +231,7 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 	)
 }
 
-// treeRow draws node id of t at row pos, keyed by the node id.
+// treeRow draws node id of t at row pos.
 func treeRow(t *decoder.Tree, id int32, pos int, selected, hovered, collapsed bool) *vecty.HTML {
 	i := int(id)
 	n := &t.Nodes[i]
@@ -241,7 +246,6 @@ func treeRow(t *decoder.Tree, id int32, pos int, selected, hovered, collapsed bo
 	}
 	errNode := n.Field == decoder.FieldUndecoded || n.Field == decoder.FieldTrailing || n.Field == decoder.FieldUnknownType
 	return elem.Div(vecty.Markup(
-		vecty.Key(id),
 		vecty.Class("vrow", "tnode", web.ClassOf(info.Kind).String()),
 		vecty.ClassMap{"selected": selected, "hovered": hovered, "group": !leaf, "has-error": errNode},
 		vecty.Attribute("role", "treeitem"),
@@ -265,10 +269,17 @@ func nodeValue(t *decoder.Tree, i int) string {
 	n := &t.Nodes[i]
 	if !t.IsLeaf(i) {
 		s := plural(n.Length, "byte", "bytes")
-		if i == t.Message && t.Relation != nil {
-			s = t.Relation.Namespace + "." + t.Relation.Name + ", " + s
-			if t.Relation.Namespace == "" {
-				s = t.Relation.Name + ", " + s
+		switch {
+		case i == t.Message && t.Relation != nil:
+			name := t.Relation.Name
+			if t.Relation.Namespace != "" {
+				name = t.Relation.Namespace + "." + name
+			}
+			s = name + ", " + s
+		case n.Field == decoder.FieldTupleColumn:
+			// The column's type, from the Relation message that named it.
+			if c := t.Column(i); c != nil && c.TypeName != "" {
+				s = c.TypeName + ", " + s
 			}
 		}
 		return s
