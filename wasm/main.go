@@ -18,11 +18,23 @@ import (
 type app struct {
 	state web.State
 	page  *ui.Page
+	// pending is the text typed but not yet applied; flush applies it, timer calls flush.
+	pending *web.SetText
+	flush   js.Func
+	timer   js.Value
 }
 
 func main() {
 	vecty.SetTitle("pgoutput inspector")
-	a := &app{state: web.NewState(0)}
+	a := &app{state: web.NewState(0), timer: js.Undefined()}
+	a.flush = js.FuncOf(func(js.Value, []js.Value) any {
+		a.timer = js.Undefined()
+		if t := a.pending; t != nil {
+			a.pending = nil
+			a.apply(*t)
+		}
+		return nil
+	})
 	doc := js.Global().Get("document")
 	if t := storedTheme(); t != web.ThemeSystem {
 		a.state, _ = web.Apply(a.state, web.SetTheme{Theme: t})
@@ -76,8 +88,35 @@ func main() {
 	vecty.RenderBody(a.page) // never returns
 }
 
-// dispatch applies an action, draws the new state and does what it asks of the browser.
+// typingPause is how long typing in a long text must pause before the text is read again;
+// longText is what counts as long (reading 1 MB takes about half a second).
+const (
+	typingPause = 250 // milliseconds
+	longText    = 64 << 10
+)
+
+// dispatch applies an action, draws the new state and does what it asks of the browser. Key
+// presses in a long text are applied once typing pauses.
 func (a *app) dispatch(act web.Action) {
+	if t, ok := act.(web.SetText); ok && t.Typing && len(t.Text) > longText {
+		a.pending = &t
+		if !a.timer.IsUndefined() {
+			js.Global().Call("clearTimeout", a.timer)
+		}
+		a.timer = js.Global().Call("setTimeout", a.flush, typingPause)
+		return
+	}
+	if t := a.pending; t != nil {
+		// Something else happens first: the text typed so far goes in before it.
+		a.pending = nil
+		js.Global().Call("clearTimeout", a.timer)
+		a.timer = js.Undefined()
+		a.apply(*t)
+	}
+	a.apply(act)
+}
+
+func (a *app) apply(act web.Action) {
 	var fx []web.Effect
 	a.state, fx = web.Apply(a.state, act)
 	a.page.State = a.state

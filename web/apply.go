@@ -13,8 +13,13 @@ type Action interface{ isAction() }
 
 // Actions.
 type (
-	// SetText: the input text changed (typed, pasted, opened from a file or dropped).
-	SetText struct{ Text string }
+	// SetText: the input text changed (typed, pasted, opened from a file or dropped). Typing
+	// says it came from a key press rather than a paste, a file or a drop: the page may wait
+	// for a pause in typing before it reads a long text again.
+	SetText struct {
+		Text   string
+		Typing bool
+	}
 	// SetForce: a format was chosen in the menu (input.Auto: detect).
 	SetForce struct{ Format input.Format }
 	// SetProto: a protocol version was chosen (0: infer).

@@ -451,3 +451,20 @@ func TestBrowserMessageListKeyboard(t *testing.T) {
 		t.Errorf("Home shows %q", got)
 	}
 }
+
+func TestBrowserTypingInLongText(t *testing.T) {
+	b, _ := open(t, "")
+	paste(b, corpus(t, "pg17-text"))
+	waitJS(b, `/^[0-9]{4} messages/.test(document.querySelector(".input-status").textContent)`)
+	// Type a line at the end of the 1 MB text (a keepalive from the PostgreSQL 16 corpus): it is
+	// read again after a pause in typing, not on every key.
+	b.Run(chromedp.Focus("#input-text", chromedp.ByQuery))
+	b.Eval(`(() => { const ta = document.querySelector("#input-text"); ta.selectionStart = ta.selectionEnd = ta.value.length; })()`, nil)
+	b.Run(chromedp.SendKeys("#input-text", "0/15175C0 6b00000000015175c000030469fb190b2600\n", chromedp.ByQuery))
+	waitJS(b, `/^[0-9]{4} messages/.test(document.querySelector(".input-status").textContent) && document.querySelector(".input-status").textContent !== `+jsQuote(b.Text(".input-status")))
+	var endsWith bool
+	b.Eval(`document.querySelector("#input-text").value.endsWith("0/15175C0 6b00000000015175c000030469fb190b2600\n")`, &endsWith)
+	if !endsWith {
+		t.Error("the typed line is not in the input box")
+	}
+}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -50,7 +51,9 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 			vecty.Attribute("placeholder", "Paste pgoutput bytes: hex, base64, a capture file, psql output, xxd / hexdump / od dumps, Go, Python, Elixir, C or JSON byte literals… or drop a file here."),
 			vecty.Property("value", p.Text),
 			event.Input(func(e *vecty.Event) {
-				p.Dispatch(web.SetText{Text: e.Target.Get("value").String()})
+				kind := e.Value.Get("inputType").String()
+				typing := kind == "insertText" || kind == "insertLineBreak" || strings.HasPrefix(kind, "delete")
+				p.Dispatch(web.SetText{Text: e.Target.Get("value").String(), Typing: typing})
 			}),
 		)),
 		elem.Div(vecty.Markup(vecty.Class("controls")),
