@@ -32,13 +32,13 @@ func (d *Description) SkipRender(prev vecty.Component) bool {
 
 // Render implements vecty.Component.
 func (d *Description) Render() vecty.ComponentOrHTML {
-	sec := vecty.Markup(vecty.Class("panel", "desc-panel"), vecty.Attribute("aria-label", "description"),
-		vecty.Attribute("aria-live", "polite"))
+	sec := markup(class("panel", "desc-panel"), attr("aria-label", "description"),
+		attr("aria-live", "polite"))
 	t := d.Tree
 	if t == nil || d.Node < 0 || int(d.Node) >= len(t.Nodes) {
-		return elem.Section(sec, elem.Heading2(vecty.Text("Field")),
-			elem.Paragraph(vecty.Markup(vecty.Class("muted")),
-				vecty.Text("Point at bytes or at a field to see what it is; click to select it.")))
+		return section(sec, heading2(text("Field")),
+			paragraph(markup(class("muted")),
+				text("Point at bytes or at a field to see what it is; click to select it.")))
 	}
 	i := int(d.Node)
 	n := &t.Nodes[i]
@@ -46,7 +46,7 @@ func (d *Description) Render() vecty.ComponentOrHTML {
 	var facts []vecty.MarkupOrChild
 	fact := func(name, value string) {
 		if value != "" {
-			facts = append(facts, elem.DefinitionTerm(vecty.Text(name)), elem.Description(vecty.Text(value)))
+			facts = append(facts, elem.DefinitionTerm(text(name)), elem.Description(text(value)))
 		}
 	}
 	fact("Part of", info.Of)
@@ -83,12 +83,12 @@ func (d *Description) Render() vecty.ComponentOrHTML {
 		fact("Column type", typ)
 	}
 	children := []vecty.MarkupOrChild{sec,
-		elem.Heading2(vecty.Markup(vecty.Class("desc-name")), vecty.Text(t.Label(i))),
-		elem.Paragraph(vecty.Markup(vecty.Class("desc-meaning")), vecty.Text(info.Meaning)),
-		elem.DescriptionList(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("desc-facts"))}, facts...)...),
+		heading2(markup(class("desc-name")), text(t.Label(i))),
+		paragraph(markup(class("desc-meaning")), text(info.Meaning)),
+		elem.DescriptionList(append([]vecty.MarkupOrChild{markup(class("desc-facts"))}, facts...)...),
 	}
 	if len(info.Codes) > 0 {
-		rows := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("desc-codes"))}
+		rows := []vecty.MarkupOrChild{markup(class("desc-codes"))}
 		for _, c := range info.Codes {
 			code := strconv.FormatUint(c.Code, 10)
 			if info.Kind == decoder.KindMarker || info.Kind == decoder.KindType {
@@ -98,17 +98,17 @@ func (d *Description) Render() vecty.ComponentOrHTML {
 			}
 			current := t.IsLeaf(i) && (t.ValueOf(i).Num == c.Code ||
 				(t.ValueOf(i).Kind == decoder.ValueFlags && c.Code != 0 && t.ValueOf(i).Num&c.Code == c.Code))
-			rows = append(rows, elem.TableRow(vecty.Markup(vecty.ClassMap{"current": current}),
-				elem.TableData(elem.Code(vecty.Text(code))),
-				elem.TableData(vecty.Text(c.Name)),
-				elem.TableData(vecty.Text(c.Meaning))))
+			rows = append(rows, elem.TableRow(markup(vecty.ClassMap{"current": current}),
+				elem.TableData(elem.Code(text(code))),
+				elem.TableData(text(c.Name)),
+				elem.TableData(text(c.Meaning))))
 		}
 		children = append(children, elem.Table(elem.TableBody(rows...)))
 	}
 	if i == t.Message && t.Reading.Note != "" {
-		children = append(children, elem.Paragraph(vecty.Markup(vecty.Class("reading-note")), vecty.Text(t.Reading.Note)))
+		children = append(children, paragraph(markup(class("reading-note")), text(t.Reading.Note)))
 	}
-	return elem.Section(children...)
+	return section(children...)
 }
 
 // ErrorBox shows the chosen message's decoding error; clicking it selects the offending bytes.
@@ -128,13 +128,13 @@ func (b *ErrorBox) SkipRender(prev vecty.Component) bool {
 func (b *ErrorBox) Render() vecty.ComponentOrHTML {
 	t := b.Tree
 	if t == nil || t.Err == nil {
-		return elem.Div(vecty.Markup(vecty.Class("decode-ok")))
+		return div(markup(class("decode-ok")))
 	}
 	e := t.Err
 	sel := hexview.Range{Offset: e.Offset, Length: max(len(t.Bytes)-e.Offset, 0)}
-	return elem.Div(vecty.Markup(vecty.Class("error-box", "decode-error"), vecty.Attribute("role", "alert"),
+	return div(markup(class("error-box", "decode-error"), attr("role", "alert"),
 		vecty.Data("offset", strconv.Itoa(e.Offset)),
-		vecty.Attribute("title", "Select the bytes from the error on"),
+		attr("title", "Select the bytes from the error on"),
 		event.Click(func(*vecty.Event) { b.Dispatch(web.SelectBytes{Sel: sel, ID: -1}) })),
-		vecty.Text(e.Error()))
+		text(e.Error()))
 }

@@ -40,39 +40,39 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 	if p.Doc != nil && p.Msg >= 0 && p.Msg < len(p.Doc.Trees) {
 		tree = p.Doc.Trees[p.Msg]
 	}
-	return elem.Section(vecty.Markup(vecty.Class("panel", "input-panel"), vecty.Attribute("aria-label", "input")),
-		elem.TextArea(vecty.Markup(
-			vecty.Class("input-text"),
-			vecty.Attribute("id", "input-text"),
-			vecty.Attribute("rows", "4"),
-			vecty.Attribute("spellcheck", "false"),
-			vecty.Attribute("autocomplete", "off"),
-			vecty.Attribute("aria-label", "bytes to decode"),
-			vecty.Attribute("placeholder", "Paste pgoutput bytes: hex, base64, a capture file, psql output, xxd / hexdump / od dumps, Go, Python, Elixir, C or JSON byte literals… or drop a file here."),
-			vecty.Property("value", p.Text),
+	return section(markup(class("panel", "input-panel"), attr("aria-label", "input")),
+		elem.TextArea(markup(
+			class("input-text"),
+			attr("id", "input-text"),
+			attr("rows", "4"),
+			attr("spellcheck", "false"),
+			attr("autocomplete", "off"),
+			attr("aria-label", "bytes to decode"),
+			attr("placeholder", "Paste pgoutput bytes: hex, base64, a capture file, psql output, xxd / hexdump / od dumps, Go, Python, Elixir, C or JSON byte literals… or drop a file here."),
+			prop("value", p.Text),
 			event.Input(func(e *vecty.Event) {
 				kind := e.Value.Get("inputType").String()
 				typing := kind == "insertText" || kind == "insertLineBreak" || strings.HasPrefix(kind, "delete")
 				p.Dispatch(web.SetText{Text: e.Target.Get("value").String(), Typing: typing})
 			}),
 		)),
-		elem.Div(vecty.Markup(vecty.Class("controls")),
+		div(markup(class("controls")),
 			p.formatControl(),
 			p.protoControl(),
 			p.streamControl(tree),
-			elem.Label(vecty.Markup(vecty.Class("file-open"), vecty.Attribute("title", "Open a file (or drop one on the page)")),
-				vecty.Text("Open file…"),
-				elem.Input(vecty.Markup(vecty.Attribute("type", "file"), vecty.Attribute("id", "file-open"),
-					vecty.Class("visually-hidden"))),
+			label(markup(class("file-open"), attr("title", "Open a file (or drop one on the page)")),
+				text("Open file…"),
+				elem.Input(markup(attr("type", "file"), attr("id", "file-open"),
+					class("visually-hidden"))),
 			),
-			elem.Span(vecty.Markup(vecty.Class("input-status", "muted"), vecty.Attribute("role", "status")),
-				vecty.Text(p.status())),
+			span(markup(class("input-status", "muted"), attr("role", "status")),
+				text(p.status())),
 		),
 		notes(tree),
-		vecty.If(p.InputErr != nil, elem.Paragraph(vecty.Markup(vecty.Class("error-box", "input-error"), vecty.Attribute("role", "alert")),
-			vecty.Text(inputErrorText(p.InputErr)))),
-		vecty.If(p.LinkErr != "", elem.Paragraph(vecty.Markup(vecty.Class("error-box", "link-error"), vecty.Attribute("role", "alert")),
-			vecty.Text(p.LinkErr))),
+		vecty.If(p.InputErr != nil, paragraph(markup(class("error-box", "input-error"), attr("role", "alert")),
+			text(inputErrorText(p.InputErr)))),
+		vecty.If(p.LinkErr != "", paragraph(markup(class("error-box", "link-error"), attr("role", "alert")),
+			text(p.LinkErr))),
 	)
 }
 
@@ -87,11 +87,11 @@ func notes(t *decoder.Tree) vecty.MarkupOrChild {
 		return nil
 	}
 	items := make([]vecty.MarkupOrChild, 0, len(ns)+1)
-	items = append(items, vecty.Markup(vecty.Class("reading-note")))
+	items = append(items, markup(class("reading-note")))
 	for _, n := range ns {
-		items = append(items, elem.Paragraph(vecty.Text(n)))
+		items = append(items, paragraph(text(n)))
 	}
-	return elem.Div(items...)
+	return div(items...)
 }
 
 func inputErrorText(e *input.Error) string {
@@ -122,17 +122,17 @@ func (p *InputPanel) formatControl() vecty.ComponentOrHTML {
 		auto = "detect (found: " + string(p.Doc.Format) + ")"
 	}
 	opts := []vecty.MarkupOrChild{
-		vecty.Markup(vecty.Class("format"), vecty.Attribute("id", "format"),
+		markup(class("format"), attr("id", "format"),
 			event.Change(func(e *vecty.Event) {
 				p.Dispatch(web.SetForce{Format: input.Format(e.Target.Get("value").String())})
 			})),
-		elem.Option(vecty.Markup(vecty.Property("value", ""), vecty.Property("selected", p.Force == input.Auto)), vecty.Text(auto)),
+		option(markup(prop("value", ""), prop("selected", p.Force == input.Auto)), text(auto)),
 	}
 	for _, f := range input.Formats() {
-		opts = append(opts, elem.Option(vecty.Markup(vecty.Property("value", string(f)),
-			vecty.Property("selected", p.Force == f)), vecty.Text(string(f))))
+		opts = append(opts, option(markup(prop("value", string(f)),
+			prop("selected", p.Force == f)), text(string(f))))
 	}
-	return elem.Label(vecty.Text("Format "), elem.Select(opts...))
+	return label(text("Format "), selectBox(opts...))
 }
 
 // protoControl is the protocol version menu; "infer" shows the version inferred.
@@ -148,18 +148,18 @@ func (p *InputPanel) protoControl() vecty.ComponentOrHTML {
 		}
 	}
 	opts := []vecty.MarkupOrChild{
-		vecty.Markup(vecty.Class("proto"), vecty.Attribute("id", "proto"),
+		markup(class("proto"), attr("id", "proto"),
 			event.Change(func(e *vecty.Event) {
 				n, _ := strconv.Atoi(e.Target.Get("value").String())
 				p.Dispatch(web.SetProto{Proto: n})
 			})),
-		elem.Option(vecty.Markup(vecty.Property("value", "0"), vecty.Property("selected", p.Proto == 0)), vecty.Text(auto)),
+		option(markup(prop("value", "0"), prop("selected", p.Proto == 0)), text(auto)),
 	}
 	for v := 1; v <= 4; v++ {
-		opts = append(opts, elem.Option(vecty.Markup(vecty.Property("value", strconv.Itoa(v)),
-			vecty.Property("selected", p.Proto == v)), vecty.Text(strconv.Itoa(v))))
+		opts = append(opts, option(markup(prop("value", strconv.Itoa(v)),
+			prop("selected", p.Proto == v)), text(strconv.Itoa(v))))
 	}
-	return elem.Label(vecty.Markup(vecty.Attribute("title", "pgoutput proto_version")), vecty.Text("Protocol "), elem.Select(opts...))
+	return label(markup(attr("title", "pgoutput proto_version")), text("Protocol "), selectBox(opts...))
 }
 
 // streamControl is the "inside a streamed transaction" menu; "decide" shows how the chosen
@@ -173,13 +173,13 @@ func (p *InputPanel) streamControl(t *decoder.Tree) vecty.ComponentOrHTML {
 			auto = "decide (read: outside)"
 		}
 	}
-	choice := func(c decoder.Choice, text string) *vecty.HTML {
-		return elem.Option(vecty.Markup(vecty.Property("value", strconv.Itoa(int(c))),
-			vecty.Property("selected", p.InStream == c)), vecty.Text(text))
+	choice := func(c decoder.Choice, name string) *vecty.HTML {
+		return option(markup(prop("value", strconv.Itoa(int(c))),
+			prop("selected", p.InStream == c)), text(name))
 	}
-	return elem.Label(vecty.Markup(vecty.Attribute("title", "Whether the first message is inside Stream Start … Stream Stop (its changes then carry an Xid)")),
-		vecty.Text("In streamed transaction "),
-		elem.Select(vecty.Markup(vecty.Class("instream"), vecty.Attribute("id", "instream"),
+	return label(markup(attr("title", "Whether the first message is inside Stream Start … Stream Stop (its changes then carry an Xid)")),
+		text("In streamed transaction "),
+		selectBox(markup(class("instream"), attr("id", "instream"),
 			event.Change(func(e *vecty.Event) {
 				n, _ := strconv.Atoi(e.Target.Get("value").String())
 				p.Dispatch(web.SetInStream{Choice: decoder.Choice(n)})

@@ -5,7 +5,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/hexops/vecty"
-	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 
 	"pgoutput-inspector/decoder"
@@ -61,8 +60,8 @@ func px(n int) string { return strconv.Itoa(n) + "px" }
 // textSpan is a span of one class holding text. The text goes in as the textContent property,
 // not as a child text node: one DOM node fewer for vecty to build and compare per cell, and
 // text from the bytes is never read as markup.
-func textSpan(class, text string) *vecty.HTML {
-	return elem.Span(vecty.Markup(vecty.Class(class), vecty.Property("textContent", text)))
+func textSpan(cls, s string) *vecty.HTML {
+	return span(markup(class(cls), prop("textContent", s)))
 }
 
 // MessageList lists the messages grouped by transaction, drawing only the rows in view.
@@ -88,7 +87,7 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	}
 	first, n := l.View.First(len(rows))
 	items := make([]vecty.MarkupOrChild, n+1)
-	items[0] = vecty.Markup(vecty.Class("vspace"), vecty.Style("height", px(len(rows)*web.RowHeight)))
+	items[0] = markup(class("vspace"), vecty.Style("height", px(len(rows)*web.RowHeight)))
 	for i := first; i < first+n; i++ {
 		items[1+i%n] = msgRow(l.Doc, i, rows[i].Kind == web.RowMessage && rows[i].Msg == l.Msg)
 	}
@@ -96,16 +95,16 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	if l.Doc != nil {
 		title = "Messages (" + strconv.Itoa(len(l.Doc.Messages)) + ")"
 	}
-	return elem.Section(vecty.Markup(vecty.Class("panel", "list-panel"), vecty.Attribute("aria-label", "messages")),
-		elem.Heading2(vecty.Text(title)),
-		elem.Div(vecty.Markup(vecty.Class("list-head", "mrow")),
-			elem.Span(vecty.Markup(vecty.Class("m-type")), vecty.Text("message")),
-			elem.Span(vecty.Markup(vecty.Class("m-lsn")), vecty.Text("LSN")),
-			elem.Span(vecty.Markup(vecty.Class("m-xid")), vecty.Text("xid")),
-			elem.Span(vecty.Markup(vecty.Class("m-size")), vecty.Text("bytes")),
+	return section(markup(class("panel", "list-panel"), attr("aria-label", "messages")),
+		heading2(text(title)),
+		div(markup(class("list-head", "mrow")),
+			span(markup(class("m-type")), text("message")),
+			span(markup(class("m-lsn")), text("LSN")),
+			span(markup(class("m-xid")), text("xid")),
+			span(markup(class("m-size")), text("bytes")),
 		),
-		elem.Div(vecty.Markup(vecty.Class("vlist", "msg-list"), vecty.Attribute("tabindex", "0"),
-			vecty.Attribute("role", "listbox"), vecty.Attribute("aria-label", "messages"),
+		div(markup(class("vlist", "msg-list"), attr("tabindex", "0"),
+			attr("role", "listbox"), attr("aria-label", "messages"),
 			event.Scroll(onScroll(web.PanelList, l.View, len(rows), l.Dispatch)),
 			event.KeyDown(onKey(web.PanelList, l.Dispatch)),
 			event.Click(func(e *vecty.Event) {
@@ -113,7 +112,7 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 					l.Dispatch(web.SelectMessage{Msg: m})
 				}
 			})),
-			elem.Div(items...),
+			div(items...),
 		),
 	)
 }
@@ -135,16 +134,16 @@ func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 	row := doc.Rows[i]
 	top := vecty.Style("top", px(i*web.RowHeight))
 	if row.Kind == web.RowGroup {
-		text := groupNames[row.Group]
+		label := groupNames[row.Group]
 		if sm := doc.Summaries[row.Msg]; sm.HasXid {
-			text += " xid " + strconv.FormatUint(uint64(sm.Xid), 10)
+			label += " xid " + strconv.FormatUint(uint64(sm.Xid), 10)
 		}
-		text += " · " + plural(row.Count, "message", "messages")
+		label += " · " + plural(row.Count, "message", "messages")
 		// The text goes in a span like a message row's cells: a slot may hold either kind of
 		// row, and vecty must never set textContent on an element whose children it tracks.
-		return elem.Div(vecty.Markup(vecty.Class("vrow", "group-row", "g-"+strconv.Itoa(int(row.Group))), top,
+		return div(markup(class("vrow", "group-row", "g-"+strconv.Itoa(int(row.Group))), top,
 			vecty.Data("msg", strconv.Itoa(row.Msg))),
-			textSpan("g-text", text))
+			textSpan("g-text", label))
 	}
 	sm := doc.Summaries[row.Msg]
 	lsn, xid := "", ""
@@ -158,11 +157,11 @@ func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 	if sm.Type >= 0x20 && sm.Type < 0x7f {
 		name = string(rune(sm.Type)) + " " + name
 	}
-	return elem.Div(vecty.Markup(
-		vecty.Class("vrow", "mrow"),
+	return div(markup(
+		class("vrow", "mrow"),
 		vecty.ClassMap{"nested": row.Nested, "selected": selected, "has-error": sm.Err},
-		vecty.Attribute("role", "option"),
-		vecty.Attribute("aria-selected", strconv.FormatBool(selected)),
+		attr("role", "option"),
+		attr("aria-selected", strconv.FormatBool(selected)),
 		vecty.Data("msg", strconv.Itoa(row.Msg)),
 		top,
 	),
@@ -199,15 +198,15 @@ func sameRows(a, b []int32) bool {
 func (v *TreeView) Render() vecty.ComponentOrHTML {
 	first, n := v.View.First(len(v.Rows))
 	items := make([]vecty.MarkupOrChild, n+1)
-	items[0] = vecty.Markup(vecty.Class("vspace"), vecty.Style("height", px(len(v.Rows)*web.RowHeight)))
+	items[0] = markup(class("vspace"), vecty.Style("height", px(len(v.Rows)*web.RowHeight)))
 	for i := first; i < first+n; i++ {
 		id := v.Rows[i]
 		items[1+i%n] = treeRow(v.Tree, id, i, id == v.Node, id == v.Hover, v.Collapsed[id])
 	}
-	return elem.Section(vecty.Markup(vecty.Class("panel", "tree-panel"), vecty.Attribute("aria-label", "fields")),
-		elem.Heading2(vecty.Text("Fields")),
-		elem.Div(vecty.Markup(vecty.Class("vlist", "tree"), vecty.Attribute("tabindex", "0"),
-			vecty.Attribute("role", "tree"), vecty.Attribute("aria-label", "fields"),
+	return section(markup(class("panel", "tree-panel"), attr("aria-label", "fields")),
+		heading2(text("Fields")),
+		div(markup(class("vlist", "tree"), attr("tabindex", "0"),
+			attr("role", "tree"), attr("aria-label", "fields"),
 			event.Scroll(onScroll(web.PanelTree, v.View, len(v.Rows), v.Dispatch)),
 			event.KeyDown(onKey(web.PanelTree, v.Dispatch)),
 			event.Click(func(e *vecty.Event) {
@@ -226,7 +225,7 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 				}
 			}),
 			event.MouseLeave(func(*vecty.Event) { v.Dispatch(web.HoverNode{Node: -1}) })),
-			elem.Div(items...),
+			div(items...),
 		),
 	)
 }
@@ -245,12 +244,12 @@ func treeRow(t *decoder.Tree, id int32, pos int, selected, hovered, collapsed bo
 		}
 	}
 	errNode := n.Field == decoder.FieldUndecoded || n.Field == decoder.FieldTrailing || n.Field == decoder.FieldUnknownType
-	return elem.Div(vecty.Markup(
-		vecty.Class("vrow", "tnode", web.ClassOf(info.Kind).String()),
+	return div(markup(
+		class("vrow", "tnode", web.ClassOf(info.Kind).String()),
 		vecty.ClassMap{"selected": selected, "hovered": hovered, "group": !leaf, "has-error": errNode},
-		vecty.Attribute("role", "treeitem"),
-		vecty.Attribute("aria-selected", strconv.FormatBool(selected)),
-		vecty.MarkupIf(!leaf, vecty.Attribute("aria-expanded", strconv.FormatBool(!collapsed))),
+		attr("role", "treeitem"),
+		attr("aria-selected", strconv.FormatBool(selected)),
+		vecty.MarkupIf(!leaf, attr("aria-expanded", strconv.FormatBool(!collapsed))),
 		vecty.Data("node", strconv.Itoa(i)),
 		vecty.Style("top", px(pos*web.RowHeight)),
 		vecty.Style("padding-left", strconv.Itoa(int(n.Depth))+"em"),

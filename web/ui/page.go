@@ -32,14 +32,14 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	var marks hexview.Marks
 	marks.Selection, marks.Hover = s.Sel, s.HoverBytes
 	return elem.Body(
-		elem.Div(vecty.Markup(vecty.Class("app")),
+		div(markup(class("app")),
 			&Header{Example: s.Example, Theme: s.Theme, Share: s.Share, HasInput: s.Text != "", Dispatch: p.Dispatch},
-			elem.Main(vecty.Markup(vecty.Class("app-main", "page")),
+			elem.Main(markup(class("app-main", "page")),
 				&InputPanel{Text: s.Text, Force: s.Force, Proto: s.Proto, InStream: s.InStream, Doc: s.Doc,
 					Msg: s.Msg, InputErr: s.InputErr, LinkErr: s.LinkErr, Dispatch: p.Dispatch},
 				&MessageList{Doc: s.Doc, Msg: s.Msg, View: s.View[web.PanelList], Dispatch: p.Dispatch},
-				elem.Section(vecty.Markup(vecty.Class("panel", "hex-panel"), vecty.Attribute("aria-label", "bytes")),
-					elem.Heading2(vecty.Text(hexTitle(s))),
+				section(markup(class("panel", "hex-panel"), attr("aria-label", "bytes")),
+					heading2(text(hexTitle(s))),
 					&render.View{Model: s.Model, Marks: marks, RowHeight: web.RowHeight, Reveal: s.Reveal,
 						OnHover: p.onHexHover, OnSelect: p.onHexSelect},
 					&ErrorBox{Tree: t, Dispatch: p.Dispatch},
@@ -99,19 +99,19 @@ func (h *Header) SkipRender(prev vecty.Component) bool {
 // Render implements vecty.Component.
 func (h *Header) Render() vecty.ComponentOrHTML {
 	opts := []vecty.MarkupOrChild{
-		vecty.Markup(vecty.Class("examples"), vecty.Attribute("aria-label", "examples"),
+		markup(class("examples"), attr("aria-label", "examples"),
 			event.Change(func(e *vecty.Event) {
 				if i, err := strconv.Atoi(e.Target.Get("value").String()); err == nil {
 					h.Dispatch(web.LoadExample{Index: i})
 				}
 			})),
-		elem.Option(vecty.Markup(vecty.Property("value", "-1"), vecty.Property("disabled", true),
-			vecty.Property("selected", h.Example < 0)), vecty.Text("Examples…")),
+		option(markup(prop("value", "-1"), prop("disabled", true),
+			prop("selected", h.Example < 0)), text("Examples…")),
 	}
 	for i, ex := range web.Examples {
-		opts = append(opts, elem.Option(vecty.Markup(vecty.Property("value", strconv.Itoa(i)),
-			vecty.Property("selected", i == h.Example), vecty.Attribute("title", ex.Description)),
-			vecty.Text(ex.Name)))
+		opts = append(opts, option(markup(prop("value", strconv.Itoa(i)),
+			prop("selected", i == h.Example), attr("title", ex.Description)),
+			text(ex.Name)))
 	}
 	var desc string
 	if h.Example >= 0 && h.Example < len(web.Examples) {
@@ -127,29 +127,29 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 	var status vecty.ComponentOrHTML
 	switch {
 	case h.Share.Busy:
-		status = elem.Span(vecty.Markup(vecty.Class("share-status", "muted")), vecty.Text("Making the link…"))
+		status = span(markup(class("share-status", "muted")), text("Making the link…"))
 	case h.Share.Err != "":
-		status = elem.Span(vecty.Markup(vecty.Class("share-status", "error")), vecty.Text(h.Share.Err))
+		status = span(markup(class("share-status", "error")), text(h.Share.Err))
 	case h.Share.Link != "":
 		msg := "Link in the address bar"
 		if h.Share.Copied {
 			msg = "Link copied"
 		}
-		status = elem.Span(vecty.Markup(vecty.Class("share-status"), vecty.Attribute("role", "status")),
-			vecty.Text(msg+" ("+strconv.Itoa(len(h.Share.Link))+" characters)"))
+		status = span(markup(class("share-status"), attr("role", "status")),
+			text(msg+" ("+strconv.Itoa(len(h.Share.Link))+" characters)"))
 	}
-	return elem.Header(vecty.Markup(vecty.Class("app-header")),
-		elem.Heading1(vecty.Text("pgoutput inspector")),
-		elem.Select(opts...),
-		elem.Span(vecty.Markup(vecty.Class("example-desc", "muted")), vecty.Text(desc)),
-		elem.Span(vecty.Markup(vecty.Class("spacer"))),
+	return elem.Header(markup(class("app-header")),
+		elem.Heading1(text("pgoutput inspector")),
+		selectBox(opts...),
+		span(markup(class("example-desc", "muted")), text(desc)),
+		span(markup(class("spacer"))),
 		status,
-		elem.Button(vecty.Markup(vecty.Class("share"), vecty.Property("disabled", !h.HasInput),
-			vecty.Attribute("title", "Put the input, options and selection in a link (compressed, in the URL fragment) and copy it"),
+		elem.Button(markup(class("share"), prop("disabled", !h.HasInput),
+			attr("title", "Put the input, options and selection in a link (compressed, in the URL fragment) and copy it"),
 			event.Click(func(*vecty.Event) { h.Dispatch(web.Share{}) })),
-			vecty.Text("Share")),
-		elem.Button(vecty.Markup(vecty.Class("theme"), vecty.Attribute("title", "Switch theme: system, light, dark"),
+			text("Share")),
+		elem.Button(markup(class("theme"), attr("title", "Switch theme: system, light, dark"),
 			event.Click(func(*vecty.Event) { h.Dispatch(web.SetTheme{Theme: next}) })),
-			vecty.Text(label)),
+			text(label)),
 	)
 }
