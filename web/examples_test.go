@@ -87,7 +87,7 @@ var exampleSpecs = []exampleSpec{
 }
 
 // maxContext bounds the lines an example keeps before its message.
-const maxContext = 8
+const maxContext = 3
 
 // buildExample picks lines of a corpus capture: the opening message of the picked message's
 // transaction or stream block, the Relation and Type messages it needs, up to maxContext lines
