@@ -1,3 +1,5 @@
+//go:build js && wasm
+
 // Command wasm is the inspector page's program for the browser (GOOS=js GOARCH=wasm); static/
 // boot.js starts it. It holds the page's one store (package web) and does for it what only a
 // browser can: the URL fragment and history, the clipboard, files, compression

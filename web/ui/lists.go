@@ -42,7 +42,7 @@ func onKey(panel web.Panel, d Dispatch) func(*vecty.Event) {
 // box instead of once per row: a row then costs no event listener to add and remove.
 func dataOf(e *vecty.Event, name string) (int, bool) {
 	el := e.Target.Call("closest", "[data-"+name+"]")
-	if el.IsNull() || el.IsUndefined() {
+	if !el.Truthy() {
 		return 0, false
 	}
 	n, err := strconv.Atoi(el.Get("dataset").Get(name).String())
@@ -52,7 +52,7 @@ func dataOf(e *vecty.Event, name string) (int, bool) {
 // inToggle reports whether the event happened on a tree row's expander.
 func inToggle(e *vecty.Event) bool {
 	el := e.Target.Call("closest", ".t-toggle")
-	return !el.IsNull() && !el.IsUndefined()
+	return el.Truthy()
 }
 
 func px(n int) string { return strconv.Itoa(n) + "px" }
