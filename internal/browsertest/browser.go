@@ -43,6 +43,7 @@ package browsertest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -480,10 +481,19 @@ func (b *Browser) Console() []string {
 // Run runs chromedp actions in the tab within b.Timeout and fails the test on error.
 func (b *Browser) Run(actions ...chromedp.Action) {
 	b.t.Helper()
+	b.run("Run", actions...)
+}
+
+// run is Run with what the caller was doing, for the failure message.
+func (b *Browser) run(what string, actions ...chromedp.Action) {
+	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.Ctx, b.Timeout)
 	defer cancel()
 	if err := chromedp.Run(ctx, actions...); err != nil {
-		b.t.Fatalf("browsertest: %v", err)
+		if errors.Is(err, context.DeadlineExceeded) {
+			err = fmt.Errorf("%w (Browser.Timeout %v)", err, b.Timeout)
+		}
+		b.t.Fatalf("browsertest: %s: %v", what, err)
 	}
 }
 
@@ -498,13 +508,13 @@ func (b *Browser) Navigate(rawURL string) {
 	b.mu.Lock()
 	b.origins[u.Scheme+"://"+u.Host] = true
 	b.mu.Unlock()
-	b.Run(chromedp.Navigate(rawURL))
+	b.run(fmt.Sprintf("Navigate(%q)", rawURL), chromedp.Navigate(rawURL))
 }
 
 // WaitVisible waits until an element matching the CSS selector is visible.
 func (b *Browser) WaitVisible(selector string) {
 	b.t.Helper()
-	b.Run(chromedp.WaitVisible(selector, chromedp.ByQuery))
+	b.run(fmt.Sprintf("WaitVisible(%q)", selector), chromedp.WaitVisible(selector, chromedp.ByQuery))
 }
 
 // WaitStarted waits until the page's program (main.wasm) has rendered: index.html shows a
@@ -531,26 +541,26 @@ func (b *Browser) WaitStarted() {
 // WaitNotPresent waits until no element matches the CSS selector.
 func (b *Browser) WaitNotPresent(selector string) {
 	b.t.Helper()
-	b.Run(chromedp.WaitNotPresent(selector, chromedp.ByQuery))
+	b.run(fmt.Sprintf("WaitNotPresent(%q)", selector), chromedp.WaitNotPresent(selector, chromedp.ByQuery))
 }
 
 // WaitReady waits until an element matching the CSS selector is in the DOM.
 func (b *Browser) WaitReady(selector string) {
 	b.t.Helper()
-	b.Run(chromedp.WaitReady(selector, chromedp.ByQuery))
+	b.run(fmt.Sprintf("WaitReady(%q)", selector), chromedp.WaitReady(selector, chromedp.ByQuery))
 }
 
 // Click clicks the first element matching the CSS selector (with a real mouse event).
 func (b *Browser) Click(selector string) {
 	b.t.Helper()
-	b.Run(chromedp.Click(selector, chromedp.ByQuery, chromedp.NodeVisible))
+	b.run(fmt.Sprintf("Click(%q)", selector), chromedp.Click(selector, chromedp.ByQuery, chromedp.NodeVisible))
 }
 
 // Eval evaluates the JavaScript expression in the page and stores its value (JSON-decoded) in
 // out, which may be nil. A promise is awaited.
 func (b *Browser) Eval(expr string, out any) {
 	b.t.Helper()
-	b.Run(chromedp.Evaluate(expr, out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams {
+	b.run(fmt.Sprintf("Eval(%s)", shorten(expr)), chromedp.Evaluate(expr, out, func(p *runtime.EvaluateParams) *runtime.EvaluateParams {
 		return p.WithAwaitPromise(true)
 	}))
 }
@@ -665,6 +675,15 @@ func (b *Browser) TimeToSelector(rawURL, selector string) time.Duration {
 	var ms float64
 	b.Eval(`window.__browsertestAppeared`, &ms)
 	return time.Duration(ms * float64(time.Millisecond))
+}
+
+// shorten quotes a script for a failure message, cut to its first 160 bytes.
+func shorten(script string) string {
+	script = strings.Join(strings.Fields(script), " ")
+	if len(script) > 160 {
+		script = script[:160] + "…"
+	}
+	return "`" + script + "`"
 }
 
 // jsString quotes s as a JavaScript string literal.
