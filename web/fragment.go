@@ -44,6 +44,7 @@ type FragmentError struct {
 	Msg   string
 }
 
+// Error returns "link fragment: PARAM: what was wrong".
 func (e *FragmentError) Error() string { return "link fragment: " + e.Param + ": " + e.Msg }
 
 // ParseFragment reads a URL fragment (with or without its leading '#'). An empty fragment gives

@@ -5,7 +5,6 @@ import (
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
-	"github.com/hexops/vecty/event"
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
@@ -99,9 +98,9 @@ func (d *Description) Render() vecty.ComponentOrHTML {
 			current := t.IsLeaf(i) && (t.ValueOf(i).Num == c.Code ||
 				(t.ValueOf(i).Kind == decoder.ValueFlags && c.Code != 0 && t.ValueOf(i).Num&c.Code == c.Code))
 			rows = append(rows, elem.TableRow(markup(vecty.ClassMap{"current": current}),
-				elem.TableData(elem.Code(text(code))),
-				elem.TableData(text(c.Name)),
-				elem.TableData(text(c.Meaning))))
+				tableData(elem.Code(text(code))),
+				tableData(text(c.Name)),
+				tableData(text(c.Meaning))))
 		}
 		children = append(children, elem.Table(elem.TableBody(rows...)))
 	}
@@ -133,8 +132,8 @@ func (b *ErrorBox) Render() vecty.ComponentOrHTML {
 	e := t.Err
 	sel := hexview.Range{Offset: e.Offset, Length: max(len(t.Bytes)-e.Offset, 0)}
 	return div(markup(class("error-box", "decode-error"), attr("role", "alert"),
-		vecty.Data("offset", strconv.Itoa(e.Offset)),
+		data("offset", strconv.Itoa(e.Offset)),
 		attr("title", "Select the bytes from the error on"),
-		event.Click(func(*vecty.Event) { b.Dispatch(web.SelectBytes{Sel: sel, ID: -1}) })),
+		onClick(func(*vecty.Event) { b.Dispatch(web.SelectBytes{Sel: sel, ID: -1}) })),
 		text(e.Error()))
 }

@@ -123,7 +123,7 @@ func (p *InputPanel) formatControl() vecty.ComponentOrHTML {
 	}
 	opts := []vecty.MarkupOrChild{
 		markup(class("format"), attr("id", "format"),
-			event.Change(func(e *vecty.Event) {
+			onChange(func(e *vecty.Event) {
 				p.Dispatch(web.SetForce{Format: input.Format(e.Target.Get("value").String())})
 			})),
 		option(markup(prop("value", ""), prop("selected", p.Force == input.Auto)), text(auto)),
@@ -149,7 +149,7 @@ func (p *InputPanel) protoControl() vecty.ComponentOrHTML {
 	}
 	opts := []vecty.MarkupOrChild{
 		markup(class("proto"), attr("id", "proto"),
-			event.Change(func(e *vecty.Event) {
+			onChange(func(e *vecty.Event) {
 				n, _ := strconv.Atoi(e.Target.Get("value").String())
 				p.Dispatch(web.SetProto{Proto: n})
 			})),
@@ -180,7 +180,7 @@ func (p *InputPanel) streamControl(t *decoder.Tree) vecty.ComponentOrHTML {
 	return label(markup(attr("title", "Whether the first message is inside Stream Start … Stream Stop (its changes then carry an Xid)")),
 		text("In streamed transaction "),
 		selectBox(markup(class("instream"), attr("id", "instream"),
-			event.Change(func(e *vecty.Event) {
+			onChange(func(e *vecty.Event) {
 				n, _ := strconv.Atoi(e.Target.Get("value").String())
 				p.Dispatch(web.SetInStream{Choice: decoder.Choice(n)})
 			})),

@@ -87,7 +87,7 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	}
 	first, n := l.View.First(len(rows))
 	items := make([]vecty.MarkupOrChild, n+1)
-	items[0] = markup(class("vspace"), vecty.Style("height", px(len(rows)*web.RowHeight)))
+	items[0] = markup(class("vspace"), style("height", px(len(rows)*web.RowHeight)))
 	for i := first; i < first+n; i++ {
 		items[1+i%n] = msgRow(l.Doc, i, rows[i].Kind == web.RowMessage && rows[i].Msg == l.Msg)
 	}
@@ -107,7 +107,7 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 			attr("role", "listbox"), attr("aria-label", "messages"),
 			event.Scroll(onScroll(web.PanelList, l.View, len(rows), l.Dispatch)),
 			event.KeyDown(onKey(web.PanelList, l.Dispatch)),
-			event.Click(func(e *vecty.Event) {
+			onClick(func(e *vecty.Event) {
 				if m, ok := dataOf(e, "msg"); ok {
 					l.Dispatch(web.SelectMessage{Msg: m})
 				}
@@ -132,7 +132,7 @@ var groupNames = [...]string{web.GroupTransaction: "Transaction", web.GroupStrea
 // msgRow draws row i of the message list: a message or a transaction heading.
 func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 	row := doc.Rows[i]
-	top := vecty.Style("top", px(i*web.RowHeight))
+	top := style("top", px(i*web.RowHeight))
 	if row.Kind == web.RowGroup {
 		label := groupNames[row.Group]
 		if sm := doc.Summaries[row.Msg]; sm.HasXid {
@@ -142,7 +142,7 @@ func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 		// The text goes in a span like a message row's cells: a slot may hold either kind of
 		// row, and vecty must never set textContent on an element whose children it tracks.
 		return div(markup(class("vrow", "group-row", "g-"+strconv.Itoa(int(row.Group))), top,
-			vecty.Data("msg", strconv.Itoa(row.Msg))),
+			data("msg", strconv.Itoa(row.Msg))),
 			textSpan("g-text", label))
 	}
 	sm := doc.Summaries[row.Msg]
@@ -162,7 +162,7 @@ func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 		vecty.ClassMap{"nested": row.Nested, "selected": selected, "has-error": sm.Err},
 		attr("role", "option"),
 		attr("aria-selected", strconv.FormatBool(selected)),
-		vecty.Data("msg", strconv.Itoa(row.Msg)),
+		data("msg", strconv.Itoa(row.Msg)),
 		top,
 	),
 		textSpan("m-type", strconv.Itoa(row.Msg+1)+". "+name),
@@ -198,7 +198,7 @@ func sameRows(a, b []int32) bool {
 func (v *TreeView) Render() vecty.ComponentOrHTML {
 	first, n := v.View.First(len(v.Rows))
 	items := make([]vecty.MarkupOrChild, n+1)
-	items[0] = markup(class("vspace"), vecty.Style("height", px(len(v.Rows)*web.RowHeight)))
+	items[0] = markup(class("vspace"), style("height", px(len(v.Rows)*web.RowHeight)))
 	for i := first; i < first+n; i++ {
 		id := v.Rows[i]
 		items[1+i%n] = treeRow(v.Tree, id, i, id == v.Node, id == v.Hover, v.Collapsed[id])
@@ -209,7 +209,7 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 			attr("role", "tree"), attr("aria-label", "fields"),
 			event.Scroll(onScroll(web.PanelTree, v.View, len(v.Rows), v.Dispatch)),
 			event.KeyDown(onKey(web.PanelTree, v.Dispatch)),
-			event.Click(func(e *vecty.Event) {
+			onClick(func(e *vecty.Event) {
 				n, ok := dataOf(e, "node")
 				switch {
 				case !ok:
@@ -250,9 +250,9 @@ func treeRow(t *decoder.Tree, id int32, pos int, selected, hovered, collapsed bo
 		attr("role", "treeitem"),
 		attr("aria-selected", strconv.FormatBool(selected)),
 		vecty.MarkupIf(!leaf, attr("aria-expanded", strconv.FormatBool(!collapsed))),
-		vecty.Data("node", strconv.Itoa(i)),
-		vecty.Style("top", px(pos*web.RowHeight)),
-		vecty.Style("padding-left", strconv.Itoa(int(n.Depth))+"em"),
+		data("node", strconv.Itoa(i)),
+		style("top", px(pos*web.RowHeight)),
+		style("padding-left", strconv.Itoa(int(n.Depth))+"em"),
 	),
 		textSpan("t-toggle", toggle),
 		textSpan("t-label", t.Label(i)),

@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
 )
 
 // These wrappers are not inlined on purpose: vecty's helpers are small enough for the compiler
@@ -47,3 +48,18 @@ func label(m ...vecty.MarkupOrChild) *vecty.HTML { return elem.Label(m...) }
 
 //go:noinline
 func selectBox(m ...vecty.MarkupOrChild) *vecty.HTML { return elem.Select(m...) }
+
+//go:noinline
+func style(key, value string) vecty.Applyer { return vecty.Style(key, value) }
+
+//go:noinline
+func data(key, value string) vecty.Applyer { return vecty.Data(key, value) }
+
+//go:noinline
+func onClick(f func(*vecty.Event)) *vecty.EventListener { return event.Click(f) }
+
+//go:noinline
+func onChange(f func(*vecty.Event)) *vecty.EventListener { return event.Change(f) }
+
+//go:noinline
+func tableData(m ...vecty.MarkupOrChild) *vecty.HTML { return elem.TableData(m...) }

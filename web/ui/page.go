@@ -8,7 +8,6 @@ import (
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
-	"github.com/hexops/vecty/event"
 
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/hexview/render"
@@ -100,7 +99,7 @@ func (h *Header) SkipRender(prev vecty.Component) bool {
 func (h *Header) Render() vecty.ComponentOrHTML {
 	opts := []vecty.MarkupOrChild{
 		markup(class("examples"), attr("aria-label", "examples"),
-			event.Change(func(e *vecty.Event) {
+			onChange(func(e *vecty.Event) {
 				if i, err := strconv.Atoi(e.Target.Get("value").String()); err == nil {
 					h.Dispatch(web.LoadExample{Index: i})
 				}
@@ -146,10 +145,10 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 		status,
 		elem.Button(markup(class("share"), prop("disabled", !h.HasInput),
 			attr("title", "Put the input, options and selection in a link (compressed, in the URL fragment) and copy it"),
-			event.Click(func(*vecty.Event) { h.Dispatch(web.Share{}) })),
+			onClick(func(*vecty.Event) { h.Dispatch(web.Share{}) })),
 			text("Share")),
 		elem.Button(markup(class("theme"), attr("title", "Switch theme: system, light, dark"),
-			event.Click(func(*vecty.Event) { h.Dispatch(web.SetTheme{Theme: next}) })),
+			onClick(func(*vecty.Event) { h.Dispatch(web.SetTheme{Theme: next}) })),
 			text(label)),
 	)
 }
