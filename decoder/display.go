@@ -2,7 +2,6 @@ package decoder
 
 import (
 	"strconv"
-	"time"
 	"unicode/utf8"
 )
 
@@ -34,11 +33,6 @@ func appendUpperHex(dst []byte, v uint64) []byte {
 
 // FormatLSN returns the LSN as PostgreSQL prints it.
 func FormatLSN(lsn uint64) string { return string(AppendLSN(nil, lsn)) }
-
-// Time converts a protocol timestamp (microseconds since 2000-01-01 UTC) to a time.Time in UTC.
-func Time(us int64) time.Time {
-	return time.Unix(pgEpochUnix+us/1e6, (us%1e6)*1e3).UTC()
-}
 
 // AppendTime appends a protocol timestamp as RFC 3339 in UTC with microseconds,
 // "2024-05-06T07:08:09.123456Z". PostgreSQL's infinity values print as "infinity"/"-infinity";

@@ -53,7 +53,7 @@ func ours(tr *Tree) []string {
 		val := tr.ValueOf(i)
 		switch val.Kind {
 		case ValueTime:
-			v = strconv.FormatInt(Time(int64(val.Num)).UnixMicro(), 10)
+			v = strconv.FormatInt(int64(val.Num)+pgEpochUnix*1e6, 10)
 		case ValueLSN:
 			v = FormatLSN(val.Num)
 		case ValueInt:
