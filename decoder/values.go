@@ -414,13 +414,7 @@ func appendFloat(dst []byte, f float64, bitSize int) []byte {
 		for n := len(digits) + 1; n <= 17; n++ {
 			var nbuf [32]byte
 			d, e := shortestDigits(nbuf[:0], f, n, bitSize)
-			if e == exp && string(d) == string(digits) {
-				continue // the boundary again, with trailing zeros
-			}
-			if g, err := strconv.ParseFloat(string(d)+"e"+strconv.Itoa(e-len(d)+1), bitSize); err != nil || g != f {
-				continue
-			}
-			if !onRoundingBoundary(f, bitSize, d, e) {
+			if insideRoundingInterval(f, bitSize, d, e) {
 				digits, exp = append(buf[:0], d...), e
 				break
 			}
@@ -497,38 +491,40 @@ func shortestDigits(buf []byte, f float64, n, bitSize int) (digits []byte, exp i
 	return e[:nd], exp
 }
 
-// onRoundingBoundary reports whether the decimal 0.digits × 10^(exp+1) is exactly one of the two
-// points half-way between f > 0 and its neighbouring floats, computed with integers: the
-// decimal d × 10^p equals odd × 2^t only if the powers of two and the odd parts agree.
-func onRoundingBoundary(f float64, bitSize int, digits []byte, exp int) bool {
-	var m uint64 // f = m × 2^e
-	var e int
-	var pow2 bool // m is a power of two above the smallest exponent: the gap below f is half
+// floatParts returns f > 0 as m × 2^e, and whether the gap to the float below f is half the
+// gap above (m is a power of two above the smallest exponent).
+func floatParts(f float64, bitSize int) (m uint64, e int, pow2 bool) {
 	if bitSize == 32 {
 		b := math.Float32bits(float32(f))
 		mant, be := uint64(b&(1<<23-1)), int(b>>23&0xFF)
 		if be == 0 {
-			m, e = mant, -149
-		} else {
-			m, e = mant|1<<23, be-150
+			return mant, -149, false
 		}
-		pow2 = mant == 0 && be > 1
-	} else {
-		b := math.Float64bits(f)
-		mant, be := b&(1<<52-1), int(b>>52&0x7FF)
-		if be == 0 {
-			m, e = mant, -1074
-		} else {
-			m, e = mant|1<<52, be-1075
-		}
-		pow2 = mant == 0 && be > 1
+		return mant | 1<<23, be - 150, mant == 0 && be > 1
 	}
-	// d × 10^p with d odd × 2^s.
-	var d uint64
+	b := math.Float64bits(f)
+	mant, be := b&(1<<52-1), int(b>>52&0x7FF)
+	if be == 0 {
+		return mant, -1074, false
+	}
+	return mant | 1<<52, be - 1075, mant == 0 && be > 1
+}
+
+// decimalParts returns the decimal 0.digits × 10^(exp+1) as d × 10^p.
+func decimalParts(digits []byte, exp int) (d uint64, p int) {
 	for _, c := range digits {
 		d = d*10 + uint64(c-'0')
 	}
-	p := exp - len(digits) + 1
+	return d, exp - len(digits) + 1
+}
+
+// onRoundingBoundary reports whether the decimal 0.digits × 10^(exp+1) is exactly one of the two
+// points half-way between f > 0 and its neighbouring floats, computed with integers: the
+// decimal d × 10^p equals odd × 2^t only if the powers of two and the odd parts agree.
+func onRoundingBoundary(f float64, bitSize int, digits []byte, exp int) bool {
+	m, e, pow2 := floatParts(f, bitSize)
+	d, p := decimalParts(digits, exp)
+	// d × 10^p with d odd × 2^s.
 	s := bits.TrailingZeros64(d)
 	odd := d >> s
 	t := p + s // the power of two in d × 10^p once five-factors are moved into odd
@@ -556,6 +552,92 @@ func onRoundingBoundary(f float64, bitSize int, digits []byte, exp int) bool {
 		return odd == 4*m-1 && t == e-2
 	}
 	return odd == 2*m-1 && t == e-1
+}
+
+// insideRoundingInterval reports whether the decimal 0.digits × 10^(exp+1) lies strictly between
+// the two points half-way between f > 0 and its neighbouring floats: it reads back as f, and is
+// not a rounding boundary. The comparisons are exact, in integers, so that formatting needs no
+// float parsing.
+func insideRoundingInterval(f float64, bitSize int, digits []byte, exp int) bool {
+	m, e, pow2 := floatParts(f, bitSize)
+	d, p := decimalParts(digits, exp)
+	// Both points as multiples of 2^(e-2): lower (4m-2), or (4m-1) below a power of two; upper (4m+2).
+	lower := 4*m - 2
+	if pow2 {
+		lower = 4*m - 1
+	}
+	return compareDecimal(d, p, lower, e-2) > 0 && compareDecimal(d, p, 4*m+2, e-2) < 0
+}
+
+// compareDecimal returns the sign of d × 10^p − m × 2^e, computed exactly.
+func compareDecimal(d uint64, p int, m uint64, e int) int {
+	x, y := naturalOf(d), naturalOf(m)
+	// d × 5^p × 2^p against m × 2^e: the fives go to one side, the twos to the other.
+	if p >= 0 {
+		x.mulPow5(p)
+	} else {
+		y.mulPow5(-p)
+	}
+	if p >= e {
+		x.shiftLeft(p - e)
+	} else {
+		y.shiftLeft(e - p)
+	}
+	return x.cmp(&y)
+}
+
+// natural is an unsigned integer of 48 32-bit words, least significant first, for
+// compareDecimal. For any float64 and any decimal of up to 17 digits within a factor of ten of
+// it, both sides stay below 2^900, well inside its 1536 bits.
+type natural [48]uint32
+
+func naturalOf(v uint64) natural {
+	return natural{uint32(v), uint32(v >> 32)}
+}
+
+// mulPow5 multiplies x by 5^k, by at most 5^13 (the largest power of five in a word) at a time.
+func (x *natural) mulPow5(k int) {
+	for k > 0 {
+		step := min(k, 13)
+		k -= step
+		f := uint64(1)
+		for range step {
+			f *= 5
+		}
+		var carry uint64
+		for i := range x {
+			v := uint64(x[i])*f + carry
+			x[i], carry = uint32(v), v>>32
+		}
+	}
+}
+
+// shiftLeft multiplies x by 2^k.
+func (x *natural) shiftLeft(k int) {
+	s := uint(k % 32)
+	for i := len(x) - 1; i >= 0; i-- {
+		var w uint64
+		if j := i - k/32; j >= 0 {
+			w = uint64(x[j]) << s
+			if j > 0 {
+				w |= uint64(x[j-1]) << s >> 32
+			}
+		}
+		x[i] = uint32(w)
+	}
+}
+
+// cmp returns the sign of x − y.
+func (x *natural) cmp(y *natural) int {
+	for i := len(x) - 1; i >= 0; i-- {
+		if x[i] != y[i] {
+			if x[i] < y[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
 }
 
 // j2date converts a Julian day number to a proleptic Gregorian date, as PostgreSQL's j2date does
