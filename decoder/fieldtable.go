@@ -36,74 +36,39 @@ var (
 	codesZeroFlags = []Code{{0, "none", "currently always 0"}}
 )
 
-func descType(msg string, code byte, since, proto int, meaning string) FieldInfo {
-	return FieldInfo{Name: "Type", Of: msg, Format: FormatByte1, Kind: KindType, Since: since, Proto: proto,
-		Meaning: "Byte1('" + string(rune(code)) + "'): identifies the message as " + meaning + "."}
-}
-
-func descGroup(name string, since, proto int, meaning string) FieldInfo {
-	return FieldInfo{Name: name, Of: name, Format: FormatGroup, Kind: KindGroup, Since: since, Proto: proto, Meaning: meaning}
-}
-
-func descLSN(of, name string, since, proto int, meaning string) FieldInfo {
-	return FieldInfo{Name: name, Of: of, Format: FormatInt64, Kind: KindLSN, Since: since, Proto: proto, Meaning: meaning}
-}
-
-func descTime(of, name string, since, proto int, meaning string) FieldInfo {
-	return FieldInfo{Name: name, Of: of, Format: FormatInt64, Kind: KindTime, Since: since, Proto: proto,
-		Meaning: meaning + " Microseconds since 2000-01-01 00:00:00 UTC."}
-}
-
-func descXid(of string, since, proto int, meaning string) FieldInfo {
-	return FieldInfo{Name: "Xid", Of: of, Format: FormatInt32, Kind: KindXid, Since: since, Proto: proto, Meaning: meaning}
-}
-
-func descFlags0(of string, since, proto int) FieldInfo {
-	return FieldInfo{Name: "Flags", Of: of, Format: FormatInt8, Kind: KindFlags, Since: since, Proto: proto,
-		Meaning: "Flags; currently unused, always 0.", Codes: codesZeroFlags}
-}
-
-func descGID(of string) FieldInfo {
-	return FieldInfo{Name: "GID", Of: of, Format: FormatString, Kind: KindString, Since: 15, Proto: 3,
-		Meaning: "The user-defined global identifier of the prepared transaction (PREPARE TRANSACTION 'gid')."}
-}
-
-func descRelOID(of string, since int) FieldInfo {
-	return FieldInfo{Name: "Relation OID", Of: of, Format: FormatInt32, Kind: KindOID, Since: since, Proto: 1,
-		Meaning: "OID of the relation, as sent in an earlier Relation message."}
-}
-
-// fieldTable holds the description of every field, indexed by FieldID. It is data only.
+// fieldTable holds the description of every field, indexed by FieldID. It is data only: plain
+// literals, with no calls, so the compiler lays it out as static data instead of building it
+// when the program starts (a constructor call per entry cost 7 KB of the page's WASM).
 var fieldTable = [numFields]FieldInfo{
 	FieldUnknown:     {Name: "Unknown", Kind: KindUndecoded, Meaning: "A field this decoder does not know."},
 	FieldUndecoded:   {Name: "Undecoded bytes", Format: FormatBytes, Kind: KindUndecoded, Meaning: "Bytes not decoded because an earlier field was in error."},
 	FieldTrailing:    {Name: "Trailing bytes", Format: FormatBytes, Kind: KindUndecoded, Meaning: "Bytes after the end of a complete message. The message's length comes from its envelope, so these should not be there."},
 	FieldUnknownType: {Name: "Message type", Format: FormatByte1, Kind: KindUndecoded, Meaning: "The first byte of a message is its type code. This one is missing, or is not the type code of any pgoutput message or replication protocol envelope."},
 
-	FieldCopyData:       descGroup("CopyData", 0, 0, "A frontend/backend protocol CopyData message; during replication every message travels inside one."),
+	FieldCopyData:       {Name: "CopyData", Of: "CopyData", Format: FormatGroup, Kind: KindGroup, Meaning: "A frontend/backend protocol CopyData message; during replication every message travels inside one."},
 	FieldCopyDataType:   {Name: "Type", Of: "CopyData", Format: FormatByte1, Kind: KindType, Meaning: "Byte1('d'): identifies the message as COPY data."},
 	FieldCopyDataLength: {Name: "Length", Of: "CopyData", Format: FormatInt32, Kind: KindLength, Meaning: "Length of the message contents in bytes, including this field but not the type byte."},
 
-	FieldXLogData:                   descGroup("XLogData", 0, 0, "A replication protocol XLogData message carrying one pgoutput message."),
+	FieldXLogData:                   {Name: "XLogData", Of: "XLogData", Format: FormatGroup, Kind: KindGroup, Meaning: "A replication protocol XLogData message carrying one pgoutput message."},
 	FieldXLogDataType:               {Name: "Type", Of: "XLogData", Format: FormatByte1, Kind: KindType, Meaning: "Byte1('w'): identifies the message as WAL data."},
-	FieldXLogDataStart:              descLSN("XLogData", "Start LSN", 0, 0, "The starting point of the WAL data in this message. For logical replication, the LSN of the record being sent, or 0 for a message written ahead of another (Type, Relation, and a Begin followed by an Origin)."),
-	FieldXLogDataEnd:                descLSN("XLogData", "WAL end", 0, 0, "The documentation says the current end of WAL on the server; in logical replication the walsender sets it to the same value as the start LSN."),
-	FieldXLogDataTime:               descTime("XLogData", "Send time", 0, 0, "The server's system clock at the time of transmission."),
-	FieldKeepalive:                  descGroup("Primary keepalive", 0, 0, "A replication protocol keepalive from the server."),
+	FieldXLogDataStart:              {Name: "Start LSN", Of: "XLogData", Format: FormatInt64, Kind: KindLSN, Meaning: "The starting point of the WAL data in this message. For logical replication, the LSN of the record being sent, or 0 for a message written ahead of another (Type, Relation, and a Begin followed by an Origin)."},
+	FieldXLogDataEnd:                {Name: "WAL end", Of: "XLogData", Format: FormatInt64, Kind: KindLSN, Meaning: "The documentation says the current end of WAL on the server; in logical replication the walsender sets it to the same value as the start LSN."},
+	FieldXLogDataTime:               {Name: "Send time", Of: "XLogData", Format: FormatInt64, Kind: KindTime, Meaning: "The server's system clock at the time of transmission. Microseconds since 2000-01-01 00:00:00 UTC."},
+	FieldKeepalive:                  {Name: "Primary keepalive", Of: "Primary keepalive", Format: FormatGroup, Kind: KindGroup, Meaning: "A replication protocol keepalive from the server."},
 	FieldKeepaliveType:              {Name: "Type", Of: "Primary keepalive", Format: FormatByte1, Kind: KindType, Meaning: "Byte1('k'): identifies the message as a sender keepalive."},
-	FieldKeepaliveWALEnd:            descLSN("Primary keepalive", "WAL end", 0, 0, "The current end of WAL on the server; for a logical walsender, the position sent so far."),
-	FieldKeepaliveTime:              descTime("Primary keepalive", "Send time", 0, 0, "The server's system clock at the time of transmission."),
+	FieldKeepaliveWALEnd:            {Name: "WAL end", Of: "Primary keepalive", Format: FormatInt64, Kind: KindLSN, Meaning: "The current end of WAL on the server; for a logical walsender, the position sent so far."},
+	FieldKeepaliveTime:              {Name: "Send time", Of: "Primary keepalive", Format: FormatInt64, Kind: KindTime, Meaning: "The server's system clock at the time of transmission. Microseconds since 2000-01-01 00:00:00 UTC."},
 	FieldKeepaliveReply:             {Name: "Reply requested", Of: "Primary keepalive", Format: FormatByte1, Kind: KindFlags, Meaning: "1 means the client should reply to this message as soon as possible, to avoid a timeout disconnect.", Codes: codesReply},
-	FieldStandbyStatus:              descGroup("Standby status update", 0, 0, "A replication protocol status update from the client to the server."),
+	FieldStandbyStatus:              {Name: "Standby status update", Of: "Standby status update", Format: FormatGroup, Kind: KindGroup, Meaning: "A replication protocol status update from the client to the server."},
 	FieldStandbyStatusType:          {Name: "Type", Of: "Standby status update", Format: FormatByte1, Kind: KindType, Meaning: "Byte1('r'): identifies the message as a receiver status update."},
-	FieldStandbyStatusWritten:       descLSN("Standby status update", "Written LSN", 0, 0, "The location of the last WAL byte + 1 received and written to disk by the client."),
-	FieldStandbyStatusFlushed:       descLSN("Standby status update", "Flushed LSN", 0, 0, "The location of the last WAL byte + 1 flushed by the client. For a logical slot this advances confirmed_flush_lsn."),
-	FieldStandbyStatusApplied:       descLSN("Standby status update", "Applied LSN", 0, 0, "The location of the last WAL byte + 1 applied by the client."),
-	FieldStandbyStatusTime:          descTime("Standby status update", "Client time", 0, 0, "The client's system clock at the time of transmission."),
+	FieldStandbyStatusWritten:       {Name: "Written LSN", Of: "Standby status update", Format: FormatInt64, Kind: KindLSN, Meaning: "The location of the last WAL byte + 1 received and written to disk by the client."},
+	FieldStandbyStatusFlushed:       {Name: "Flushed LSN", Of: "Standby status update", Format: FormatInt64, Kind: KindLSN, Meaning: "The location of the last WAL byte + 1 flushed by the client. For a logical slot this advances confirmed_flush_lsn."},
+	FieldStandbyStatusApplied:       {Name: "Applied LSN", Of: "Standby status update", Format: FormatInt64, Kind: KindLSN, Meaning: "The location of the last WAL byte + 1 applied by the client."},
+	FieldStandbyStatusTime:          {Name: "Client time", Of: "Standby status update", Format: FormatInt64, Kind: KindTime, Meaning: "The client's system clock at the time of transmission. Microseconds since 2000-01-01 00:00:00 UTC."},
 	FieldStandbyStatusReply:         {Name: "Reply requested", Of: "Standby status update", Format: FormatByte1, Kind: KindFlags, Meaning: "1 asks the server to reply at once (with a keepalive).", Codes: codesReply},
-	FieldHotStandby:                 descGroup("Hot standby feedback", 0, 0, "A replication protocol hot standby feedback message from the client."),
+	FieldHotStandby:                 {Name: "Hot standby feedback", Of: "Hot standby feedback", Format: FormatGroup, Kind: KindGroup, Meaning: "A replication protocol hot standby feedback message from the client."},
 	FieldHotStandbyType:             {Name: "Type", Of: "Hot standby feedback", Format: FormatByte1, Kind: KindType, Meaning: "Byte1('h'): identifies the message as a hot standby feedback message."},
-	FieldHotStandbyTime:             descTime("Hot standby feedback", "Client time", 0, 0, "The client's system clock at the time of transmission."),
+	FieldHotStandbyTime:             {Name: "Client time", Of: "Hot standby feedback", Format: FormatInt64, Kind: KindTime, Meaning: "The client's system clock at the time of transmission. Microseconds since 2000-01-01 00:00:00 UTC."},
 	FieldHotStandbyXmin:             {Name: "Xmin", Of: "Hot standby feedback", Format: FormatInt32, Kind: KindXid, Meaning: "The standby's current global xmin, excluding the catalog_xmin from replication slots. 0 (with catalog xmin 0) stops feedback."},
 	FieldHotStandbyXminEpoch:        {Name: "Xmin epoch", Of: "Hot standby feedback", Format: FormatInt32, Kind: KindInteger, Meaning: "The epoch of the xmin xid."},
 	FieldHotStandbyCatalogXmin:      {Name: "Catalog xmin", Of: "Hot standby feedback", Format: FormatInt32, Kind: KindXid, Meaning: "The lowest catalog_xmin of any replication slots on the standby."},
@@ -112,34 +77,34 @@ var fieldTable = [numFields]FieldInfo{
 	FieldStreamXid: {Name: "Xid", Of: "streamed change", Format: FormatInt32, Kind: KindXid, Since: 14, Proto: 2,
 		Meaning: "Xid of the (sub)transaction the change belongs to. Present only inside a streamed transaction (between Stream Start and Stream Stop)."},
 
-	FieldBegin:           descGroup("Begin", 10, 1, "Begin of a transaction. PostgreSQL 15 and later send it only before the first change that survives filtering, so empty transactions send nothing."),
-	FieldBeginType:       descType("Begin", 'B', 10, 1, "a begin message"),
-	FieldBeginFinalLSN:   descLSN("Begin", "Final LSN", 10, 1, "The final LSN of the transaction: the LSN of its commit record."),
-	FieldBeginCommitTime: descTime("Begin", "Commit timestamp", 10, 1, "Commit timestamp of the transaction."),
-	FieldBeginXid:        descXid("Begin", 10, 1, "Xid of the transaction."),
+	FieldBegin:           {Name: "Begin", Of: "Begin", Format: FormatGroup, Kind: KindGroup, Since: 10, Proto: 1, Meaning: "Begin of a transaction. PostgreSQL 15 and later send it only before the first change that survives filtering, so empty transactions send nothing."},
+	FieldBeginType:       {Name: "Type", Of: "Begin", Format: FormatByte1, Kind: KindType, Since: 10, Proto: 1, Meaning: "Byte1('B'): identifies the message as a begin message."},
+	FieldBeginFinalLSN:   {Name: "Final LSN", Of: "Begin", Format: FormatInt64, Kind: KindLSN, Since: 10, Proto: 1, Meaning: "The final LSN of the transaction: the LSN of its commit record."},
+	FieldBeginCommitTime: {Name: "Commit timestamp", Of: "Begin", Format: FormatInt64, Kind: KindTime, Since: 10, Proto: 1, Meaning: "Commit timestamp of the transaction. Microseconds since 2000-01-01 00:00:00 UTC."},
+	FieldBeginXid:        {Name: "Xid", Of: "Begin", Format: FormatInt32, Kind: KindXid, Since: 10, Proto: 1, Meaning: "Xid of the transaction."},
 
-	FieldMessage:        descGroup("Message", 14, 1, "A logical decoding message, from pg_logical_emit_message(). Sent only with the messages option."),
-	FieldMessageType:    descType("Message", 'M', 14, 1, "a logical decoding message"),
+	FieldMessage:        {Name: "Message", Of: "Message", Format: FormatGroup, Kind: KindGroup, Since: 14, Proto: 1, Meaning: "A logical decoding message, from pg_logical_emit_message(). Sent only with the messages option."},
+	FieldMessageType:    {Name: "Type", Of: "Message", Format: FormatByte1, Kind: KindType, Since: 14, Proto: 1, Meaning: "Byte1('M'): identifies the message as a logical decoding message."},
 	FieldMessageFlags:   {Name: "Flags", Of: "Message", Format: FormatInt8, Kind: KindFlags, Since: 14, Proto: 1, Meaning: "Either 0 for no flags or 1 if the logical decoding message is transactional.", Codes: codesMessageFlags},
-	FieldMessageLSN:     descLSN("Message", "LSN", 14, 1, "The LSN of the logical decoding message."),
+	FieldMessageLSN:     {Name: "LSN", Of: "Message", Format: FormatInt64, Kind: KindLSN, Since: 14, Proto: 1, Meaning: "The LSN of the logical decoding message."},
 	FieldMessagePrefix:  {Name: "Prefix", Of: "Message", Format: FormatString, Kind: KindString, Since: 14, Proto: 1, Meaning: "The prefix of the logical decoding message."},
 	FieldMessageLength:  {Name: "Content length", Of: "Message", Format: FormatInt32, Kind: KindLength, Since: 14, Proto: 1, Meaning: "Length of the content in bytes."},
 	FieldMessageContent: {Name: "Content", Of: "Message", Format: FormatBytes, Kind: KindValue, Since: 14, Proto: 1, Meaning: "The content of the logical decoding message, raw bytes (not NUL-terminated)."},
 
-	FieldCommit:       descGroup("Commit", 10, 1, "Commit of a transaction."),
-	FieldCommitType:   descType("Commit", 'C', 10, 1, "a commit message"),
-	FieldCommitFlags:  descFlags0("Commit", 10, 1),
-	FieldCommitLSN:    descLSN("Commit", "Commit LSN", 10, 1, "The LSN of the commit record (the Begin's final LSN)."),
-	FieldCommitEndLSN: descLSN("Commit", "End LSN", 10, 1, "The end LSN of the transaction: the end of its commit record."),
-	FieldCommitTime:   descTime("Commit", "Commit timestamp", 10, 1, "Commit timestamp of the transaction."),
+	FieldCommit:       {Name: "Commit", Of: "Commit", Format: FormatGroup, Kind: KindGroup, Since: 10, Proto: 1, Meaning: "Commit of a transaction."},
+	FieldCommitType:   {Name: "Type", Of: "Commit", Format: FormatByte1, Kind: KindType, Since: 10, Proto: 1, Meaning: "Byte1('C'): identifies the message as a commit message."},
+	FieldCommitFlags:  {Name: "Flags", Of: "Commit", Format: FormatInt8, Kind: KindFlags, Since: 10, Proto: 1, Meaning: "Flags; currently unused, always 0.", Codes: codesZeroFlags},
+	FieldCommitLSN:    {Name: "Commit LSN", Of: "Commit", Format: FormatInt64, Kind: KindLSN, Since: 10, Proto: 1, Meaning: "The LSN of the commit record (the Begin's final LSN)."},
+	FieldCommitEndLSN: {Name: "End LSN", Of: "Commit", Format: FormatInt64, Kind: KindLSN, Since: 10, Proto: 1, Meaning: "The end LSN of the transaction: the end of its commit record."},
+	FieldCommitTime:   {Name: "Commit timestamp", Of: "Commit", Format: FormatInt64, Kind: KindTime, Since: 10, Proto: 1, Meaning: "Commit timestamp of the transaction. Microseconds since 2000-01-01 00:00:00 UTC."},
 
-	FieldOrigin:     descGroup("Origin", 10, 1, "The replication origin of the transaction's changes; follows Begin, Begin Prepare or the first Stream Start."),
-	FieldOriginType: descType("Origin", 'O', 10, 1, "an origin message"),
-	FieldOriginLSN:  descLSN("Origin", "Origin commit LSN", 10, 1, "The LSN of the commit on the origin server. 0 when sent after a Stream Start."),
+	FieldOrigin:     {Name: "Origin", Of: "Origin", Format: FormatGroup, Kind: KindGroup, Since: 10, Proto: 1, Meaning: "The replication origin of the transaction's changes; follows Begin, Begin Prepare or the first Stream Start."},
+	FieldOriginType: {Name: "Type", Of: "Origin", Format: FormatByte1, Kind: KindType, Since: 10, Proto: 1, Meaning: "Byte1('O'): identifies the message as an origin message."},
+	FieldOriginLSN:  {Name: "Origin commit LSN", Of: "Origin", Format: FormatInt64, Kind: KindLSN, Since: 10, Proto: 1, Meaning: "The LSN of the commit on the origin server. 0 when sent after a Stream Start."},
 	FieldOriginName: {Name: "Origin name", Of: "Origin", Format: FormatString, Kind: KindString, Since: 10, Proto: 1, Meaning: "Name of the origin."},
 
 	FieldRelation:                   {Name: "Relation", Of: "Relation", Format: FormatGroup, Kind: KindGroup, Since: 10, Proto: 1, Meaning: "Describes a relation's published columns. Sent before the first change to the relation in a session, and again after its definition changes."},
-	FieldRelationType:               descType("Relation", 'R', 10, 1, "a relation message"),
+	FieldRelationType:               {Name: "Type", Of: "Relation", Format: FormatByte1, Kind: KindType, Since: 10, Proto: 1, Meaning: "Byte1('R'): identifies the message as a relation message."},
 	FieldRelationOID:                {Name: "Relation OID", Of: "Relation", Format: FormatInt32, Kind: KindOID, Since: 10, Proto: 1, Meaning: "OID of the relation."},
 	FieldRelationNamespace:          {Name: "Namespace", Of: "Relation", Format: FormatString, Kind: KindString, Since: 10, Proto: 1, Meaning: "Namespace (schema); an empty string means pg_catalog."},
 	FieldRelationName:               {Name: "Relation name", Of: "Relation", Format: FormatString, Kind: KindString, Since: 10, Proto: 1, Meaning: "Relation name."},
@@ -151,101 +116,101 @@ var fieldTable = [numFields]FieldInfo{
 	FieldRelationColumnTypeOID:      {Name: "Type OID", Of: "Relation column", Format: FormatInt32, Kind: KindOID, Since: 10, Proto: 1, Meaning: "OID of the column's data type (atttypid)."},
 	FieldRelationColumnTypeModifier: {Name: "Type modifier", Of: "Relation column", Format: FormatInt32, Kind: KindInteger, Since: 10, Proto: 1, Meaning: "Type modifier of the column (atttypmod); -1 when there is none."},
 
-	FieldType:          descGroup("Type", 10, 1, "Describes a non-built-in data type used by a published column (OID 10000 and above). Sent just before the Relation message."),
-	FieldTypeType:      descType("Type", 'Y', 10, 1, "a type message"),
+	FieldType:          {Name: "Type", Of: "Type", Format: FormatGroup, Kind: KindGroup, Since: 10, Proto: 1, Meaning: "Describes a non-built-in data type used by a published column (OID 10000 and above). Sent just before the Relation message."},
+	FieldTypeType:      {Name: "Type", Of: "Type", Format: FormatByte1, Kind: KindType, Since: 10, Proto: 1, Meaning: "Byte1('Y'): identifies the message as a type message."},
 	FieldTypeOID:       {Name: "Type OID", Of: "Type", Format: FormatInt32, Kind: KindOID, Since: 10, Proto: 1, Meaning: "OID of the data type as the column uses it (may be a domain)."},
 	FieldTypeNamespace: {Name: "Namespace", Of: "Type", Format: FormatString, Kind: KindString, Since: 10, Proto: 1, Meaning: "Namespace of the base data type; an empty string means pg_catalog."},
 	FieldTypeName:      {Name: "Type name", Of: "Type", Format: FormatString, Kind: KindString, Since: 10, Proto: 1, Meaning: "Name of the base data type (the documentation says of the data type; for a domain the server sends its base type's name)."},
 
-	FieldInsert:            descGroup("Insert", 10, 1, "A row inserted."),
-	FieldInsertType:        descType("Insert", 'I', 10, 1, "an insert message"),
-	FieldInsertRelationOID: descRelOID("Insert", 10),
+	FieldInsert:            {Name: "Insert", Of: "Insert", Format: FormatGroup, Kind: KindGroup, Since: 10, Proto: 1, Meaning: "A row inserted."},
+	FieldInsertType:        {Name: "Type", Of: "Insert", Format: FormatByte1, Kind: KindType, Since: 10, Proto: 1, Meaning: "Byte1('I'): identifies the message as an insert message."},
+	FieldInsertRelationOID: {Name: "Relation OID", Of: "Insert", Format: FormatInt32, Kind: KindOID, Since: 10, Proto: 1, Meaning: "OID of the relation, as sent in an earlier Relation message."},
 	FieldInsertNew:         {Name: "New tuple marker", Of: "Insert", Format: FormatByte1, Kind: KindMarker, Since: 10, Proto: 1, Meaning: "Byte1('N'): a TupleData with the new row follows.", Codes: codesTupleNew},
 
-	FieldUpdate:            descGroup("Update", 10, 1, "A row updated."),
-	FieldUpdateType:        descType("Update", 'U', 10, 1, "an update message"),
-	FieldUpdateRelationOID: descRelOID("Update", 10),
+	FieldUpdate:            {Name: "Update", Of: "Update", Format: FormatGroup, Kind: KindGroup, Since: 10, Proto: 1, Meaning: "A row updated."},
+	FieldUpdateType:        {Name: "Type", Of: "Update", Format: FormatByte1, Kind: KindType, Since: 10, Proto: 1, Meaning: "Byte1('U'): identifies the message as an update message."},
+	FieldUpdateRelationOID: {Name: "Relation OID", Of: "Update", Format: FormatInt32, Kind: KindOID, Since: 10, Proto: 1, Meaning: "OID of the relation, as sent in an earlier Relation message."},
 	FieldUpdateOld:         {Name: "Old tuple marker", Of: "Update", Format: FormatByte1, Kind: KindMarker, Since: 10, Proto: 1, Meaning: "Byte1('K') or Byte1('O'), optional: the old key (identity other than FULL) or the old row (FULL) follows. Sent whenever the decoded change has an old tuple: when key columns changed, or are stored out of line.", Codes: codesTupleOld},
 	FieldUpdateNew:         {Name: "New tuple marker", Of: "Update", Format: FormatByte1, Kind: KindMarker, Since: 10, Proto: 1, Meaning: "Byte1('N'): a TupleData with the new row follows.", Codes: codesTupleNew},
 
-	FieldDelete:            descGroup("Delete", 10, 1, "A row deleted."),
-	FieldDeleteType:        descType("Delete", 'D', 10, 1, "a delete message"),
-	FieldDeleteRelationOID: descRelOID("Delete", 10),
+	FieldDelete:            {Name: "Delete", Of: "Delete", Format: FormatGroup, Kind: KindGroup, Since: 10, Proto: 1, Meaning: "A row deleted."},
+	FieldDeleteType:        {Name: "Type", Of: "Delete", Format: FormatByte1, Kind: KindType, Since: 10, Proto: 1, Meaning: "Byte1('D'): identifies the message as a delete message."},
+	FieldDeleteRelationOID: {Name: "Relation OID", Of: "Delete", Format: FormatInt32, Kind: KindOID, Since: 10, Proto: 1, Meaning: "OID of the relation, as sent in an earlier Relation message."},
 	FieldDeleteOld:         {Name: "Old tuple marker", Of: "Delete", Format: FormatByte1, Kind: KindMarker, Since: 10, Proto: 1, Meaning: "Byte1('K') or Byte1('O'): the old key follows (every identity but FULL, including the primary key), or the whole old row (FULL).", Codes: codesTupleOld},
 
-	FieldTruncate:              descGroup("Truncate", 11, 1, "One TRUNCATE of one or more published relations."),
-	FieldTruncateType:          descType("Truncate", 'T', 11, 1, "a truncate message"),
+	FieldTruncate:              {Name: "Truncate", Of: "Truncate", Format: FormatGroup, Kind: KindGroup, Since: 11, Proto: 1, Meaning: "One TRUNCATE of one or more published relations."},
+	FieldTruncateType:          {Name: "Type", Of: "Truncate", Format: FormatByte1, Kind: KindType, Since: 11, Proto: 1, Meaning: "Byte1('T'): identifies the message as a truncate message."},
 	FieldTruncateRelationCount: {Name: "Relation count", Of: "Truncate", Format: FormatInt32, Kind: KindLength, Since: 11, Proto: 1, Meaning: "Number of relations."},
 	FieldTruncateOptions:       {Name: "Option bits", Of: "Truncate", Format: FormatInt8, Kind: KindFlags, Since: 11, Proto: 1, Meaning: "Option bits for TRUNCATE: 1 for CASCADE, 2 for RESTART IDENTITY.", Codes: codesTruncate},
 	FieldTruncateRelationOID:   {Name: "Relation OID", Of: "Truncate", Format: FormatInt32, Kind: KindOID, Since: 11, Proto: 1, Meaning: "OID of a truncated relation."},
 
-	FieldStreamStart:      descGroup("Stream Start", 14, 2, "Start of a block of changes of a large in-progress transaction, streamed before it commits."),
-	FieldStreamStartType:  descType("Stream Start", 'S', 14, 2, "a stream start message"),
-	FieldStreamStartXid:   descXid("Stream Start", 14, 2, "Xid of the transaction."),
+	FieldStreamStart:      {Name: "Stream Start", Of: "Stream Start", Format: FormatGroup, Kind: KindGroup, Since: 14, Proto: 2, Meaning: "Start of a block of changes of a large in-progress transaction, streamed before it commits."},
+	FieldStreamStartType:  {Name: "Type", Of: "Stream Start", Format: FormatByte1, Kind: KindType, Since: 14, Proto: 2, Meaning: "Byte1('S'): identifies the message as a stream start message."},
+	FieldStreamStartXid:   {Name: "Xid", Of: "Stream Start", Format: FormatInt32, Kind: KindXid, Since: 14, Proto: 2, Meaning: "Xid of the transaction."},
 	FieldStreamStartFirst: {Name: "First segment", Of: "Stream Start", Format: FormatInt8, Kind: KindFlags, Since: 14, Proto: 2, Meaning: "1 if this is the first stream segment for this Xid, 0 for any later segment.", Codes: codesFirstSegment},
 
-	FieldStreamStop:     descGroup("Stream Stop", 14, 2, "End of a block of streamed changes."),
-	FieldStreamStopType: descType("Stream Stop", 'E', 14, 2, "a stream stop message"),
+	FieldStreamStop:     {Name: "Stream Stop", Of: "Stream Stop", Format: FormatGroup, Kind: KindGroup, Since: 14, Proto: 2, Meaning: "End of a block of streamed changes."},
+	FieldStreamStopType: {Name: "Type", Of: "Stream Stop", Format: FormatByte1, Kind: KindType, Since: 14, Proto: 2, Meaning: "Byte1('E'): identifies the message as a stream stop message."},
 
-	FieldStreamCommit:       descGroup("Stream Commit", 14, 2, "Commit of a streamed transaction."),
-	FieldStreamCommitType:   descType("Stream Commit", 'c', 14, 2, "a stream commit message"),
-	FieldStreamCommitXid:    descXid("Stream Commit", 14, 2, "Xid of the transaction."),
-	FieldStreamCommitFlags:  descFlags0("Stream Commit", 14, 2),
-	FieldStreamCommitLSN:    descLSN("Stream Commit", "Commit LSN", 14, 2, "The LSN of the commit record."),
-	FieldStreamCommitEndLSN: descLSN("Stream Commit", "End LSN", 14, 2, "The end LSN of the transaction."),
-	FieldStreamCommitTime:   descTime("Stream Commit", "Commit timestamp", 14, 2, "Commit timestamp of the transaction."),
+	FieldStreamCommit:       {Name: "Stream Commit", Of: "Stream Commit", Format: FormatGroup, Kind: KindGroup, Since: 14, Proto: 2, Meaning: "Commit of a streamed transaction."},
+	FieldStreamCommitType:   {Name: "Type", Of: "Stream Commit", Format: FormatByte1, Kind: KindType, Since: 14, Proto: 2, Meaning: "Byte1('c'): identifies the message as a stream commit message."},
+	FieldStreamCommitXid:    {Name: "Xid", Of: "Stream Commit", Format: FormatInt32, Kind: KindXid, Since: 14, Proto: 2, Meaning: "Xid of the transaction."},
+	FieldStreamCommitFlags:  {Name: "Flags", Of: "Stream Commit", Format: FormatInt8, Kind: KindFlags, Since: 14, Proto: 2, Meaning: "Flags; currently unused, always 0.", Codes: codesZeroFlags},
+	FieldStreamCommitLSN:    {Name: "Commit LSN", Of: "Stream Commit", Format: FormatInt64, Kind: KindLSN, Since: 14, Proto: 2, Meaning: "The LSN of the commit record."},
+	FieldStreamCommitEndLSN: {Name: "End LSN", Of: "Stream Commit", Format: FormatInt64, Kind: KindLSN, Since: 14, Proto: 2, Meaning: "The end LSN of the transaction."},
+	FieldStreamCommitTime:   {Name: "Commit timestamp", Of: "Stream Commit", Format: FormatInt64, Kind: KindTime, Since: 14, Proto: 2, Meaning: "Commit timestamp of the transaction. Microseconds since 2000-01-01 00:00:00 UTC."},
 
-	FieldStreamAbort:       descGroup("Stream Abort", 14, 2, "Abort of a streamed transaction or of one of its subtransactions."),
-	FieldStreamAbortType:   descType("Stream Abort", 'A', 14, 2, "a stream abort message"),
-	FieldStreamAbortXid:    descXid("Stream Abort", 14, 2, "Xid of the top-level transaction."),
+	FieldStreamAbort:       {Name: "Stream Abort", Of: "Stream Abort", Format: FormatGroup, Kind: KindGroup, Since: 14, Proto: 2, Meaning: "Abort of a streamed transaction or of one of its subtransactions."},
+	FieldStreamAbortType:   {Name: "Type", Of: "Stream Abort", Format: FormatByte1, Kind: KindType, Since: 14, Proto: 2, Meaning: "Byte1('A'): identifies the message as a stream abort message."},
+	FieldStreamAbortXid:    {Name: "Xid", Of: "Stream Abort", Format: FormatInt32, Kind: KindXid, Since: 14, Proto: 2, Meaning: "Xid of the top-level transaction."},
 	FieldStreamAbortSubXid: {Name: "Subtransaction Xid", Of: "Stream Abort", Format: FormatInt32, Kind: KindXid, Since: 14, Proto: 2, Meaning: "Xid of the aborted subtransaction; the same as the top-level Xid when the whole transaction aborts."},
-	FieldStreamAbortLSN:    descLSN("Stream Abort", "Abort LSN", 16, 4, "The LSN of the abort. Present only with streaming = parallel (PostgreSQL 16, protocol 4)."),
-	FieldStreamAbortTime:   descTime("Stream Abort", "Abort timestamp", 16, 4, "Abort timestamp of the transaction. Present only with streaming = parallel (PostgreSQL 16, protocol 4)."),
+	FieldStreamAbortLSN:    {Name: "Abort LSN", Of: "Stream Abort", Format: FormatInt64, Kind: KindLSN, Since: 16, Proto: 4, Meaning: "The LSN of the abort. Present only with streaming = parallel (PostgreSQL 16, protocol 4)."},
+	FieldStreamAbortTime:   {Name: "Abort timestamp", Of: "Stream Abort", Format: FormatInt64, Kind: KindTime, Since: 16, Proto: 4, Meaning: "Abort timestamp of the transaction. Present only with streaming = parallel (PostgreSQL 16, protocol 4). Microseconds since 2000-01-01 00:00:00 UTC."},
 
-	FieldBeginPrepare:       descGroup("Begin Prepare", 15, 3, "Begin of a transaction prepared for two-phase commit (two_phase option)."),
-	FieldBeginPrepareType:   descType("Begin Prepare", 'b', 15, 3, "the beginning of a prepared transaction"),
-	FieldBeginPrepareLSN:    descLSN("Begin Prepare", "Prepare LSN", 15, 3, "The LSN of the prepare."),
-	FieldBeginPrepareEndLSN: descLSN("Begin Prepare", "End LSN", 15, 3, "The end LSN of the prepared transaction."),
-	FieldBeginPrepareTime:   descTime("Begin Prepare", "Prepare timestamp", 15, 3, "Prepare timestamp of the transaction."),
-	FieldBeginPrepareXid:    descXid("Begin Prepare", 15, 3, "Xid of the transaction."),
-	FieldBeginPrepareGID:    descGID("Begin Prepare"),
+	FieldBeginPrepare:       {Name: "Begin Prepare", Of: "Begin Prepare", Format: FormatGroup, Kind: KindGroup, Since: 15, Proto: 3, Meaning: "Begin of a transaction prepared for two-phase commit (two_phase option)."},
+	FieldBeginPrepareType:   {Name: "Type", Of: "Begin Prepare", Format: FormatByte1, Kind: KindType, Since: 15, Proto: 3, Meaning: "Byte1('b'): identifies the message as the beginning of a prepared transaction."},
+	FieldBeginPrepareLSN:    {Name: "Prepare LSN", Of: "Begin Prepare", Format: FormatInt64, Kind: KindLSN, Since: 15, Proto: 3, Meaning: "The LSN of the prepare."},
+	FieldBeginPrepareEndLSN: {Name: "End LSN", Of: "Begin Prepare", Format: FormatInt64, Kind: KindLSN, Since: 15, Proto: 3, Meaning: "The end LSN of the prepared transaction."},
+	FieldBeginPrepareTime:   {Name: "Prepare timestamp", Of: "Begin Prepare", Format: FormatInt64, Kind: KindTime, Since: 15, Proto: 3, Meaning: "Prepare timestamp of the transaction. Microseconds since 2000-01-01 00:00:00 UTC."},
+	FieldBeginPrepareXid:    {Name: "Xid", Of: "Begin Prepare", Format: FormatInt32, Kind: KindXid, Since: 15, Proto: 3, Meaning: "Xid of the transaction."},
+	FieldBeginPrepareGID:    {Name: "GID", Of: "Begin Prepare", Format: FormatString, Kind: KindString, Since: 15, Proto: 3, Meaning: "The user-defined global identifier of the prepared transaction (PREPARE TRANSACTION 'gid')."},
 
-	FieldPrepare:       descGroup("Prepare", 15, 3, "PREPARE TRANSACTION of a transaction decoded since Begin Prepare."),
-	FieldPrepareType:   descType("Prepare", 'P', 15, 3, "a prepared transaction message"),
-	FieldPrepareFlags:  descFlags0("Prepare", 15, 3),
-	FieldPrepareLSN:    descLSN("Prepare", "Prepare LSN", 15, 3, "The LSN of the prepare."),
-	FieldPrepareEndLSN: descLSN("Prepare", "End LSN", 15, 3, "The end LSN of the prepared transaction."),
-	FieldPrepareTime:   descTime("Prepare", "Prepare timestamp", 15, 3, "Prepare timestamp of the transaction."),
-	FieldPrepareXid:    descXid("Prepare", 15, 3, "Xid of the transaction."),
-	FieldPrepareGID:    descGID("Prepare"),
+	FieldPrepare:       {Name: "Prepare", Of: "Prepare", Format: FormatGroup, Kind: KindGroup, Since: 15, Proto: 3, Meaning: "PREPARE TRANSACTION of a transaction decoded since Begin Prepare."},
+	FieldPrepareType:   {Name: "Type", Of: "Prepare", Format: FormatByte1, Kind: KindType, Since: 15, Proto: 3, Meaning: "Byte1('P'): identifies the message as a prepared transaction message."},
+	FieldPrepareFlags:  {Name: "Flags", Of: "Prepare", Format: FormatInt8, Kind: KindFlags, Since: 15, Proto: 3, Meaning: "Flags; currently unused, always 0.", Codes: codesZeroFlags},
+	FieldPrepareLSN:    {Name: "Prepare LSN", Of: "Prepare", Format: FormatInt64, Kind: KindLSN, Since: 15, Proto: 3, Meaning: "The LSN of the prepare."},
+	FieldPrepareEndLSN: {Name: "End LSN", Of: "Prepare", Format: FormatInt64, Kind: KindLSN, Since: 15, Proto: 3, Meaning: "The end LSN of the prepared transaction."},
+	FieldPrepareTime:   {Name: "Prepare timestamp", Of: "Prepare", Format: FormatInt64, Kind: KindTime, Since: 15, Proto: 3, Meaning: "Prepare timestamp of the transaction. Microseconds since 2000-01-01 00:00:00 UTC."},
+	FieldPrepareXid:    {Name: "Xid", Of: "Prepare", Format: FormatInt32, Kind: KindXid, Since: 15, Proto: 3, Meaning: "Xid of the transaction."},
+	FieldPrepareGID:    {Name: "GID", Of: "Prepare", Format: FormatString, Kind: KindString, Since: 15, Proto: 3, Meaning: "The user-defined global identifier of the prepared transaction (PREPARE TRANSACTION 'gid')."},
 
-	FieldCommitPrepared:       descGroup("Commit Prepared", 15, 3, "COMMIT PREPARED of a transaction prepared earlier."),
-	FieldCommitPreparedType:   descType("Commit Prepared", 'K', 15, 3, "the commit of a prepared transaction"),
-	FieldCommitPreparedFlags:  descFlags0("Commit Prepared", 15, 3),
-	FieldCommitPreparedLSN:    descLSN("Commit Prepared", "Commit LSN", 15, 3, "The LSN of the commit prepared."),
-	FieldCommitPreparedEndLSN: descLSN("Commit Prepared", "End LSN", 15, 3, "The end LSN of the commit of the prepared transaction."),
-	FieldCommitPreparedTime:   descTime("Commit Prepared", "Commit timestamp", 15, 3, "Commit timestamp of the transaction."),
-	FieldCommitPreparedXid:    descXid("Commit Prepared", 15, 3, "Xid of the transaction."),
-	FieldCommitPreparedGID:    descGID("Commit Prepared"),
+	FieldCommitPrepared:       {Name: "Commit Prepared", Of: "Commit Prepared", Format: FormatGroup, Kind: KindGroup, Since: 15, Proto: 3, Meaning: "COMMIT PREPARED of a transaction prepared earlier."},
+	FieldCommitPreparedType:   {Name: "Type", Of: "Commit Prepared", Format: FormatByte1, Kind: KindType, Since: 15, Proto: 3, Meaning: "Byte1('K'): identifies the message as the commit of a prepared transaction."},
+	FieldCommitPreparedFlags:  {Name: "Flags", Of: "Commit Prepared", Format: FormatInt8, Kind: KindFlags, Since: 15, Proto: 3, Meaning: "Flags; currently unused, always 0.", Codes: codesZeroFlags},
+	FieldCommitPreparedLSN:    {Name: "Commit LSN", Of: "Commit Prepared", Format: FormatInt64, Kind: KindLSN, Since: 15, Proto: 3, Meaning: "The LSN of the commit prepared."},
+	FieldCommitPreparedEndLSN: {Name: "End LSN", Of: "Commit Prepared", Format: FormatInt64, Kind: KindLSN, Since: 15, Proto: 3, Meaning: "The end LSN of the commit of the prepared transaction."},
+	FieldCommitPreparedTime:   {Name: "Commit timestamp", Of: "Commit Prepared", Format: FormatInt64, Kind: KindTime, Since: 15, Proto: 3, Meaning: "Commit timestamp of the transaction. Microseconds since 2000-01-01 00:00:00 UTC."},
+	FieldCommitPreparedXid:    {Name: "Xid", Of: "Commit Prepared", Format: FormatInt32, Kind: KindXid, Since: 15, Proto: 3, Meaning: "Xid of the transaction."},
+	FieldCommitPreparedGID:    {Name: "GID", Of: "Commit Prepared", Format: FormatString, Kind: KindString, Since: 15, Proto: 3, Meaning: "The user-defined global identifier of the prepared transaction (PREPARE TRANSACTION 'gid')."},
 
-	FieldRollbackPrepared:              descGroup("Rollback Prepared", 15, 3, "ROLLBACK PREPARED of a transaction prepared earlier."),
-	FieldRollbackPreparedType:          descType("Rollback Prepared", 'r', 15, 3, "the rollback of a prepared transaction"),
-	FieldRollbackPreparedFlags:         descFlags0("Rollback Prepared", 15, 3),
-	FieldRollbackPreparedPrepareEndLSN: descLSN("Rollback Prepared", "Prepare end LSN", 15, 3, "The end LSN of the prepared transaction."),
-	FieldRollbackPreparedEndLSN:        descLSN("Rollback Prepared", "Rollback end LSN", 15, 3, "The end LSN of the rollback of the prepared transaction."),
-	FieldRollbackPreparedPrepareTime:   descTime("Rollback Prepared", "Prepare timestamp", 15, 3, "Prepare timestamp of the transaction."),
-	FieldRollbackPreparedTime:          descTime("Rollback Prepared", "Rollback timestamp", 15, 3, "Rollback timestamp of the transaction."),
-	FieldRollbackPreparedXid:           descXid("Rollback Prepared", 15, 3, "Xid of the transaction."),
-	FieldRollbackPreparedGID:           descGID("Rollback Prepared"),
+	FieldRollbackPrepared:              {Name: "Rollback Prepared", Of: "Rollback Prepared", Format: FormatGroup, Kind: KindGroup, Since: 15, Proto: 3, Meaning: "ROLLBACK PREPARED of a transaction prepared earlier."},
+	FieldRollbackPreparedType:          {Name: "Type", Of: "Rollback Prepared", Format: FormatByte1, Kind: KindType, Since: 15, Proto: 3, Meaning: "Byte1('r'): identifies the message as the rollback of a prepared transaction."},
+	FieldRollbackPreparedFlags:         {Name: "Flags", Of: "Rollback Prepared", Format: FormatInt8, Kind: KindFlags, Since: 15, Proto: 3, Meaning: "Flags; currently unused, always 0.", Codes: codesZeroFlags},
+	FieldRollbackPreparedPrepareEndLSN: {Name: "Prepare end LSN", Of: "Rollback Prepared", Format: FormatInt64, Kind: KindLSN, Since: 15, Proto: 3, Meaning: "The end LSN of the prepared transaction."},
+	FieldRollbackPreparedEndLSN:        {Name: "Rollback end LSN", Of: "Rollback Prepared", Format: FormatInt64, Kind: KindLSN, Since: 15, Proto: 3, Meaning: "The end LSN of the rollback of the prepared transaction."},
+	FieldRollbackPreparedPrepareTime:   {Name: "Prepare timestamp", Of: "Rollback Prepared", Format: FormatInt64, Kind: KindTime, Since: 15, Proto: 3, Meaning: "Prepare timestamp of the transaction. Microseconds since 2000-01-01 00:00:00 UTC."},
+	FieldRollbackPreparedTime:          {Name: "Rollback timestamp", Of: "Rollback Prepared", Format: FormatInt64, Kind: KindTime, Since: 15, Proto: 3, Meaning: "Rollback timestamp of the transaction. Microseconds since 2000-01-01 00:00:00 UTC."},
+	FieldRollbackPreparedXid:           {Name: "Xid", Of: "Rollback Prepared", Format: FormatInt32, Kind: KindXid, Since: 15, Proto: 3, Meaning: "Xid of the transaction."},
+	FieldRollbackPreparedGID:           {Name: "GID", Of: "Rollback Prepared", Format: FormatString, Kind: KindString, Since: 15, Proto: 3, Meaning: "The user-defined global identifier of the prepared transaction (PREPARE TRANSACTION 'gid')."},
 
-	FieldStreamPrepare:       descGroup("Stream Prepare", 15, 3, "PREPARE TRANSACTION of a streamed transaction (two_phase with streaming)."),
-	FieldStreamPrepareType:   descType("Stream Prepare", 'p', 15, 3, "a stream prepared transaction message"),
-	FieldStreamPrepareFlags:  descFlags0("Stream Prepare", 15, 3),
-	FieldStreamPrepareLSN:    descLSN("Stream Prepare", "Prepare LSN", 15, 3, "The LSN of the prepare."),
-	FieldStreamPrepareEndLSN: descLSN("Stream Prepare", "End LSN", 15, 3, "The end LSN of the prepared transaction."),
-	FieldStreamPrepareTime:   descTime("Stream Prepare", "Prepare timestamp", 15, 3, "Prepare timestamp of the transaction."),
-	FieldStreamPrepareXid:    descXid("Stream Prepare", 15, 3, "Xid of the transaction."),
-	FieldStreamPrepareGID:    descGID("Stream Prepare"),
+	FieldStreamPrepare:       {Name: "Stream Prepare", Of: "Stream Prepare", Format: FormatGroup, Kind: KindGroup, Since: 15, Proto: 3, Meaning: "PREPARE TRANSACTION of a streamed transaction (two_phase with streaming)."},
+	FieldStreamPrepareType:   {Name: "Type", Of: "Stream Prepare", Format: FormatByte1, Kind: KindType, Since: 15, Proto: 3, Meaning: "Byte1('p'): identifies the message as a stream prepared transaction message."},
+	FieldStreamPrepareFlags:  {Name: "Flags", Of: "Stream Prepare", Format: FormatInt8, Kind: KindFlags, Since: 15, Proto: 3, Meaning: "Flags; currently unused, always 0.", Codes: codesZeroFlags},
+	FieldStreamPrepareLSN:    {Name: "Prepare LSN", Of: "Stream Prepare", Format: FormatInt64, Kind: KindLSN, Since: 15, Proto: 3, Meaning: "The LSN of the prepare."},
+	FieldStreamPrepareEndLSN: {Name: "End LSN", Of: "Stream Prepare", Format: FormatInt64, Kind: KindLSN, Since: 15, Proto: 3, Meaning: "The end LSN of the prepared transaction."},
+	FieldStreamPrepareTime:   {Name: "Prepare timestamp", Of: "Stream Prepare", Format: FormatInt64, Kind: KindTime, Since: 15, Proto: 3, Meaning: "Prepare timestamp of the transaction. Microseconds since 2000-01-01 00:00:00 UTC."},
+	FieldStreamPrepareXid:    {Name: "Xid", Of: "Stream Prepare", Format: FormatInt32, Kind: KindXid, Since: 15, Proto: 3, Meaning: "Xid of the transaction."},
+	FieldStreamPrepareGID:    {Name: "GID", Of: "Stream Prepare", Format: FormatString, Kind: KindString, Since: 15, Proto: 3, Meaning: "The user-defined global identifier of the prepared transaction (PREPARE TRANSACTION 'gid')."},
 
 	FieldTupleNew:         {Name: "New tuple", Of: "TupleData", Format: FormatGroup, Kind: KindGroup, Since: 10, Proto: 1, Meaning: "TupleData: the new row, one entry per published column."},
 	FieldTupleKey:         {Name: "Old key", Of: "TupleData", Format: FormatGroup, Kind: KindGroup, Since: 10, Proto: 1, Meaning: "TupleData: the old values of the replica identity key. Full width: one entry per published column, non-key columns sent as n (null)."},
