@@ -55,26 +55,26 @@ func AppendTime(dst []byte, us int64) []byte {
 	switch {
 	case y < 0:
 		dst = append(dst, '-')
-		dst = appendPadded(dst, -y, 4)
+		dst = appendPad(dst, -y, 4)
 	case y > 9999:
 		dst = append(dst, '+')
-		dst = appendPadded(dst, y, 4)
+		dst = appendPad(dst, y, 4)
 	default:
-		dst = appendPadded(dst, y, 4)
+		dst = appendPad(dst, y, 4)
 	}
 	dst = append(dst, '-')
-	dst = appendPadded(dst, m, 2)
+	dst = appendPad(dst, m, 2)
 	dst = append(dst, '-')
-	dst = appendPadded(dst, d, 2)
+	dst = appendPad(dst, d, 2)
 	dst = append(dst, 'T')
 	secs := rem / 1e6
-	dst = appendPadded(dst, secs/3600, 2)
+	dst = appendPad(dst, secs/3600, 2)
 	dst = append(dst, ':')
-	dst = appendPadded(dst, secs/60%60, 2)
+	dst = appendPad(dst, secs/60%60, 2)
 	dst = append(dst, ':')
-	dst = appendPadded(dst, secs%60, 2)
+	dst = appendPad(dst, secs%60, 2)
 	dst = append(dst, '.')
-	dst = appendPadded(dst, rem%1e6, 6)
+	dst = appendPad(dst, rem%1e6, 6)
 	return append(dst, 'Z')
 }
 
@@ -101,17 +101,6 @@ func civil(z int64) (y, m, d int64) {
 		y++
 	}
 	return y, m, d
-}
-
-func appendPadded(dst []byte, v int64, width int) []byte {
-	var tmp [20]byte
-	i := len(tmp)
-	for v > 0 || len(tmp)-i < width {
-		i--
-		tmp[i] = byte('0' + v%10)
-		v /= 10
-	}
-	return append(dst, tmp[i:]...)
 }
 
 // AppendValue appends node i's value as a person reads it: numbers in decimal, LSNs as
