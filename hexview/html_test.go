@@ -3,6 +3,7 @@ package hexview
 import (
 	"html"
 	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -90,6 +91,21 @@ func BenchmarkRowHTML(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		for k := range rows {
 			buf = rows[k].AppendHTML(buf[:0])
+		}
+	}
+}
+
+// TestParseOffset reads back the offsets AppendHTML writes, and nothing else.
+func TestParseOffset(t *testing.T) {
+	for _, off := range []int{0, 7, 16, 1 << 20, 999999999999999999} {
+		s := string(strconv.AppendInt(nil, int64(off), 10))
+		if got, ok := ParseOffset(s); !ok || got != off {
+			t.Errorf("ParseOffset(%q) = %d, %v; want %d, true", s, got, ok, off)
+		}
+	}
+	for _, s := range []string{"", "-1", "+1", " 1", "1 ", "1a", "0x10", "1000000000000000000", "99999999999999999999"} {
+		if got, ok := ParseOffset(s); ok {
+			t.Errorf("ParseOffset(%q) = %d, true; want false", s, got)
 		}
 	}
 }

@@ -161,8 +161,8 @@ func psqlFooter(line []byte) (int, bool) {
 	if sp < 1 {
 		return 0, false
 	}
-	n, err := strconv.Atoi(string(l[:sp]))
-	if err != nil || n < 0 {
+	n, ok := Atoi(string(l[:sp]))
+	if !ok || n < 0 {
 		return 0, false
 	}
 	word := string(l[sp+1:])
@@ -495,8 +495,8 @@ func recordNumber(line []byte) int {
 	if sp < 1 || sp+1 >= len(rest) || rest[sp+1] != ']' {
 		return -1
 	}
-	n, err := strconv.Atoi(string(rest[:sp]))
-	if err != nil {
+	n, ok := Atoi(string(rest[:sp]))
+	if !ok {
 		return -1
 	}
 	return n

@@ -5,7 +5,6 @@
 package web
 
 import (
-	"strconv"
 	"strings"
 
 	"pgoutput-inspector/decoder"
@@ -120,7 +119,7 @@ func headerOptions(header []string) (proto int, parallel bool) {
 		for _, f := range strings.Fields(rest) {
 			switch {
 			case strings.HasPrefix(f, "proto_version="):
-				if n, err := strconv.Atoi(strings.TrimPrefix(f, "proto_version=")); err == nil && n >= 1 && n <= 4 {
+				if n, ok := input.Atoi(strings.TrimPrefix(f, "proto_version=")); ok && n >= 1 && n <= 4 {
 					proto = n
 				}
 			case f == "streaming=parallel":

@@ -80,8 +80,8 @@ func ParseFragment(frag string) (Fragment, error) {
 		case ShareVersion:
 			f.Key, f.Packed = ShareVersion, v
 		case "proto":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 || n > 4 {
+			n, ok := input.Atoi(v)
+			if !ok || n < 0 || n > 4 {
 				return f, &FragmentError{"proto", "expected a protocol version 1 to 4, found \"" + v + "\""}
 			}
 			f.Proto = n
@@ -114,8 +114,10 @@ func unescape(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' && i+2 < len(s) {
-			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
-				b.WriteByte(byte(v))
+			hi, ok1 := unhex(s[i+1])
+			lo, ok2 := unhex(s[i+2])
+			if ok1 && ok2 {
+				b.WriteByte(hi<<4 | lo)
 				i += 2
 				continue
 			}
@@ -130,9 +132,9 @@ func parseSel(v string) (hexview.Range, bool) {
 	if !ok {
 		return hexview.Range{}, false
 	}
-	off, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if err1 != nil || err2 != nil || off < 0 || n < 0 {
+	off, ok1 := input.Atoi(a)
+	n, ok2 := input.Atoi(b)
+	if !ok1 || !ok2 || off < 0 || n < 0 {
 		return hexview.Range{}, false
 	}
 	return hexview.Range{Offset: off, Length: n}, true
@@ -222,8 +224,8 @@ func ParseSharePayload(p []byte) (Shared, error) {
 		case "format":
 			s.Format = input.Format(v)
 		case "proto":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 || n > 4 {
+			n, ok := input.Atoi(v)
+			if !ok || n < 0 || n > 4 {
 				return s, &FragmentError{ShareVersion, "proto: expected 1 to 4, found \"" + v + "\""}
 			}
 			s.Proto = n
@@ -234,8 +236,8 @@ func ParseSharePayload(p []byte) (Shared, error) {
 				s.InStream = decoder.No
 			}
 		case "msg":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 {
+			n, ok := input.Atoi(v)
+			if !ok || n < 0 {
 				return s, &FragmentError{ShareVersion, "msg: expected a message number, found \"" + v + "\""}
 			}
 			s.Msg = n

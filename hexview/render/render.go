@@ -265,8 +265,8 @@ func (v *View) fieldOf(e *vecty.Event) (f hexview.Field, ok bool) {
 	if o = o.Get("o"); o.IsUndefined() {
 		return hexview.Field{Span: hexview.NoSpan, ID: hexview.NoID}, false
 	}
-	offset, err := strconv.Atoi(o.String())
-	if err != nil {
+	offset, ok := hexview.ParseOffset(o.String())
+	if !ok {
 		return hexview.Field{Span: hexview.NoSpan, ID: hexview.NoID}, false
 	}
 	return v.model().FieldAt(offset)

@@ -150,7 +150,7 @@ func (p *InputPanel) protoControl() vecty.ComponentOrHTML {
 	opts := []vecty.MarkupOrChild{
 		markup(class("proto"), attr("id", "proto"),
 			onChange(func(e *vecty.Event) {
-				n, _ := strconv.Atoi(e.Target.Get("value").String())
+				n, _ := input.Atoi(e.Target.Get("value").String())
 				p.Dispatch(web.SetProto{Proto: n})
 			})),
 		option(markup(prop("value", "0"), prop("selected", p.Proto == 0)), text(auto)),
@@ -181,7 +181,7 @@ func (p *InputPanel) streamControl(t *decoder.Tree) vecty.ComponentOrHTML {
 		text("In streamed transaction "),
 		selectBox(markup(class("instream"), attr("id", "instream"),
 			onChange(func(e *vecty.Event) {
-				n, _ := strconv.Atoi(e.Target.Get("value").String())
+				n, _ := input.Atoi(e.Target.Get("value").String())
 				p.Dispatch(web.SetInStream{Choice: decoder.Choice(n)})
 			})),
 			choice(decoder.Auto, auto), choice(decoder.Yes, "yes"), choice(decoder.No, "no")))

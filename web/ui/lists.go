@@ -8,6 +8,7 @@ import (
 	"github.com/hexops/vecty/event"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/input"
 	"pgoutput-inspector/web"
 )
 
@@ -45,8 +46,7 @@ func dataOf(e *vecty.Event, name string) (int, bool) {
 	if !el.Truthy() {
 		return 0, false
 	}
-	n, err := strconv.Atoi(el.Get("dataset").Get(name).String())
-	return n, err == nil
+	return input.Atoi(el.Get("dataset").Get(name).String())
 }
 
 // inToggle reports whether the event happened on a tree row's expander.

@@ -11,6 +11,7 @@ import (
 
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/hexview/render"
+	"pgoutput-inspector/input"
 	"pgoutput-inspector/web"
 )
 
@@ -100,7 +101,7 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 	opts := []vecty.MarkupOrChild{
 		markup(class("examples"), attr("aria-label", "examples"),
 			onChange(func(e *vecty.Event) {
-				if i, err := strconv.Atoi(e.Target.Get("value").String()); err == nil {
+				if i, ok := input.Atoi(e.Target.Get("value").String()); ok {
 					h.Dispatch(web.LoadExample{Index: i})
 				}
 			})),
