@@ -158,8 +158,8 @@ func describe(text []byte, off int) string {
 		return "end of line"
 	}
 	if c < utf8.RuneSelf {
-		return strconv.QuoteRune(rune(c))
+		return QuoteRune(rune(c))
 	}
 	r, _ := utf8.DecodeRune(text[off:])
-	return strconv.QuoteRune(r)
+	return QuoteRune(r)
 }
