@@ -2,7 +2,6 @@ package input
 
 import (
 	"strconv"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -106,28 +105,29 @@ type Error struct {
 
 // Error returns "line L, column C: FORMAT: MSG (tried: …)".
 func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString("line ")
-	b.WriteString(strconv.Itoa(e.Line))
-	b.WriteString(", column ")
-	b.WriteString(strconv.Itoa(e.Column))
-	b.WriteString(": ")
+	// Appending to a []byte: strings.Builder's WriteString, inlined at every call, made this
+	// method 4 KB bigger in the page's WASM.
+	b := []byte("line ")
+	b = strconv.AppendInt(b, int64(e.Line), 10)
+	b = append(b, ", column "...)
+	b = strconv.AppendInt(b, int64(e.Column), 10)
+	b = append(b, ": "...)
 	if e.Format != Auto {
-		b.WriteString(string(e.Format))
-		b.WriteString(": ")
+		b = append(b, e.Format...)
+		b = append(b, ": "...)
 	}
-	b.WriteString(e.Msg)
+	b = append(b, e.Msg...)
 	if len(e.Tried) > 1 {
-		b.WriteString(" (tried: ")
+		b = append(b, " (tried: "...)
 		for i, f := range e.Tried {
 			if i > 0 {
-				b.WriteString(", ")
+				b = append(b, ", "...)
 			}
-			b.WriteString(string(f))
+			b = append(b, f...)
 		}
-		b.WriteString(")")
+		b = append(b, ')')
 	}
-	return b.String()
+	return string(b)
 }
 
 // newError places a failure at byte offset off of text.
