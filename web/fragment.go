@@ -111,20 +111,20 @@ func unescape(s string) string {
 	if !strings.Contains(s, "%") {
 		return s
 	}
-	var b strings.Builder
+	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' && i+2 < len(s) {
 			hi, ok1 := unhex(s[i+1])
 			lo, ok2 := unhex(s[i+2])
 			if ok1 && ok2 {
-				b.WriteByte(hi<<4 | lo)
+				b = append(b, hi<<4|lo)
 				i += 2
 				continue
 			}
 		}
-		b.WriteByte(s[i])
+		b = append(b, s[i])
 	}
-	return b.String()
+	return string(b)
 }
 
 func parseSel(v string) (hexview.Range, bool) {
@@ -182,28 +182,37 @@ type Shared struct {
 // SharePayload writes s as the z1 payload, before compression: "key=value" lines, an empty
 // line, then the text.
 func SharePayload(s Shared) []byte {
-	var b strings.Builder
+	b := make([]byte, 0, len(s.Text)+64)
 	if s.Format != input.Auto {
-		b.WriteString("format=" + string(s.Format) + "\n")
+		b = append(b, "format="...)
+		b = append(b, s.Format...)
+		b = append(b, '\n')
 	}
 	if s.Proto > 0 {
-		b.WriteString("proto=" + strconv.Itoa(s.Proto) + "\n")
+		b = append(b, "proto="...)
+		b = strconv.AppendInt(b, int64(s.Proto), 10)
+		b = append(b, '\n')
 	}
 	switch s.InStream {
 	case decoder.Yes:
-		b.WriteString("stream=1\n")
+		b = append(b, "stream=1\n"...)
 	case decoder.No:
-		b.WriteString("stream=0\n")
+		b = append(b, "stream=0\n"...)
 	}
 	if s.Msg > 0 {
-		b.WriteString("msg=" + strconv.Itoa(s.Msg) + "\n")
+		b = append(b, "msg="...)
+		b = strconv.AppendInt(b, int64(s.Msg), 10)
+		b = append(b, '\n')
 	}
 	if !s.Sel.Empty() {
-		b.WriteString("sel=" + strconv.Itoa(s.Sel.Offset) + "-" + strconv.Itoa(s.Sel.Length) + "\n")
+		b = append(b, "sel="...)
+		b = strconv.AppendInt(b, int64(s.Sel.Offset), 10)
+		b = append(b, '-')
+		b = strconv.AppendInt(b, int64(s.Sel.Length), 10)
+		b = append(b, '\n')
 	}
-	b.WriteString("\n")
-	b.WriteString(s.Text)
-	return []byte(b.String())
+	b = append(b, '\n')
+	return append(b, s.Text...)
 }
 
 // ParseSharePayload reads a decompressed z1 payload.
