@@ -121,7 +121,7 @@ cmd_test() {
 
 	local log failed=()
 	log=$(mktemp)
-	trap 'rm -f "$log"' EXIT
+	trap 'rm -f "${log:-}"' EXIT
 	# step NAME CMD…: runs CMD with its output shown and kept in $log; a failure is remembered
 	# and the remaining steps still run, so one run shows every failure.
 	step() {
