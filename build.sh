@@ -119,9 +119,9 @@ cmd_test() {
 	ensure_chromium
 	ensure_node
 
-	local log failed=()
+	local failed=()
 	log=$(mktemp)
-	trap 'rm -f "${log:-}"' EXIT
+	trap 'rm -f "$log"' EXIT # log is global: the trap runs after this function has returned
 	# step NAME CMD…: runs CMD with its output shown and kept in $log; a failure is remembered
 	# and the remaining steps still run, so one run shows every failure.
 	step() {
