@@ -401,18 +401,12 @@ func (s *Session) addType(t *Tree) {
 func (s *Session) addRelation(t *Tree) {
 	m := &t.Nodes[t.Message]
 	// raw: the message from the Relation OID on (after the type byte and any Xid).
-	var start int
-	for i := t.Message; i < int(m.End); i++ {
-		if t.Nodes[i].Field == FieldRelationOID {
-			start = t.Nodes[i].Offset
-			break
-		}
-	}
-	raw := t.Bytes[start : m.Offset+m.Length]
-	oid := uint32(0)
+	var oid uint32
+	var raw []byte
 	for i := t.Message; i < int(m.End); i++ {
 		if t.Nodes[i].Field == FieldRelationOID {
 			oid = uint32(t.ValueOf(i).Num)
+			raw = t.Bytes[t.Nodes[i].Offset : m.Offset+m.Length]
 			break
 		}
 	}
