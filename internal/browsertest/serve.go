@@ -41,12 +41,19 @@ var site struct {
 // plain `go test` never tests a stale main.wasm and never writes into static/.
 func Serve(t testing.TB) string {
 	t.Helper()
+	return ServeDir(t, StaticDir(t))
+}
+
+// StaticDir returns the directory of the built page that Serve serves: $INSPECTOR_STATIC_DIR
+// when set, otherwise the page built from the current source once per test process.
+func StaticDir(t testing.TB) string {
+	t.Helper()
 	skipUnderJS(t)
 	site.once.Do(func() { site.dir, site.err = siteDir() })
 	if site.err != nil {
 		t.Fatalf("browsertest: %v", site.err)
 	}
-	return ServeDir(t, site.dir)
+	return site.dir
 }
 
 // ServeDir serves the files of dir with the inspector server (the page's headers and CSP) on
