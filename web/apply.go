@@ -46,7 +46,8 @@ type (
 	HoverByte struct{ Offset int }
 	// ToggleNode: a tree node's expander was clicked.
 	ToggleNode struct{ Node int32 }
-	// Key: a key was pressed in a panel ("ArrowUp", "Enter", …).
+	// Key: a key was pressed in a panel ("ArrowUp", "Enter", …). In the tree the page sends
+	// Tab as ArrowDown and Shift+Tab as ArrowUp, while TreeTabMoves says they stay in it.
 	Key struct {
 		Panel Panel
 		Key   string
@@ -401,6 +402,17 @@ func VisibleNodes(t *decoder.Tree, collapsed map[int32]bool) []int32 {
 		}
 	}
 	return rows
+}
+
+// TreeTabMoves reports whether Tab (Shift+Tab when back) moves the selection from node to
+// another of the tree rows, rather than the focus out of the tree: not from the last row
+// forwards, nor from the first (or from no selection) backwards, so the focus is never trapped.
+func TreeTabMoves(rows []int32, node int32, back bool) bool {
+	row := rowOfNode(rows, node)
+	if back {
+		return row > 0
+	}
+	return row+1 < len(rows)
 }
 
 // parentOf returns the node holding n, or -1.

@@ -182,6 +182,46 @@ func TestBrowserTreeNodeSelectsBytes(t *testing.T) {
 	}
 }
 
+func TestBrowserTreeTab(t *testing.T) {
+	b, _ := open(t, "")
+	b.WaitVisible(".tnode")
+	b.Run(chromedp.Focus(".tree", chromedp.ByQuery))
+	b.Run(chromedp.KeyEvent(kb.Tab))
+	b.Run(chromedp.KeyEvent(kb.Tab))
+	waitJS(b, `document.querySelector(".tnode.selected")`)
+	// Tab selects the rows in order: the first (XLogData), then its first field, the 'w'.
+	var sel struct {
+		Node  int
+		Label string
+		Focus bool
+	}
+	b.Eval(`(() => { const e = document.querySelector(".tnode.selected");
+		return {Node: +e.dataset.node, Label: e.querySelector(".t-label").textContent,
+			Focus: document.activeElement === document.querySelector(".tree")}; })()`, &sel)
+	if sel.Node != 1 || !sel.Focus {
+		t.Errorf("after two Tabs node %d (%s) is selected, focus in the tree %v; want node 1 and the focus kept",
+			sel.Node, sel.Label, sel.Focus)
+	}
+	if got := b.Text(".desc-name"); got != sel.Label {
+		t.Errorf("the description names %q, the selected node is %q", got, sel.Label)
+	}
+	if hexText, first := selectedHex(b); first != 0 || hexText != "77" {
+		t.Errorf("highlighted bytes %q from offset %d, want the XLogData type byte 77 at 0", hexText, first)
+	}
+	// Shift+Tab goes back; on the last node Tab leaves the tree.
+	b.Run(chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(input.ModifierShift)))
+	waitJS(b, `document.querySelector(".tnode.selected").dataset.node === "0"`)
+	b.Run(chromedp.KeyEvent(kb.End))
+	frame(b)
+	b.Run(chromedp.KeyEvent(kb.Tab))
+	frame(b)
+	var inTree bool
+	b.Eval(`document.querySelector(".tree").contains(document.activeElement)`, &inTree)
+	if inTree {
+		t.Error("Tab on the last node keeps the focus in the tree")
+	}
+}
+
 func TestBrowserHoverByteDescribesField(t *testing.T) {
 	b, _ := open(t, "")
 	b.WaitVisible(".tnode")

@@ -110,6 +110,30 @@ func TestTreeKeyboard(t *testing.T) {
 	}
 }
 
+func TestTreeTab(t *testing.T) {
+	s := NewState(0)
+	if !TreeTabMoves(s.TreeRows, s.Node, false) || TreeTabMoves(s.TreeRows, s.Node, true) {
+		t.Fatalf("with nothing selected Tab must enter the tree and Shift+Tab leave it")
+	}
+	// The page sends Tab as ArrowDown and Shift+Tab as ArrowUp while TreeTabMoves.
+	s = apply(t, s, Key{PanelTree, "ArrowDown"}, Key{PanelTree, "ArrowDown"})
+	if s.Node != s.TreeRows[1] {
+		t.Fatalf("two Tabs select %d, want the second row %d", s.Node, s.TreeRows[1])
+	}
+	if n := s.Tree().Nodes[s.Node]; s.Sel != (hexview.Range{Offset: n.Offset, Length: n.Length}) {
+		t.Fatalf("selected bytes %+v, node at %d+%d", s.Sel, n.Offset, n.Length)
+	}
+	s = apply(t, s, Key{PanelTree, "ArrowUp"})
+	if s.Node != s.TreeRows[0] || TreeTabMoves(s.TreeRows, s.Node, true) {
+		t.Fatalf("Shift+Tab selects %d; from the first row it must leave the tree", s.Node)
+	}
+	s = apply(t, s, Key{PanelTree, "End"})
+	last := s.Node
+	if TreeTabMoves(s.TreeRows, last, false) || !TreeTabMoves(s.TreeRows, last, true) {
+		t.Fatalf("from the last row Tab must leave the tree and Shift+Tab move back")
+	}
+}
+
 func TestHexKeyboardMovesByField(t *testing.T) {
 	s := NewState(0)
 	s = apply(t, s, SelectByte{Offset: 0})

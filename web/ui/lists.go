@@ -16,7 +16,10 @@ import (
 var handledKeys = map[string]bool{"ArrowUp": true, "ArrowDown": true, "ArrowLeft": true,
 	"ArrowRight": true, "Home": true, "End": true, "Enter": true, " ": true}
 
-// onScroll reports a scroll when it changes the rows drawn (or the box's height).
+// onScroll reports a scroll when it changes the rows drawn (or the box's height). Not inlined,
+// like onKey: each list's copy of the closure cost 1 KB of main.wasm.
+//
+//go:noinline
 func onScroll(panel web.Panel, v web.Viewport, rows int, d Dispatch) func(*vecty.Event) {
 	return func(e *vecty.Event) {
 		nv := web.Viewport{Top: e.Target.Get("scrollTop").Int(), Height: e.Target.Get("clientHeight").Int()}
@@ -28,13 +31,29 @@ func onScroll(panel web.Panel, v web.Viewport, rows int, d Dispatch) func(*vecty
 	}
 }
 
-func onKey(panel web.Panel, d Dispatch) func(*vecty.Event) {
+// onKey sends the keys a list acts on as web.Key actions. When tab is not nil, Tab and
+// Shift+Tab move to the next and previous row as ArrowDown and ArrowUp do, as long as
+// tab(back) says there is one; otherwise the browser's default moves the focus on, so it is
+// never trapped.
+//
+//go:noinline
+func onKey(panel web.Panel, d Dispatch, tab func(back bool) bool) func(*vecty.Event) {
 	return func(e *vecty.Event) {
 		k := e.Value.Get("key").String()
-		if handledKeys[k] {
-			e.Value.Call("preventDefault")
-			d(web.Key{Panel: panel, Key: k})
+		if k == "Tab" && tab != nil {
+			back := e.Value.Get("shiftKey").Truthy()
+			if !tab(back) {
+				return
+			}
+			k = "ArrowDown"
+			if back {
+				k = "ArrowUp"
+			}
+		} else if !handledKeys[k] {
+			return
 		}
+		e.Value.Call("preventDefault")
+		d(web.Key{Panel: panel, Key: k})
 	}
 }
 
@@ -106,7 +125,7 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 		div(markup(class("vlist", "msg-list"), attr("tabindex", "0"),
 			attr("role", "listbox"), attr("aria-label", "messages"),
 			event.Scroll(onScroll(web.PanelList, l.View, len(rows), l.Dispatch)),
-			event.KeyDown(onKey(web.PanelList, l.Dispatch)),
+			event.KeyDown(onKey(web.PanelList, l.Dispatch, nil)),
 			onClick(func(e *vecty.Event) {
 				if m, ok := dataOf(e, "msg"); ok {
 					l.Dispatch(web.SelectMessage{Msg: m})
@@ -208,7 +227,9 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 		div(markup(class("vlist", "tree"), attr("tabindex", "0"),
 			attr("role", "tree"), attr("aria-label", "fields"),
 			event.Scroll(onScroll(web.PanelTree, v.View, len(v.Rows), v.Dispatch)),
-			event.KeyDown(onKey(web.PanelTree, v.Dispatch)),
+			event.KeyDown(onKey(web.PanelTree, v.Dispatch, func(back bool) bool {
+				return web.TreeTabMoves(v.Rows, v.Node, back)
+			})),
 			onClick(func(e *vecty.Event) {
 				n, ok := dataOf(e, "node")
 				switch {
