@@ -1,32 +1,34 @@
 package decoder
 
 import (
+	"sort"
 	"testing"
 
 	"github.com/jackc/pglogrepl"
 )
 
-// benchCorpus is the pgoutput messages of the largest capture that pglogrepl also parses, with
-// the in-stream flag pglogrepl's caller must track, so both decoders see the same bytes. One
+// benchCorpus is the pgoutput messages of every capture that pglogrepl also parses, in file
+// and stream order, with the in-stream flag pglogrepl's caller must track, so both decoders see
+// the same bytes. Each message also names its capture: the annotated decode uses one session per
 // capture, because relation OIDs of different servers collide.
 type benchCorpus struct {
-	file     string
 	msgs     [][]byte
 	inStream []bool
+	capture  []int // index into files
+	files    []string
 	bytes    int
 }
 
 func loadBenchCorpus(b testing.TB) *benchCorpus {
 	bc := &benchCorpus{}
-	var largest [][]byte
-	for file, msgs := range corpusPayloads(b) {
-		if len(msgs) > len(largest) || len(msgs) == len(largest) && file > bc.file {
-			largest, bc.file = msgs, file
-		}
+	corpus := corpusPayloads(b)
+	for file := range corpus {
+		bc.files = append(bc.files, file)
 	}
-	for _, msgs := range [][][]byte{largest} {
+	sort.Strings(bc.files)
+	for f, file := range bc.files {
 		in := false
-		for _, raw := range msgs {
+		for _, raw := range corpus[file] {
 			p := xlogPayload(raw)
 			if p == nil {
 				continue
@@ -34,6 +36,7 @@ func loadBenchCorpus(b testing.TB) *benchCorpus {
 			if _, err := pglogrepl.ParseV2(p, in); err == nil {
 				bc.msgs = append(bc.msgs, p)
 				bc.inStream = append(bc.inStream, in)
+				bc.capture = append(bc.capture, f)
 				bc.bytes += len(p)
 			}
 			switch p[0] {
@@ -47,8 +50,17 @@ func loadBenchCorpus(b testing.TB) *benchCorpus {
 	if len(bc.msgs) == 0 {
 		b.Fatal("no capture under testdata/corpus")
 	}
-	b.Logf("%s: %d messages, %d bytes", bc.file, len(bc.msgs), bc.bytes)
+	b.Logf("%d captures: %d messages, %d bytes", len(bc.files), len(bc.msgs), bc.bytes)
 	return bc
+}
+
+// sessions returns a fresh session per capture.
+func (bc *benchCorpus) sessions() []*Session {
+	ss := make([]*Session, len(bc.files))
+	for i := range ss {
+		ss[i] = NewSession(Options{Envelope: EnvelopeNone, InStream: No})
+	}
+	return ss
 }
 
 // BenchmarkDecode compares, per message of the real corpus, pglogrepl's ParseV2 with the
@@ -69,11 +81,11 @@ func BenchmarkDecode(b *testing.B) {
 	b.Run("annotated", func(b *testing.B) {
 		b.SetBytes(avg)
 		b.ReportAllocs()
-		s := NewSession(Options{Envelope: EnvelopeNone, InStream: No})
+		ss := bc.sessions()
 		var t Tree
 		n := len(bc.msgs)
 		for i := 0; b.Loop(); i++ {
-			s.DecodeInto(&t, bc.msgs[i%n])
+			ss[bc.capture[i%n]].DecodeInto(&t, bc.msgs[i%n])
 			if t.Err != nil {
 				b.Fatal(t.Err)
 			}
@@ -85,10 +97,10 @@ func BenchmarkDecode(b *testing.B) {
 // value, as the page and the command line print them. One op is one message.
 func BenchmarkDisplay(b *testing.B) {
 	bc := loadBenchCorpus(b)
-	s := NewSession(Options{Envelope: EnvelopeNone, InStream: No})
+	ss := bc.sessions()
 	trees := make([]*Tree, len(bc.msgs))
 	for i, m := range bc.msgs {
-		trees[i] = s.Decode(m)
+		trees[i] = ss[bc.capture[i]].Decode(m)
 	}
 	b.ReportAllocs()
 	buf := make([]byte, 0, 4096)
@@ -106,14 +118,14 @@ func BenchmarkDisplay(b *testing.B) {
 // again allocates nothing.
 func TestDecodeAllocs(t *testing.T) {
 	bc := loadBenchCorpus(t)
-	s := NewSession(Options{Envelope: EnvelopeNone, InStream: No})
+	ss := bc.sessions()
 	var tr Tree
-	for _, m := range bc.msgs {
-		s.DecodeInto(&tr, m)
+	for i, m := range bc.msgs {
+		ss[bc.capture[i]].DecodeInto(&tr, m)
 	}
 	allocs := testing.AllocsPerRun(3, func() {
-		for _, m := range bc.msgs {
-			s.DecodeInto(&tr, m)
+		for i, m := range bc.msgs {
+			ss[bc.capture[i]].DecodeInto(&tr, m)
 		}
 	})
 	if allocs != 0 {

@@ -14,11 +14,16 @@ type cursor struct {
 	end   int // reads stop here: the end of the innermost length-delimited layer
 	depth uint8
 	open  [maxDepth]int32 // node indices of the open groups, -1 when not recorded
-	err   *Error
+	// err is set by the first failure, and then stops every read. It points to failed, whose
+	// Path and Detail are filled in only when the decode is kept (not while probing a reading).
+	err    *Error
+	failed Error
+	detail detail
+	probe  bool
 }
 
 func (c *cursor) reset(t *Tree, b []byte) {
-	c.t, c.b, c.pos, c.end, c.depth, c.err = t, b, 0, len(b), 0, nil
+	c.t, c.b, c.pos, c.end, c.depth, c.err, c.probe = t, b, 0, len(b), 0, nil, false
 }
 
 func (c *cursor) remaining() int { return c.end - c.pos }
@@ -95,7 +100,7 @@ func (c *cursor) have(f FieldID, n int) bool {
 		return false
 	}
 	if c.remaining() < n {
-		c.fail(ErrTruncated, f, n, "")
+		c.fail(ErrTruncated, f, n, detail{})
 		return false
 	}
 	return true
@@ -174,12 +179,7 @@ func (c *cursor) String(f FieldID) ([]byte, bool) {
 			return rest[:i:i], true
 		}
 	}
-	var d []byte
-	d = append(d, "no NUL terminator in the "...)
-	d = appendInt(d, len(rest))
-	d = append(d, plural(len(rest), " byte", " bytes")...)
-	d = append(d, " to the end of the message"...)
-	c.fail(ErrUnterminated, f, 0, string(d))
+	c.fail(ErrUnterminated, f, 0, detail{form: detailBytes, num: len(rest)})
 	return nil, false
 }
 
@@ -195,24 +195,29 @@ func (c *cursor) Bytes(f FieldID, n int) ([]byte, bool) {
 
 // invalid fails the cursor on the field just read (the last node), which holds a value the
 // protocol does not allow here. The node stays; the bytes after it become undecoded.
-func (c *cursor) invalid(detail string) {
+func (c *cursor) invalid(d detail) {
 	if c.err != nil {
 		return
 	}
 	n := c.t.Nodes[len(c.t.Nodes)-1]
-	c.failAt(ErrInvalid, n.Field, n.Offset, 0, detail)
+	c.failAt(ErrInvalid, n.Field, n.Offset, 0, d)
 }
 
-func (c *cursor) fail(kind error, f FieldID, need int, detail string) {
-	c.failAt(kind, f, c.pos, need, detail)
+func (c *cursor) fail(kind error, f FieldID, need int, d detail) {
+	c.failAt(kind, f, c.pos, need, d)
 }
 
 // failAt records the error and covers every byte not yet decoded with one Undecoded node.
-func (c *cursor) failAt(kind error, f FieldID, off, need int, detail string) {
+func (c *cursor) failAt(kind error, f FieldID, off, need int, d detail) {
 	if c.err != nil {
 		return
 	}
-	c.err = &Error{Kind: kind, Offset: off, Path: c.path(), Field: f, Need: need, Left: c.end - off, Detail: detail}
+	c.failed = Error{Kind: kind, Offset: off, Field: f, Need: need, Left: c.end - off}
+	if !c.probe {
+		c.failed.Path = c.path()
+	}
+	c.detail = d
+	c.err = &c.failed
 	if c.pos < len(c.b) {
 		c.leaf(FieldUndecoded, FormatBytes, len(c.b)-c.pos)
 	}

@@ -87,3 +87,51 @@ func appendChar(b []byte, c byte) []byte {
 }
 
 const hexDigits = "0123456789abcdef"
+
+// detail says what was expected and what was there, without formatting it: the text is made
+// only for the reading a decode keeps, so trying a reading that fails allocates nothing.
+type detail struct {
+	text string // a constant sentence start, "expected 'N' (new tuple), found "
+	form uint8
+	ch   byte // for detailChar
+	num  int  // for detailNum, detailBytes, detailTrailing, detailCopyLength
+	num2 int  // for detailCopyLength
+}
+
+// Detail forms.
+const (
+	detailNone       = iota
+	detailChar       // text + the byte found, 'X' (0x58)
+	detailNum        // text + a number found
+	detailBytes      // no NUL terminator in the N bytes to the end of the message
+	detailTrailing   // N bytes after the end of the message
+	detailCopyLength // the length says N bytes of contents follow, M remain
+)
+
+func (d *detail) String() string {
+	var b []byte
+	switch d.form {
+	case detailNone:
+		return d.text
+	case detailChar:
+		b = appendChar(append(b, d.text...), d.ch)
+	case detailNum:
+		b = appendInt(append(b, d.text...), d.num)
+	case detailBytes:
+		b = append(b, "no NUL terminator in the "...)
+		b = appendInt(b, d.num)
+		b = append(b, plural(d.num, " byte", " bytes")...)
+		b = append(b, " to the end of the message"...)
+	case detailTrailing:
+		b = appendInt(b, d.num)
+		b = append(b, plural(d.num, " byte", " bytes")...)
+		b = append(b, " after the end of the message"...)
+	case detailCopyLength:
+		b = append(b, "the length says "...)
+		b = appendInt(b, d.num)
+		b = append(b, " bytes of contents follow, "...)
+		b = appendInt(b, d.num2)
+		b = append(b, " remain"...)
+	}
+	return string(b)
+}

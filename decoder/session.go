@@ -74,16 +74,19 @@ type Session struct {
 	stream    int8 // 1 inside Stream Start … Stream Stop, 0 outside, -1 unknown
 	parallel  int8 // 1 Stream Abort carries LSN and time, 0 it does not, -1 unknown
 	relations map[uint32]*Relation
-	types     map[uint32]*DataType
-	names     map[string]string
-	cur       cursor
-	alt       Tree
+	// versions keeps the last few definitions of each relation, so a stream that alternates
+	// between them (a capture replayed, a column added and dropped) reuses them.
+	versions map[uint32][]*Relation
+	types    map[uint32]*DataType
+	names    map[string]string
+	cur      cursor
+	alt      Tree
 }
 
 // NewSession returns a session that decodes with the given options.
 func NewSession(opts Options) *Session {
 	s := &Session{opts: opts, proto: opts.Proto, stream: -1, parallel: -1,
-		relations: map[uint32]*Relation{}, types: map[uint32]*DataType{}, names: map[string]string{}}
+		relations: map[uint32]*Relation{}, versions: map[uint32][]*Relation{}, types: map[uint32]*DataType{}, names: map[string]string{}}
 	switch {
 	case opts.InStream == Yes:
 		s.stream = 1
@@ -151,18 +154,24 @@ func (s *Session) DecodeInto(t *Tree, b []byte) {
 	if abortOpen {
 		alt.parallel = true
 	}
-	s.decode(t, b, first)
-	if first != alt {
-		s.decode(&s.alt, b, alt)
-		switch {
-		case t.Err == nil && s.alt.Err == nil:
-			t.Reading.AlsoFit = true
-		case t.Err != nil && s.alt.Err == nil:
-			*t, s.alt = s.alt, *t
-		}
-		t.Reading.Guessed = true
-		t.Reading.Note = choiceNote(typ, streamOpen, t)
+	if first == alt {
+		s.decode(t, b, first, false)
+		s.apply(t)
+		return
 	}
+	// Probe both readings, then decode the one kept: the default unless only the other fits.
+	s.decode(&s.alt, b, first, true)
+	firstFits := s.alt.Err == nil
+	s.decode(&s.alt, b, alt, true)
+	altFits := s.alt.Err == nil
+	keep := first
+	if !firstFits && altFits {
+		keep = alt
+	}
+	s.decode(t, b, keep, false)
+	t.Reading.Guessed = true
+	t.Reading.AlsoFit = firstFits && altFits
+	t.Reading.Note = choiceNote(typ, streamOpen, t)
 	s.apply(t)
 }
 
@@ -213,8 +222,9 @@ func (s *Session) messageType(b []byte) (byte, bool) {
 	return 0, false
 }
 
-// decode decodes b into t with one reading of the context-dependent fields.
-func (s *Session) decode(t *Tree, b []byte, rd reading) {
+// decode decodes b into t with one reading of the context-dependent fields. A probe only asks
+// whether the reading fits: its error has no path or detail, so it allocates nothing.
+func (s *Session) decode(t *Tree, b []byte, rd reading, probe bool) {
 	t.Bytes = b
 	t.Nodes = t.Nodes[:0]
 	t.Err = nil
@@ -225,19 +235,18 @@ func (s *Session) decode(t *Tree, b []byte, rd reading) {
 	t.MissingRelation = 0
 	c := &s.cur
 	c.reset(t, b)
+	c.probe = probe
 	if len(b) == 0 {
-		c.fail(ErrTruncated, FieldUnknownType, 1, "")
+		c.fail(ErrTruncated, FieldUnknownType, 1, detail{})
 	} else {
 		s.layer(c, rd, 0)
 	}
 	if c.err == nil && c.pos < len(b) {
-		c.leaf(FieldTrailing, FormatBytes, len(b)-c.pos)
-		tr := &c.t.Nodes[len(c.t.Nodes)-1]
-		var d []byte
-		d = appendInt(d, tr.Length)
-		d = append(d, plural(tr.Length, " byte", " bytes")...)
-		d = append(d, " after the end of the message"...)
-		c.err = &Error{Kind: ErrTrailing, Offset: tr.Offset, Field: FieldTrailing, Detail: string(d)}
+		off := c.pos
+		c.leaf(FieldTrailing, FormatBytes, len(b)-off)
+		c.failed = Error{Kind: ErrTrailing, Offset: off, Field: FieldTrailing}
+		c.detail = detail{form: detailTrailing, num: len(b) - off}
+		c.err = &c.failed
 	}
 	if !rd.inStream || !hasStreamXid(t.Type) {
 		t.Reading.InStream = false
@@ -245,7 +254,13 @@ func (s *Session) decode(t *Tree, b []byte, rd reading) {
 	if t.Type != 'A' {
 		t.Reading.ParallelAbort = false
 	}
-	t.Err = c.err
+	if c.err != nil && !probe {
+		e := c.failed
+		e.Detail = c.detail.String()
+		t.Err = &e
+	} else if c.err != nil {
+		t.Err = &c.failed // a probe's tree is only asked whether it failed
+	}
 	c.t = nil
 }
 
@@ -261,13 +276,7 @@ func (s *Session) layer(c *cursor, rd reading, depth int) {
 		n, ok := c.Int32(FieldCopyDataLength)
 		if ok {
 			if int(n) < 4 || int(n)-4 > c.remaining() {
-				var d []byte
-				d = append(d, "the length says "...)
-				d = appendInt(d, int(int32(n))-4)
-				d = append(d, " bytes of contents follow, "...)
-				d = appendInt(d, c.remaining())
-				d = append(d, " remain"...)
-				c.invalid(string(d))
+				c.invalid(detail{form: detailCopyLength, num: int(int32(n)) - 4, num2: c.remaining()})
 			} else {
 				c.end = c.pos + int(n) - 4
 				if c.pos < c.end {
@@ -288,7 +297,7 @@ func (s *Session) layer(c *cursor, rd reading, depth int) {
 		c.Int64(FieldXLogDataTime)
 		if c.err == nil {
 			if c.pos == c.end {
-				c.fail(ErrTruncated, FieldUnknownType, 1, "")
+				c.fail(ErrTruncated, FieldUnknownType, 1, detail{})
 			} else {
 				s.message(c, rd)
 			}
@@ -307,6 +316,9 @@ func (s *Session) layer(c *cursor, rd reading, depth int) {
 		s.message(c, rd)
 	}
 }
+
+// maxRelationVersions bounds the definitions of one relation a session remembers.
+const maxRelationVersions = 4
 
 // standbyStatusLen is the length of a standby status update ('r'); a Rollback Prepared, which
 // shares the type byte, is at least 39 bytes long.
@@ -410,8 +422,11 @@ func (s *Session) addRelation(t *Tree) {
 			break
 		}
 	}
-	if old := s.relations[oid]; old != nil && string(old.raw) == string(raw) {
-		return
+	for _, old := range s.versions[oid] {
+		if string(old.raw) == string(raw) {
+			s.relations[oid] = old
+			return
+		}
 	}
 	rel := &Relation{OID: oid, raw: append([]byte(nil), raw...)}
 	for i := t.Message; i < int(m.End); i++ {
@@ -438,4 +453,10 @@ func (s *Session) addRelation(t *Tree) {
 		}
 	}
 	s.relations[oid] = rel
+	if v := s.versions[oid]; len(v) < maxRelationVersions {
+		s.versions[oid] = append(v, rel)
+	} else {
+		copy(v, v[1:])
+		v[len(v)-1] = rel
+	}
 }
