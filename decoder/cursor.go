@@ -240,6 +240,10 @@ func (c *cursor) path() string {
 	return string(b)
 }
 
+// appendInt is kept out of line: error texts call it from many places, and each inlined copy
+// would add to the page's WASM.
+//
+//go:noinline
 func appendInt(b []byte, v int) []byte {
 	if v < 0 {
 		b = append(b, '-')

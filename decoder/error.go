@@ -75,6 +75,9 @@ func plural(n int, one, many string) string {
 }
 
 // appendChar appends a byte as a quoted character when printable, with its hex code: 'N' (0x4e).
+// It is kept out of line, like appendInt.
+//
+//go:noinline
 func appendChar(b []byte, c byte) []byte {
 	if c >= 0x20 && c < 0x7f {
 		b = append(b, '\'', c, '\'', ' ', '(')

@@ -1,7 +1,5 @@
 package decoder
 
-import "encoding/binary"
-
 // reading is one way of reading context-dependent bytes.
 type reading struct {
 	inStream bool // the Xid field of streamed changes is present
@@ -290,10 +288,6 @@ func (s *Session) tuple(c *cursor, f FieldID, rel *Relation) {
 	n, ok := c.Int16(FieldTupleColumnCount)
 	for i := 0; ok && i < int(n) && c.err == nil; i++ {
 		c.push(FieldTupleColumn, int32(i+1))
-		if c.column() {
-			c.pop()
-			continue
-		}
 		if kind, ok := c.Byte1(FieldColumnKind); ok {
 			switch kind {
 			case 'n', 'u':
@@ -308,35 +302,6 @@ func (s *Session) tuple(c *cursor, f FieldID, rel *Relation) {
 		c.pop()
 	}
 	c.pop()
-}
-
-// column records a well-formed column (its kind, and for 't' and 'b' its length and value) in
-// one step, the common case that dominates decoding time; the general reads above handle, and
-// name the error of, anything else. It returns false, having recorded nothing, when the bytes
-// need the general path.
-func (c *cursor) column() bool {
-	p := c.pos
-	if p >= c.end {
-		return false
-	}
-	switch c.b[p] {
-	case 'n', 'u':
-		c.leaf(FieldColumnKind, FormatByte1, 1)
-		return true
-	case 't', 'b':
-		if c.end-p < 5 {
-			return false
-		}
-		l := int(int32(binary.BigEndian.Uint32(c.b[p+1:])))
-		if l < 0 || l > c.end-p-5 {
-			return false
-		}
-		c.leaf(FieldColumnKind, FormatByte1, 1)
-		c.leaf(FieldColumnLength, FormatInt32, 4)
-		c.leaf(FieldColumnValue, FormatBytes, l)
-		return true
-	}
-	return false
 }
 
 // lookup finds the Relation a change refers to, noting in the tree when it is not known.
