@@ -151,7 +151,7 @@ func (s *Session) message(c *cursor, rd reading) {
 			}
 		}
 	case 'T':
-		if n, ok := c.count(FieldTruncateRelationCount, 4); ok {
+		if n, ok := c.count(FieldTruncateRelationCount); ok {
 			c.Int8(FieldTruncateOptions)
 			for i := 0; i < n && c.err == nil; i++ {
 				if c.have(FieldTruncateRelationOID, 4) {
@@ -249,8 +249,9 @@ func (c *cursor) length(f FieldID) (int, bool) {
 	return int(v), true
 }
 
-// count reads a count of items of at least min bytes each (Int32 for Truncate).
-func (c *cursor) count(f FieldID, min int) (int, bool) {
+// count reads an Int32 count of items (Truncate's relations). Each item is read with its own
+// bounds check, so a count larger than the bytes allow fails at the first missing item.
+func (c *cursor) count(f FieldID) (int, bool) {
 	v, ok := c.Int32(f)
 	if !ok {
 		return 0, false
