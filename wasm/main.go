@@ -20,20 +20,21 @@ import (
 type app struct {
 	state web.State
 	page  *ui.Page
-	// pending is the text typed but not yet applied; flush applies it, timer calls flush.
-	pending *web.SetText
+	// pending is the action waiting for timer to call flush, which applies it: text typed into
+	// a long input (applied once typing pauses), or the next chunk of a long input to decode
+	// (web.DecodeMore, applied as soon as the browser has drawn and handled events).
+	pending web.Action
 	flush   js.Func
 	timer   js.Value
 }
 
 func main() {
 	vecty.SetTitle("pgoutput inspector")
-	a := &app{state: web.NewState(0), timer: js.Undefined()}
+	a := &app{state: web.NewState(0)}
 	a.flush = js.FuncOf(func(js.Value, []js.Value) any {
-		a.timer = js.Undefined()
-		if t := a.pending; t != nil {
+		if act := a.pending; act != nil {
 			a.pending = nil
-			a.apply(*t)
+			a.apply(act)
 		}
 		return nil
 	})
@@ -101,21 +102,24 @@ const (
 // presses in a long text are applied once typing pauses.
 func (a *app) dispatch(act web.Action) {
 	if t, ok := act.(web.SetText); ok && t.Typing && len(t.Text) > longText {
-		a.pending = &t
-		if !a.timer.IsUndefined() {
-			js.Global().Call("clearTimeout", a.timer)
-		}
-		a.timer = js.Global().Call("setTimeout", a.flush, typingPause)
+		a.later(t, typingPause)
 		return
 	}
-	if t := a.pending; t != nil {
-		// Something else happens first: the text typed so far goes in before it.
+	if p := a.pending; p != nil {
+		// Something else happens first: the text typed so far (or the next chunk) goes in before it.
 		a.pending = nil
 		js.Global().Call("clearTimeout", a.timer)
-		a.timer = js.Undefined()
-		a.apply(*t)
+		a.apply(p)
 	}
 	a.apply(act)
+}
+
+// later makes act the pending action, applied in ms milliseconds unless another action comes
+// first; it replaces the one pending. (clearTimeout ignores a timer that has fired, or none.)
+func (a *app) later(act web.Action, ms int) {
+	js.Global().Call("clearTimeout", a.timer)
+	a.pending = act
+	a.timer = js.Global().Call("setTimeout", a.flush, ms)
 }
 
 func (a *app) apply(act web.Action) {
@@ -124,6 +128,11 @@ func (a *app) apply(act web.Action) {
 	a.page.State = a.state
 	vecty.Rerender(a.page)
 	a.run(fx)
+	// A long input is decoded a chunk at a time, one chunk per task, so the page draws and
+	// answers between chunks; a new input replaces the Doc, which ends the old one's decoding.
+	if d := a.state.Doc; d != nil && !d.Complete() && a.pending == nil {
+		a.later(web.DecodeMore{}, 0)
+	}
 }
 
 func (a *app) run(fx []web.Effect) {
@@ -161,38 +170,37 @@ func (a *app) transform(kind string, b []byte, done func([]byte, string)) {
 	js.CopyBytesToJS(u8, b)
 	blob := js.Global().Get("Blob").New(js.Global().Get("Array").Call("of", u8))
 	stream := blob.Call("stream").Call("pipeThrough", ctor.New("deflate-raw"))
-	var ok, fail js.Func
-	release := func() { ok.Release(); fail.Release() }
-	ok = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		out := js.Global().Get("Uint8Array").New(args[0])
+	then(js.Global().Get("Response").New(stream).Call("arrayBuffer"), func(v js.Value) {
+		out := js.Global().Get("Uint8Array").New(v)
 		buf := make([]byte, out.Length())
 		js.CopyBytesToGo(buf, out)
-		release()
 		done(buf, "")
-		return nil
+	}, func(err js.Value) {
+		done(nil, err.Call("toString").String())
 	})
-	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		release()
-		done(nil, args[0].Call("toString").String())
-		return nil
-	})
-	js.Global().Get("Response").New(stream).Call("arrayBuffer").Call("then", ok, fail)
+}
+
+// then calls ok with the value of promise p once it is fulfilled, or fail with its reason if
+// it is rejected. Not inlined: one copy of the callbacks' wrapping serves every caller.
+//
+//go:noinline
+func then(p js.Value, ok, fail func(js.Value)) {
+	var fs [2]js.Func
+	for i, f := range [2]func(js.Value){ok, fail} {
+		fs[i] = js.FuncOf(func(_ js.Value, args []js.Value) any {
+			fs[0].Release()
+			fs[1].Release()
+			f(args[0])
+			return nil
+		})
+	}
+	p.Call("then", fs[0], fs[1])
 }
 
 func (a *app) readFile(file js.Value) {
-	var ok, fail js.Func
-	ok = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		ok.Release()
-		fail.Release()
-		a.dispatch(web.SetText{Text: args[0].String()})
-		return nil
-	})
-	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		ok.Release()
-		fail.Release()
-		return nil
-	})
-	file.Call("text").Call("then", ok, fail)
+	then(file.Call("text"), func(v js.Value) {
+		a.dispatch(web.SetText{Text: v.String()})
+	}, func(js.Value) {})
 }
 
 func (a *app) copy(text string) {
@@ -200,20 +208,11 @@ func (a *app) copy(text string) {
 	if cb.IsUndefined() {
 		return
 	}
-	var ok, fail js.Func
-	ok = js.FuncOf(func(js.Value, []js.Value) any {
-		ok.Release()
-		fail.Release()
+	then(cb.Call("writeText", text), func(js.Value) {
 		a.dispatch(web.Copied{})
-		return nil
-	})
-	fail = js.FuncOf(func(js.Value, []js.Value) any {
+	}, func(js.Value) {
 		// No clipboard permission: the link stays in the address bar.
-		ok.Release()
-		fail.Release()
-		return nil
 	})
-	cb.Call("writeText", text).Call("then", ok, fail)
 }
 
 // setHash changes the fragment without a hashchange event (the state already shows it).

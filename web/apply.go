@@ -75,6 +75,9 @@ type (
 	Copied struct{}
 	// SetTheme: the theme toggle was used.
 	SetTheme struct{ Theme Theme }
+	// DecodeMore: the page has time to decode the next chunk of a long input (the Doc is not
+	// Complete): the page sends it, one chunk per task, until it is.
+	DecodeMore struct{}
 )
 
 func (SetText) isAction()       {}
@@ -97,6 +100,7 @@ func (Share) isAction()         {}
 func (ShareMade) isAction()     {}
 func (Copied) isAction()        {}
 func (SetTheme) isAction()      {}
+func (DecodeMore) isAction()    {}
 
 // Apply returns the state after action a, and what the browser must do for it. It does not
 // change s, and does the same for the same s and a.
@@ -105,11 +109,11 @@ func Apply(s State, a Action) (State, []Effect) {
 	switch a := a.(type) {
 	case SetText:
 		s.Text, s.Example = a.Text, -1
-		s = s.reparse()
+		s = s.reparse(0)
 		fx = append(fx, s.leaveLink()...)
 	case SetForce:
 		s.Force = a.Format
-		s = s.reparse()
+		s = s.reparse(0)
 	case SetProto:
 		s.Proto = a.Proto
 		s = s.redecode()
@@ -122,7 +126,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 		ex := Examples[a.Index]
 		s.Text, s.Force, s.Proto, s.InStream = ex.Text, input.Auto, ex.Proto, decoder.Auto
-		s = s.reparse()
+		s = s.reparse(ex.Select)
 		s.Example = a.Index
 		if s.Doc != nil && ex.Select >= 0 && ex.Select < len(s.Doc.Trees) {
 			s, fx = s.selectMessage(ex.Select)
@@ -192,7 +196,7 @@ func Apply(s State, a Action) (State, []Effect) {
 			break
 		}
 		s.Text, s.Force, s.Proto, s.InStream, s.Example = sh.Text, sh.Format, sh.Proto, sh.InStream, -1
-		s = s.reparse()
+		s = s.reparse(sh.Msg)
 		if s.Doc != nil && sh.Msg < len(s.Doc.Trees) {
 			s, fx = s.selectMessage(sh.Msg)
 		}
@@ -218,6 +222,10 @@ func Apply(s State, a Action) (State, []Effect) {
 	case SetTheme:
 		s.Theme = a.Theme
 		fx = append(fx, EffectTheme{Theme: a.Theme})
+	case DecodeMore:
+		if s.Doc != nil {
+			s.Doc = s.Doc.Next()
+		}
 	}
 	if s.listMoved {
 		// A new input starts the message list at its top.
@@ -233,13 +241,14 @@ func (s State) leaveLink() []Effect {
 	return []Effect{EffectSetHash{Hash: ""}}
 }
 
-// reparse reads the text again and decodes it.
-func (s State) reparse() State {
+// reparse reads the text again and decodes it: the first chunk and at least message m (a link
+// or an example chooses it); the page decodes the rest with DecodeMore.
+func (s State) reparse(m int) State {
 	s.Doc, s.InputErr, s.LinkErr = nil, nil, ""
 	s.listMoved = true
 	s.Share = ShareState{}
 	if s.Text != "" {
-		s.Doc, s.InputErr = NewDoc(s.Text, s.Force, s.options())
+		s.Doc, s.InputErr = NewDoc(s.Text, s.Force, s.options(), max(m+1, DecodeChunk))
 	}
 	s.View[PanelList].Top = 0
 	s, _ = s.selectMessage(0)

@@ -508,3 +508,40 @@ func TestBrowserTypingInLongText(t *testing.T) {
 		t.Error("the typed line is not in the input box")
 	}
 }
+
+func TestBrowserLongPasteDecodesInBackground(t *testing.T) {
+	b, _ := open(t, "")
+	text := tenThousand(t)
+	// Keep every status text shown, to see the decoding progress.
+	b.Eval(`(() => { window.statusSeen = []; const st = document.querySelector(".input-status");
+		new MutationObserver(() => window.statusSeen.push(st.textContent)).observe(st, {childList: true, characterData: true, subtree: true}); })()`, nil)
+	paste(b, text)
+	waitJS(b, `/^[0-9]{4,} messages/.test(document.querySelector(".input-status").textContent)`)
+	var seen []string
+	b.Eval(`window.statusSeen`, &seen)
+	progress := 0
+	for _, s := range seen {
+		if strings.HasPrefix(s, "decoding… ") && strings.HasSuffix(s, " messages") {
+			progress++
+		}
+	}
+	if progress < 2 {
+		t.Errorf("the status showed the decoding progress %d times: %q", progress, seen)
+	}
+	status := b.Text(".input-status")
+	if got := b.Text(".list-panel h2"); !strings.Contains(status, strings.TrimSuffix(strings.TrimPrefix(got, "Messages ("), ")")+" messages") {
+		t.Errorf("list title %q, status %q", got, status)
+	}
+	// A new paste ends the decoding of a long one: the short input stays shown.
+	paste(b, text+"\n")
+	waitJS(b, `document.querySelector(".input-status").textContent.startsWith("decoding… ")`)
+	begin := "420000000002e34ae0000292492d0f8ae600000de4" // vectors: postgrex_wal_txn_insert
+	paste(b, begin)
+	waitJS(b, `document.querySelector(".input-status").textContent === "1 message"`)
+	for range 5 {
+		frame(b)
+	}
+	if got, n := b.Text(".input-status"), b.Count(".mrow[data-msg]"); got != "1 message" || n != 1 {
+		t.Errorf("after a short paste cut a long decode short: status %q, %d rows", got, n)
+	}
+}

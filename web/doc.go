@@ -43,6 +43,14 @@ type Doc struct {
 	// streaming=parallel.
 	HeaderProto    int
 	HeaderParallel bool
+
+	// dec decodes the messages in order; every Doc of the same decode shares it and sees the
+	// prefix of its results up to len(Trees).
+	dec *docDecoder
+	// openGroup is the row of the group heading left open by the last message decoded (-1:
+	// none) and openCount the messages in it so far: Rows[openGroup].Count is written when
+	// the group closes, so that a longer prefix never changes what a shorter one shows.
+	openGroup, openCount int
 }
 
 // Summary is what the message list shows of one message.
@@ -83,7 +91,8 @@ type ListRow struct {
 	Kind RowKind
 	// Msg is the message index for RowMessage, the first message of the group for RowGroup.
 	Msg int
-	// Group is the group's kind (for RowGroup) and Count the number of messages in it.
+	// Group is the group's kind (for RowGroup) and Count the number of messages in it, once
+	// the group has closed (Doc.GroupCount also counts a group still open).
 	Group GroupKind
 	Count int
 	Xid   uint32
@@ -91,9 +100,16 @@ type ListRow struct {
 	Nested bool
 }
 
+// DecodeChunk is how many messages a Doc decodes at a time when the page decodes a long input
+// in the background (Next): a few milliseconds of work in the browser, and more
+// than a screen of the message list.
+const DecodeChunk = 1024
+
 // NewDoc parses text (as force, or detecting the format when force is input.Auto) and decodes
-// every message with opts. A text that no format reads gives a nil Doc and the *input.Error.
-func NewDoc(text string, force input.Format, opts decoder.Options) (*Doc, *input.Error) {
+// its first n messages with opts (n < 0: all of them; n is rounded up to whole DecodeChunks).
+// Next decodes the rest, a chunk at a time, so that a long input shows at once and decodes
+// without freezing the page. A text that no format reads gives a nil Doc and the *input.Error.
+func NewDoc(text string, force input.Format, opts decoder.Options, n int) (*Doc, *input.Error) {
 	res, err := input.Parse([]byte(text), force)
 	if err != nil {
 		ie, ok := err.(*input.Error)
@@ -105,8 +121,7 @@ func NewDoc(text string, force input.Format, opts decoder.Options) (*Doc, *input
 	d := &Doc{Text: text, Format: res.Format, Forced: force != input.Auto, Header: res.Header,
 		Messages: res.Messages, Options: opts}
 	d.HeaderProto, d.HeaderParallel = headerOptions(res.Header)
-	d.decode()
-	return d, nil
+	return d.start(n), nil
 }
 
 // headerOptions reads proto_version and streaming=parallel from a capture's "options:" line.
@@ -133,20 +148,57 @@ func headerOptions(header []string) (proto int, parallel bool) {
 // NewDocBytes decodes one message given as bytes (a share link's hex= or b64=).
 func NewDocBytes(text string, format input.Format, b []byte, opts decoder.Options) *Doc {
 	d := &Doc{Text: text, Format: format, Messages: []input.Message{{Bytes: b, Line: 1}}, Options: opts}
-	d.decode()
-	return d
+	return d.start(-1)
 }
 
-// Redecode returns a Doc of the same messages decoded with other options.
+// Redecode returns a Doc of the same messages decoded with other options, as far as d is.
 func (d *Doc) Redecode(opts decoder.Options) *Doc {
 	nd := &Doc{Text: d.Text, Format: d.Format, Forced: d.Forced, Header: d.Header, Messages: d.Messages,
 		Options: opts, HeaderProto: d.HeaderProto, HeaderParallel: d.HeaderParallel}
-	nd.decode()
-	return nd
+	return nd.start(max(len(d.Trees), 1))
 }
 
-// decode decodes every message in order with one session and builds the message list.
-func (d *Doc) decode() {
+// Complete reports whether every message is decoded.
+func (d *Doc) Complete() bool { return len(d.Trees) == len(d.Messages) }
+
+// Next returns the Doc with the next DecodeChunk messages decoded too, or d when it is
+// complete. d does not change: the Docs of one decode share what is decoded, each seeing its
+// own prefix, and calling Next again on d gives the same Doc again (decoded once).
+func (d *Doc) Next() *Doc {
+	if d.Complete() {
+		return d
+	}
+	return d.dec.upTo(len(d.Trees)/DecodeChunk + 1)
+}
+
+// GroupCount returns how many messages the group heading at Rows[row] holds so far.
+func (d *Doc) GroupCount(row int) int {
+	if row == d.openGroup {
+		return d.openCount
+	}
+	return d.Rows[row].Count
+}
+
+// docDecoder decodes a Doc's messages in order with one session, a chunk at a time, into
+// slices as long as all the messages that the Docs of the decode share. A chunk, once decoded,
+// is never changed, so a Doc (a prefix) stays the same while longer ones are made.
+type docDecoder struct {
+	// doc holds the fields every Doc of the decode shares, and slices of all the messages
+	// that each Doc cuts to its length. It is never handed out itself.
+	doc     *Doc
+	s       *decoder.Session
+	n       int    // messages decoded
+	docs    []*Doc // docs[c-1]: the Doc of the first c chunks
+	group   int    // row index of the open group's heading
+	count   int    // messages in it so far
+	xid     uint32 // its xid
+	hasXid  bool
+	errors  int
+	allRows []ListRow
+}
+
+// start decodes the first n messages of d (n < 0 or past the end: all) and returns that Doc.
+func (d *Doc) start(n int) *Doc {
 	opts := d.Options
 	if opts.Proto == 0 && d.HeaderProto > 0 {
 		opts.Proto = d.HeaderProto
@@ -154,59 +206,102 @@ func (d *Doc) decode() {
 			opts.ParallelAbort = decoder.Yes
 		}
 	}
-	s := decoder.NewSession(opts)
-	n := len(d.Messages)
-	d.Trees = make([]*decoder.Tree, n)
-	d.Summaries = make([]Summary, n)
-	d.RowOf = make([]int, n)
-	d.Rows = make([]ListRow, 0, n+n/4)
-	group := -1 // row index of the open group's heading
-	var groupXid uint32
-	hasGroupXid := false
-	for i := range d.Messages {
-		m := &d.Messages[i]
-		t := s.Decode(m.Bytes)
-		d.Trees[i] = t
-		sm := summarize(t, m)
-		if t.Err != nil {
-			d.Errors++
-		}
-		// Opening messages start a group; the heading row goes before the message.
-		switch sm.Type {
-		case 'B', 'S', 'b':
-			if t.Message >= 0 {
-				kind := GroupTransaction
-				if sm.Type == 'S' {
-					kind = GroupStream
-				} else if sm.Type == 'b' {
-					kind = GroupPrepared
-				}
-				group = len(d.Rows)
-				groupXid, hasGroupXid = sm.Xid, sm.HasXid
-				d.Rows = append(d.Rows, ListRow{Kind: RowGroup, Msg: i, Group: kind, Xid: sm.Xid})
+	total := len(d.Messages)
+	dec := &docDecoder{doc: d, s: decoder.NewSession(opts), group: -1}
+	d.Trees = make([]*decoder.Tree, total)
+	d.Summaries = make([]Summary, total)
+	d.RowOf = make([]int, total)
+	dec.allRows = make([]ListRow, 0, total+total/4)
+	if n < 0 || n >= total {
+		n = total
+	}
+	// The first Doc holds all the chunks n reaches into.
+	return dec.upTo(max((n+DecodeChunk-1)/DecodeChunk, 1))
+}
+
+// upTo returns the Doc of the first c chunks (or of all messages, when there are fewer),
+// decoding what is not decoded yet.
+func (dec *docDecoder) upTo(c int) *Doc {
+	if c <= len(dec.docs) {
+		return dec.docs[c-1]
+	}
+	total := len(dec.doc.Messages)
+	end := min(c*DecodeChunk, total)
+	for i := dec.n; i < end; i++ {
+		dec.decode(i)
+	}
+	dec.n = end
+	nd := *dec.doc
+	nd.dec = dec
+	// Capped, so that an append to a Doc's slices never writes into the next Doc's.
+	nd.Trees = nd.Trees[:end:end]
+	nd.Summaries = nd.Summaries[:end:end]
+	nd.RowOf = nd.RowOf[:end:end]
+	nd.Rows = dec.allRows[:len(dec.allRows):len(dec.allRows)]
+	nd.Errors = dec.errors
+	nd.Proto = dec.s.Proto()
+	nd.openGroup, nd.openCount = dec.group, dec.count
+	p := &nd
+	for len(dec.docs) < c {
+		// The chunks decoded together (the first Doc's, or all of a short input) share one Doc.
+		dec.docs = append(dec.docs, p)
+	}
+	return p
+}
+
+// decode decodes message i, adding its rows to the message list.
+func (dec *docDecoder) decode(i int) {
+	d := dec.doc
+	m := &d.Messages[i]
+	t := dec.s.Decode(m.Bytes)
+	d.Trees[i] = t
+	sm := summarize(t, m)
+	if t.Err != nil {
+		dec.errors++
+	}
+	// Opening messages start a group; the heading row goes before the message.
+	switch sm.Type {
+	case 'B', 'S', 'b':
+		if t.Message >= 0 {
+			dec.closeGroup()
+			kind := GroupTransaction
+			if sm.Type == 'S' {
+				kind = GroupStream
+			} else if sm.Type == 'b' {
+				kind = GroupPrepared
 			}
-		}
-		if group >= 0 {
-			sm.Group = group
-			if !sm.HasXid && hasGroupXid {
-				sm.Xid, sm.HasXid = groupXid, true
-			}
-			d.Rows[group].Count++
-		} else {
-			sm.Group = -1
-		}
-		d.Summaries[i] = sm
-		d.RowOf[i] = len(d.Rows)
-		d.Rows = append(d.Rows, ListRow{Kind: RowMessage, Msg: i, Xid: sm.Xid, Nested: group >= 0})
-		// Closing messages end it.
-		switch sm.Type {
-		case 'C', 'E', 'P':
-			if t.Message >= 0 {
-				group, hasGroupXid = -1, false
-			}
+			dec.group, dec.count = len(dec.allRows), 0
+			dec.xid, dec.hasXid = sm.Xid, sm.HasXid
+			dec.allRows = append(dec.allRows, ListRow{Kind: RowGroup, Msg: i, Group: kind, Xid: sm.Xid})
 		}
 	}
-	d.Proto = s.Proto()
+	if dec.group >= 0 {
+		sm.Group = dec.group
+		if !sm.HasXid && dec.hasXid {
+			sm.Xid, sm.HasXid = dec.xid, true
+		}
+		dec.count++
+	} else {
+		sm.Group = -1
+	}
+	d.Summaries[i] = sm
+	d.RowOf[i] = len(dec.allRows)
+	dec.allRows = append(dec.allRows, ListRow{Kind: RowMessage, Msg: i, Xid: sm.Xid, Nested: dec.group >= 0})
+	// Closing messages end it.
+	switch sm.Type {
+	case 'C', 'E', 'P':
+		if t.Message >= 0 {
+			dec.closeGroup()
+		}
+	}
+}
+
+// closeGroup writes the open group's count into its heading and closes it.
+func (dec *docDecoder) closeGroup() {
+	if dec.group >= 0 {
+		dec.allRows[dec.group].Count = dec.count
+	}
+	dec.group, dec.count, dec.hasXid = -1, 0, false
 }
 
 // summarize reads the message list's columns from a decoded tree.

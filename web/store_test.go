@@ -6,6 +6,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
+	"pgoutput-inspector/input"
 )
 
 // apply runs actions in order and returns the last state.
@@ -301,5 +302,113 @@ func TestViewportFirst(t *testing.T) {
 	}
 	if first, n := v.First(3); first != 2 || n != 1 {
 		t.Errorf("First(3) = %d, %d", first, n)
+	}
+}
+
+// decodeAll applies DecodeMore until the Doc is complete and returns the state and how many
+// actions it took.
+func decodeAll(t *testing.T, s State) (State, int) {
+	t.Helper()
+	n := 0
+	for s.Doc != nil && !s.Doc.Complete() {
+		s = apply(t, s, DecodeMore{})
+		n++
+		if n > len(s.Doc.Messages) {
+			t.Fatal("DecodeMore makes no progress")
+		}
+	}
+	return s, n
+}
+
+func TestLongInputDecodesInChunks(t *testing.T) {
+	// Streamed blocks of 6 messages, over two chunks' worth: a chunk ends inside a block
+	// (DecodeChunk is not a multiple of 6).
+	blocks := 2*DecodeChunk/6 + 50
+	text := strings.Repeat(streamV2, blocks)
+	whole, ierr := NewDoc(text, input.Auto, decoder.Options{}, -1)
+	if ierr != nil || !whole.Complete() || len(whole.Trees) != 6*blocks {
+		t.Fatalf("whole decode: %v", ierr)
+	}
+	s := apply(t, NewState(-1), SetText{Text: text})
+	if len(s.Doc.Trees) != DecodeChunk || s.Doc.Complete() || s.Msg != 0 || s.Tree() == nil {
+		t.Fatalf("after the paste %d of %d messages decoded, message %d shown", len(s.Doc.Trees), len(s.Doc.Messages), s.Msg)
+	}
+	// Apply stays pure: the first chunk's Doc does not change while the rest is decoded, and
+	// DecodeMore on the same state gives the same Doc.
+	first := s
+	open := first.Doc.openGroup
+	if open < 0 {
+		t.Fatalf("the first chunk ends inside a group")
+	}
+	openCount, rows := first.Doc.GroupCount(open), len(first.Doc.Rows)
+	s1 := apply(t, first, DecodeMore{})
+	if s2 := apply(t, first, DecodeMore{}); s2.Doc != s1.Doc {
+		t.Error("DecodeMore on the same state gives another Doc")
+	}
+	done, n := decodeAll(t, s1)
+	if want := (6*blocks+DecodeChunk-1)/DecodeChunk - 1; n+1 != want {
+		t.Errorf("%d DecodeMore actions for %d messages, want %d", n+1, 6*blocks, want)
+	}
+	if len(first.Doc.Trees) != DecodeChunk || len(first.Doc.Rows) != rows || first.Doc.GroupCount(open) != openCount {
+		t.Errorf("decoding more changed the first chunk's Doc: %d trees, %d rows, group of %d",
+			len(first.Doc.Trees), len(first.Doc.Rows), first.Doc.GroupCount(open))
+	}
+	if done.Doc.GroupCount(open) != 5 {
+		t.Errorf("the block open at the chunk's end holds %d messages, want 5 (Stream Start … Stream Stop)", done.Doc.GroupCount(open))
+	}
+	// Decoded in chunks, the Doc is the one decoded whole.
+	d := done.Doc
+	if len(d.Rows) != len(whole.Rows) || d.Errors != whole.Errors || d.Proto != whole.Proto {
+		t.Fatalf("chunked: %d rows, %d errors, proto %d; whole: %d, %d, %d",
+			len(d.Rows), d.Errors, d.Proto, len(whole.Rows), whole.Errors, whole.Proto)
+	}
+	for i := range d.Rows {
+		if d.Rows[i] != whole.Rows[i] || d.GroupCount(i) != whole.GroupCount(i) {
+			t.Fatalf("row %d: %+v (%d), whole %+v (%d)", i, d.Rows[i], d.GroupCount(i), whole.Rows[i], whole.GroupCount(i))
+		}
+	}
+	for i := range d.Summaries {
+		if d.Summaries[i] != whole.Summaries[i] || d.RowOf[i] != whole.RowOf[i] ||
+			d.Trees[i].Reading != whole.Trees[i].Reading || len(d.Trees[i].Nodes) != len(whole.Trees[i].Nodes) {
+			t.Fatalf("message %d: %+v, whole %+v", i, d.Summaries[i], whole.Summaries[i])
+		}
+	}
+	if s := apply(t, done, DecodeMore{}); s.Doc != done.Doc {
+		t.Error("DecodeMore on a complete Doc changed it")
+	}
+}
+
+func TestNewInputEndsBackgroundDecode(t *testing.T) {
+	long := strings.Repeat(txnInsert, DecodeChunk) // 4·DecodeChunk messages
+	s := apply(t, NewState(-1), SetText{Text: long}, DecodeMore{})
+	if s.Doc.Complete() {
+		t.Fatal("all messages decoded by the paste and one DecodeMore")
+	}
+	// A new paste, or an example, replaces the Doc: nothing of the old one is decoded on.
+	s = apply(t, s, SetText{Text: txnInsert})
+	if !s.Doc.Complete() || len(s.Doc.Trees) != 4 {
+		t.Fatalf("a short paste after a long one: %d of %d", len(s.Doc.Trees), len(s.Doc.Messages))
+	}
+	if s2 := apply(t, s, DecodeMore{}); s2.Doc != s.Doc {
+		t.Error("DecodeMore after a short paste changed its Doc")
+	}
+	for i := range Examples {
+		if s := apply(t, s, SetText{Text: long}, LoadExample{Index: i}); !s.Doc.Complete() {
+			t.Errorf("example %d is not decoded at once", i)
+		}
+	}
+}
+
+func TestLinkOpensMessagePastFirstChunk(t *testing.T) {
+	text := strings.Repeat(txnInsert, DecodeChunk) // 4·DecodeChunk messages
+	m := 3*DecodeChunk + 1
+	s := apply(t, NewState(-1), OpenShared{Payload: SharePayload(Shared{Text: text, Msg: m})})
+	if s.Msg != m || len(s.Doc.Trees) <= m {
+		t.Fatalf("link to message %d shows %d (%d decoded)", m, s.Msg, len(s.Doc.Trees))
+	}
+	// A protocol chosen then keeps the message and what was decoded.
+	s = apply(t, s, SetProto{Proto: 1})
+	if s.Msg != m || len(s.Doc.Trees) <= m {
+		t.Fatalf("after SetProto message %d shown (%d decoded)", s.Msg, len(s.Doc.Trees))
 	}
 }

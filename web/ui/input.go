@@ -41,21 +41,7 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 		tree = p.Doc.Trees[p.Msg]
 	}
 	return section(markup(class("panel", "input-panel"), attr("aria-label", "input")),
-		elem.TextArea(markup(
-			class("input-text"),
-			attr("id", "input-text"),
-			attr("rows", "4"),
-			attr("spellcheck", "false"),
-			attr("autocomplete", "off"),
-			attr("aria-label", "bytes to decode"),
-			attr("placeholder", "Paste pgoutput bytes: hex, base64, a capture file, psql output, xxd / hexdump / od dumps, Go, Python, Elixir, C or JSON byte literals… or drop a file here."),
-			prop("value", p.Text),
-			event.Input(func(e *vecty.Event) {
-				kind := e.Value.Get("inputType").String()
-				typing := kind == "insertText" || kind == "insertLineBreak" || strings.HasPrefix(kind, "delete")
-				p.Dispatch(web.SetText{Text: e.Target.Get("value").String(), Typing: typing})
-			}),
-		)),
+		&TextBox{Text: p.Text, Dispatch: p.Dispatch},
 		div(markup(class("controls")),
 			p.formatControl(),
 			p.protoControl(),
@@ -74,6 +60,40 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 		vecty.If(p.LinkErr != "", paragraph(markup(class("error-box", "link-error"), attr("role", "alert")),
 			text(p.LinkErr))),
 	)
+}
+
+// TextBox is the input text area. It is a component of its own so that it draws only when the
+// text changes: vecty reads a textarea's value back from the DOM on every render to compare
+// it, which for 1 MB of text took longer than decoding a chunk of it (web.DecodeMore).
+type TextBox struct {
+	vecty.Core
+	Text     string   `vecty:"prop"`
+	Dispatch Dispatch `vecty:"prop"`
+}
+
+// SkipRender implements vecty.RenderSkipper.
+func (p *TextBox) SkipRender(prev vecty.Component) bool {
+	o, ok := prev.(*TextBox)
+	return ok && o.Text == p.Text
+}
+
+// Render implements vecty.Component.
+func (p *TextBox) Render() vecty.ComponentOrHTML {
+	return elem.TextArea(markup(
+		class("input-text"),
+		attr("id", "input-text"),
+		attr("rows", "4"),
+		attr("spellcheck", "false"),
+		attr("autocomplete", "off"),
+		attr("aria-label", "bytes to decode"),
+		attr("placeholder", "Paste pgoutput bytes: hex, base64, a capture file, psql output, xxd / hexdump / od dumps, Go, Python, Elixir, C or JSON byte literals… or drop a file here."),
+		prop("value", p.Text),
+		event.Input(func(e *vecty.Event) {
+			kind := e.Value.Get("inputType").String()
+			typing := kind == "insertText" || kind == "insertLineBreak" || strings.HasPrefix(kind, "delete")
+			p.Dispatch(web.SetText{Text: e.Target.Get("value").String(), Typing: typing})
+		}),
+	))
 }
 
 // notes are the sentences to read with the chosen message: how an ambiguous message was read,
@@ -107,6 +127,10 @@ func (p *InputPanel) status() string {
 			return "No input"
 		}
 		return ""
+	}
+	if !p.Doc.Complete() {
+		// A long input is decoded in the background (web.DecodeMore).
+		return "decoding… " + strconv.Itoa(len(p.Doc.Trees)) + " of " + plural(len(p.Doc.Messages), "message", "messages")
 	}
 	s := plural(len(p.Doc.Messages), "message", "messages")
 	if p.Doc.Errors > 0 {

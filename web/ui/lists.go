@@ -157,7 +157,7 @@ func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 		if sm := doc.Summaries[row.Msg]; sm.HasXid {
 			label += " xid " + strconv.FormatUint(uint64(sm.Xid), 10)
 		}
-		label += " · " + plural(row.Count, "message", "messages")
+		label += " · " + plural(doc.GroupCount(i), "message", "messages")
 		// The text goes in a span like a message row's cells: a slot may hold either kind of
 		// row, and vecty must never set textContent on an element whose children it tracks.
 		return div(markup(class("vrow", "group-row", "g-"+strconv.Itoa(int(row.Group))), top,
