@@ -114,7 +114,11 @@ func (t *Tree) AppendValue(dst []byte, i int) []byte {
 	case ValueUint:
 		return strconv.AppendUint(dst, v.Num, 10)
 	case ValueInt:
-		return strconv.AppendInt(dst, int64(v.Num), 10)
+		dst = strconv.AppendInt(dst, int64(v.Num), 10)
+		if n.Field == FieldRelationColumnTypeModifier && i > 0 && t.Nodes[i-1].Field == FieldRelationColumnTypeOID {
+			dst = appendTypmod(dst, uint32(t.ValueOf(i-1).Num), int32(v.Num))
+		}
+		return dst
 	case ValueLSN:
 		return AppendLSN(dst, v.Num)
 	case ValueTime:
@@ -211,6 +215,34 @@ func AppendHex(dst, b []byte) []byte {
 	dst = append(dst, '\\', 'x')
 	for _, c := range b {
 		dst = append(dst, hexDigits[c>>4], hexDigits[c&15])
+	}
+	return dst
+}
+
+// appendTypmod appends what a type modifier means for the built-in types that use one:
+// " (length 20)" for varchar and bpchar, " (precision 6, scale 2)" for numeric, " (precision 3)"
+// for the time types. It appends nothing for -1 or other types.
+func appendTypmod(dst []byte, oid uint32, typmod int32) []byte {
+	if typmod < 0 {
+		return dst
+	}
+	switch oid {
+	case 1042, 1043: // bpchar, varchar: the length plus the 4-byte varlena header
+		if typmod >= 4 {
+			dst = append(dst, " (length "...)
+			return append(appendInt(dst, int(typmod-4)), ')')
+		}
+	case 1700: // numeric: ((precision << 16) | scale) + 4
+		if typmod >= 4 {
+			m := typmod - 4
+			dst = append(dst, " (precision "...)
+			dst = appendInt(dst, int(m>>16&0xffff))
+			dst = append(dst, ", scale "...)
+			return append(appendInt(dst, int(int16(m&0xffff))), ')')
+		}
+	case 1083, 1114, 1184, 1266: // time, timestamp, timestamptz, timetz: the precision
+		dst = append(dst, " (precision "...)
+		return append(appendInt(dst, int(typmod)), ')')
 	}
 	return dst
 }

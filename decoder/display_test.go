@@ -33,3 +33,24 @@ func TestAppendTime(t *testing.T) {
 		}
 	}
 }
+
+func TestTypeModifierMeaning(t *testing.T) {
+	s := NewSession(Options{})
+	tr := s.Decode(wire{}.b1('R').i32(1).str("public").str("t").i8('d').i16(4).
+		i8(0).str("a").i32(1700).i32(6<<16 | 2 + 4).
+		i8(0).str("b").i32(1043).i32(24).
+		i8(0).str("c").i32(1184).i32(3).
+		i8(0).str("d").i32(23).i32(0xffffffff))
+	var got []string
+	for i := range tr.Nodes {
+		if tr.Nodes[i].Field == FieldRelationColumnTypeModifier {
+			got = append(got, tr.Value(i))
+		}
+	}
+	want := []string{"393222 (precision 6, scale 2)", "24 (length 20)", "3 (precision 3)", "-1"}
+	for i := range want {
+		if i >= len(got) || got[i] != want[i] {
+			t.Fatalf("type modifiers shown as %q, want %q", got, want)
+		}
+	}
+}
