@@ -25,7 +25,7 @@ type Error struct {
 	Kind error
 	// Offset is where the failing field starts, relative to the first byte of Tree.Bytes.
 	Offset int
-	// Path names the enclosing layers, outermost first: "Update: new tuple: column 3 (name)".
+	// Path names the enclosing layers, outermost first: "Update: New tuple: column 3 (note)".
 	Path string
 	// Field is the field being read.
 	Field FieldID
@@ -36,7 +36,7 @@ type Error struct {
 }
 
 // Error returns a sentence such as
-// "Update: new tuple: column 3: Length: need 4 bytes at offset 41, 2 remain".
+// "Update: New tuple: column 3 (note): Length: need 4 bytes at offset 41, 2 remain".
 func (e *Error) Error() string {
 	var b []byte
 	if e.Path != "" {
