@@ -25,7 +25,7 @@ func (f Format) String() string {
 	return "?"
 }
 
-// ValueKind says how to read a Node's Value.
+// ValueKind says how to read a Value (what Tree.ValueOf returns for a node).
 type ValueKind uint8
 
 // Value kinds.
@@ -35,8 +35,8 @@ const (
 	ValueInt                     // Num holds a signed integer (int64(Num)), e.g. a type modifier of -1
 	ValueLSN                     // Num: a log sequence number, shown X/XXXXXXXX
 	ValueTime                    // Num: int64 microseconds since 2000-01-01 00:00:00 UTC
-	ValueChar                    // Num: a one-byte marker or type code; its meaning is in the field's Values table
-	ValueFlags                   // Num: a bit set; its bits are named in the field's Values table
+	ValueChar                    // Num: a one-byte marker or type code; its meaning is in the field's Codes
+	ValueFlags                   // Num: a bit set; its bits are named in the field's Codes
 	ValueString                  // Tree.ValueBytes: a NUL-terminated string's bytes (without the NUL)
 	ValueBytes                   // Tree.ValueBytes: raw bytes (a logical message's content, trailing bytes)
 	ValueColumn                  // Tree.ValueBytes: a column value; TypeOID and ColumnKind say how to read it
