@@ -5,7 +5,7 @@
 // typically the leaves of a decoded message's tree. The package knows nothing of the protocol:
 // it only draws runs of bytes. Model is pure and immutable; Rows lays out only the rows asked
 // for, so the cost of drawing one screen does not depend on the size of the input. View (in
-// render.go) is the vecty component that draws the rows in view.
+// package hexview/render) is the vecty component that draws the rows in view.
 package hexview
 
 import (
