@@ -73,7 +73,7 @@ type Node struct {
 	Depth  uint8 // 0 for the outermost layer
 }
 
-// IsLeaf reports whether n has no children in tree t at index i.
+// IsLeaf reports whether node i has no children.
 func (t *Tree) IsLeaf(i int) bool { return int(t.Nodes[i].End) == i+1 }
 
 // Tree is the annotated decode of one message (with any envelope around it).
