@@ -3,6 +3,7 @@ package web_test
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/base64"
 	"encoding/hex"
 	"flag"
 	"os"
@@ -309,22 +310,7 @@ func b64url(t testing.TB, h string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-	var out strings.Builder
-	for i := 0; i < len(raw); i += 3 {
-		var v uint32
-		n := min(3, len(raw)-i)
-		for j := 0; j < 3; j++ {
-			v <<= 8
-			if j < n {
-				v |= uint32(raw[i+j])
-			}
-		}
-		for j := 0; j <= n; j++ {
-			out.WriteByte(alphabet[(v>>(18-6*j))&63])
-		}
-	}
-	return out.String()
+	return base64.RawURLEncoding.EncodeToString(raw)
 }
 
 func TestBrowserMalformedShowsErrorAndMarksBytes(t *testing.T) {

@@ -1,6 +1,8 @@
 package web_test
 
 import (
+	"encoding/base64"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -164,13 +166,13 @@ func BenchmarkPageHexScroll1MB(b *testing.B) {
 	msg = append(msg, content...)
 	base := browsertest.Serve(b)
 	br := browsertest.Start(b)
-	br.Navigate(base + "#b64=" + b64urlBytes(msg))
+	br.Navigate(base + "#b64=" + base64.RawURLEncoding.EncodeToString(msg))
 	br.WaitReady("html[data-ready]")
 	br.WaitVisible(".hv-row")
 	var ms float64
 	var total float64
 	for i := range b.N {
-		br.Eval(scrollJS(".hv", ".hv-row", itoa((i%2+1)*20000)+` * 20`), &ms)
+		br.Eval(scrollJS(".hv", ".hv-row", strconv.Itoa((i%2+1)*20000)+` * 20`), &ms)
 		total += ms
 	}
 	b.ReportMetric(total/float64(b.N), "ms/hex-scroll")
@@ -213,34 +215,4 @@ func jsQuote(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var d []byte
-	for ; n > 0; n /= 10 {
-		d = append([]byte{byte('0' + n%10)}, d...)
-	}
-	return string(d)
-}
-
-func b64urlBytes(raw []byte) string {
-	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-	var out strings.Builder
-	for i := 0; i < len(raw); i += 3 {
-		var v uint32
-		n := min(3, len(raw)-i)
-		for j := 0; j < 3; j++ {
-			v <<= 8
-			if j < n {
-				v |= uint32(raw[i+j])
-			}
-		}
-		for j := 0; j <= n; j++ {
-			out.WriteByte(alphabet[(v>>(18-6*j))&63])
-		}
-	}
-	return out.String()
 }
