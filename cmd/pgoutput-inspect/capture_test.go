@@ -208,32 +208,12 @@ func TestCaptureCommand(t *testing.T) {
 
 	t.Run("--max-messages", func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "three.capture")
-		cmd := command(t, ctx, "capture", "--conn", srv.ConnString(), "--publication", "pub",
-			"--max-messages", "3", "--status-interval", "100ms", "--duration", "60s", "-o", out)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		exited := make(chan error, 1)
-		go func() { exited <- cmd.Wait() }()
-		defer cmd.Process.Kill()
-		waitFor(t, exited, &stderr, 30*time.Second, "the capture to start", func() bool {
-			_, err := os.Stat(out)
-			return err == nil
-		})
 		// Begin, Relation, Insert, Insert, Commit: the capture stops after the first three.
-		if _, err := conn.Exec(ctx, "INSERT INTO t VALUES (10, 'ten'), (11, 'eleven')").ReadAll(); err != nil {
-			t.Fatal(err)
-		}
-		var err error
-		select {
-		case err = <-exited:
-		case <-time.After(30 * time.Second):
-			t.Fatalf("capture with --max-messages 3 still runs 30s after 5 messages; stderr:\n%s", stderr.String())
-		}
-		if code := exitCode(t, err); code != exitOK || !strings.Contains(stderr.String(), "stopped: 3 messages received") {
-			t.Errorf("exit %d; stderr:\n%s", code, stderr.String())
+		r := captureAround(t, ctx, conn, out, "INSERT INTO t VALUES (10, 'ten'), (11, 'eleven')",
+			"capture", "--conn", srv.ConnString(), "--publication", "pub",
+			"--max-messages", "3", "--status-interval", "100ms", "--duration", "60s", "-o", out)
+		if r.code != exitOK || !strings.Contains(r.stderr, "stopped: 3 messages received") {
+			t.Errorf("exit %d; stderr:\n%s", r.code, r.stderr)
 		}
 		b, err := os.ReadFile(out)
 		if err != nil {
@@ -287,30 +267,10 @@ func TestCaptureCommand(t *testing.T) {
 		// The walsender loads the publications when it decodes the first change, so the
 		// capture runs until a change is committed.
 		out := filepath.Join(t.TempDir(), "missing.capture")
-		cmd := command(t, ctx, "capture", "--conn", srv.ConnString(), "--publication", "no_such_pub",
+		r := captureAround(t, ctx, conn, out, "INSERT INTO t VALUES (1, 'one')",
+			"capture", "--conn", srv.ConnString(), "--publication", "no_such_pub",
 			"--status-interval", "100ms", "--duration", "60s", "-o", out)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		exited := make(chan error, 1)
-		go func() { exited <- cmd.Wait() }()
-		defer cmd.Process.Kill()
-		waitFor(t, exited, &stderr, 30*time.Second, "the capture to start", func() bool {
-			_, err := os.Stat(out)
-			return err == nil
-		})
-		if _, err := conn.Exec(ctx, "INSERT INTO t VALUES (1, 'one')").ReadAll(); err != nil {
-			t.Fatal(err)
-		}
-		var err error
-		select {
-		case err = <-exited:
-		case <-time.After(30 * time.Second):
-			t.Fatalf("capture with a missing publication still runs 30s after a change; stderr:\n%s", stderr.String())
-		}
-		wantOneLineError(t, result{code: exitCode(t, err), stderr: stderr.String()}, `publication "no_such_pub" does not exist`)
+		wantOneLineError(t, r, `publication "no_such_pub" does not exist`)
 	})
 	t.Run("wal_level not logical", func(t *testing.T) {
 		replica := startServer(t, serverVersion(), "wal_level = replica")
@@ -329,6 +289,35 @@ func captureProcess(t *testing.T, ctx context.Context, environ []string, args ..
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
 	return result{code: exitCode(t, err), stdout: out.String(), stderr: errOut.String()}
+}
+
+// captureAround starts the command with args, waits until it has created out, runs sql on the
+// server through conn and waits up to 30 s for the command to exit.
+func captureAround(t *testing.T, ctx context.Context, conn *pgconn.PgConn, out, sql string, args ...string) result {
+	t.Helper()
+	cmd := command(t, ctx, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	defer cmd.Process.Kill()
+	waitFor(t, exited, &stderr, 30*time.Second, "the capture to start", func() bool {
+		_, err := os.Stat(out)
+		return err == nil
+	})
+	if _, err := conn.Exec(ctx, sql).ReadAll(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-exited:
+		return result{code: exitCode(t, err), stderr: stderr.String()}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("capture %v still runs 30s after %q; stderr:\n%s", args, sql, stderr.String())
+	}
+	return result{}
 }
 
 func exitCode(t *testing.T, err error) int {
