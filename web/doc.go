@@ -5,8 +5,6 @@
 package web
 
 import (
-	"strings"
-
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/input"
@@ -38,11 +36,10 @@ type Doc struct {
 	// version the session ended with (given, or inferred from the messages; 0 if unknown).
 	Options decoder.Options
 	Proto   int
-	// HeaderProto is the proto_version a capture file's header names (0: none); the messages
-	// are decoded with it unless a version is chosen. HeaderParallel: its options say
-	// streaming=parallel.
-	HeaderProto    int
-	HeaderParallel bool
+	// Capture is what a capture file's options header line says (input.ReadCaptureOptions);
+	// it fills in the decoder options left open. HeaderProto is its proto_version (0: none).
+	Capture     input.CaptureOptions
+	HeaderProto int
 
 	// dec decodes the messages in order; every Doc of the same decode shares it and sees the
 	// prefix of its results up to len(Trees).
@@ -120,29 +117,9 @@ func NewDoc(text string, force input.Format, opts decoder.Options, n int) (*Doc,
 	}
 	d := &Doc{Text: text, Format: res.Format, Forced: force != input.Auto, Header: res.Header,
 		Messages: res.Messages, Options: opts}
-	d.HeaderProto, d.HeaderParallel = headerOptions(res.Header)
+	d.Capture = input.ReadCaptureOptions(res.Header)
+	d.HeaderProto = d.Capture.Proto
 	return d.start(n), nil
-}
-
-// headerOptions reads proto_version and streaming=parallel from a capture's "options:" line.
-func headerOptions(header []string) (proto int, parallel bool) {
-	for _, h := range header {
-		rest, ok := strings.CutPrefix(h, "options:")
-		if !ok {
-			continue
-		}
-		for _, f := range strings.Fields(rest) {
-			switch {
-			case strings.HasPrefix(f, "proto_version="):
-				if n, ok := input.Atoi(strings.TrimPrefix(f, "proto_version=")); ok && n >= 1 && n <= 4 {
-					proto = n
-				}
-			case f == "streaming=parallel":
-				parallel = true
-			}
-		}
-	}
-	return proto, parallel
 }
 
 // NewDocBytes decodes one message given as bytes (a share link's hex= or b64=).
@@ -154,7 +131,7 @@ func NewDocBytes(text string, format input.Format, b []byte, opts decoder.Option
 // Redecode returns a Doc of the same messages decoded with other options, as far as d is.
 func (d *Doc) Redecode(opts decoder.Options) *Doc {
 	nd := &Doc{Text: d.Text, Format: d.Format, Forced: d.Forced, Header: d.Header, Messages: d.Messages,
-		Options: opts, HeaderProto: d.HeaderProto, HeaderParallel: d.HeaderParallel}
+		Options: opts, Capture: d.Capture, HeaderProto: d.HeaderProto}
 	return nd.start(max(len(d.Trees), 1))
 }
 
@@ -199,13 +176,7 @@ type docDecoder struct {
 
 // start decodes the first n messages of d (n < 0 or past the end: all) and returns that Doc.
 func (d *Doc) start(n int) *Doc {
-	opts := d.Options
-	if opts.Proto == 0 && d.HeaderProto > 0 {
-		opts.Proto = d.HeaderProto
-		if d.HeaderParallel && opts.Proto >= 4 && opts.ParallelAbort == decoder.Auto {
-			opts.ParallelAbort = decoder.Yes
-		}
-	}
+	opts := d.Capture.DecoderOptions(d.Options)
 	total := len(d.Messages)
 	dec := &docDecoder{doc: d, s: decoder.NewSession(opts), group: -1}
 	d.Trees = make([]*decoder.Tree, total)

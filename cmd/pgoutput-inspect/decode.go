@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"pgoutput-inspector/decoder"
@@ -89,8 +88,8 @@ func runDecode(e *env, args []string) int {
 		return exitError
 	}
 
-	opts := decoder.Options{Proto: o.proto, InStream: o.inStream, ParallelAbort: o.parallel}
-	fromCaptureHeader(&opts, res.Header)
+	capture := input.ReadCaptureOptions(res.Header)
+	opts := capture.DecoderOptions(decoder.Options{Proto: o.proto, InStream: o.inStream, ParallelAbort: o.parallel})
 	if o.noEnvelope {
 		opts.Envelope = decoder.EnvelopeNone
 	}
@@ -124,43 +123,6 @@ func runDecode(e *env, args []string) int {
 		return exitError
 	}
 	return exitOK
-}
-
-// fromCaptureHeader takes what the command line left open from a capture file's
-// "# options: proto_version=4 … streaming=parallel" header line: the protocol version, and
-// whether Stream Abort messages carry the abort LSN and timestamp (only with
-// streaming=parallel).
-func fromCaptureHeader(opts *decoder.Options, header []string) {
-	for _, h := range header {
-		rest, ok := strings.CutPrefix(h, "options:")
-		if !ok {
-			continue
-		}
-		streaming := "off"
-		proto := 0
-		for _, kv := range strings.Fields(rest) {
-			name, value, _ := strings.Cut(kv, "=")
-			value = strings.Trim(value, "'")
-			switch name {
-			case "proto_version":
-				if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= 4 {
-					proto = n
-				}
-			case "streaming":
-				streaming = value
-			}
-		}
-		if opts.Proto == 0 {
-			opts.Proto = proto
-		}
-		if opts.ParallelAbort == decoder.Auto {
-			if streaming == "parallel" {
-				opts.ParallelAbort = decoder.Yes
-			} else {
-				opts.ParallelAbort = decoder.No
-			}
-		}
-	}
 }
 
 // renderer writes the output of decode: begin once, message for each message in order, end.
