@@ -76,6 +76,12 @@ type Message struct {
 	Xid uint32
 	// HasXid says whether the text gave the message an xid.
 	HasXid bool
+	// Offset is the byte offset in the text where the message starts (for binary input and
+	// dumps of it: where its first byte is written).
+	Offset int
+	// Frame is the 1-based number of the captured frame holding the message's first byte
+	// (pcap, pcapng and Wireshark dumps of frames), or 0.
+	Frame int
 }
 
 // Result is what Parse found.
@@ -87,6 +93,35 @@ type Result struct {
 	// Header holds a capture file's "#" lines, without the "#" and one following space,
 	// including the "pgoutput-inspect capture v1" line. Nil for other formats.
 	Header []string
+	// Notes are sentences to read with the messages: how the text was read where it could be
+	// read more than one way (the byte order of 16-bit words, a file split into messages by
+	// their lengths), what the text holds besides messages, a message cut short.
+	Notes []Note
+	// Also lists other readings of the whole text, less likely than the one taken; forcing
+	// their format gives them.
+	Also []Alternative
+	// Errors are the problems met when the text could be read only in part, in text order;
+	// Parse's error is the first. Messages then holds every message that could be read.
+	Errors []*Error
+}
+
+// Note is a sentence about the input or one of its messages.
+type Note struct {
+	// Message is the index in Result.Messages of the message the note is about, or -1 for
+	// the whole input.
+	Message int
+	// Text is the sentence.
+	Text string
+}
+
+// Alternative is another reading of the whole text.
+type Alternative struct {
+	// Format is the format to force for this reading.
+	Format Format
+	// Messages is how many messages it gives.
+	Messages int
+	// Note says why it was not taken.
+	Note string
 }
 
 // Error says where and why text does not fit a format.
@@ -101,6 +136,9 @@ type Error struct {
 	Tried []Format
 	// Msg says what was expected and what was there.
 	Msg string
+	// End is the byte offset just past the text the error is about (at least Offset+1 when
+	// there is a character there), so that a page can select it.
+	End int
 }
 
 // Error returns "line L, column C: FORMAT: MSG (tried: …)".
@@ -145,7 +183,12 @@ func newError(text []byte, off int, f Format, msg string) *Error {
 			start = i + 1
 		}
 	}
-	return &Error{Line: line, Column: utf8.RuneCount(text[start:off]) + 1, Offset: off, Format: f, Msg: msg}
+	end := off
+	if off < len(text) {
+		_, n := utf8.DecodeRune(text[off:])
+		end += n
+	}
+	return &Error{Line: line, Column: utf8.RuneCount(text[start:off]) + 1, Offset: off, End: end, Format: f, Msg: msg}
 }
 
 // describe names the character at off for an error message: 'g', '\t', end of line, end of input.

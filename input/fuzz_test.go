@@ -28,9 +28,10 @@ func FuzzParse(f *testing.F) {
 		}
 		r, err := Parse(text, force)
 		if err != nil {
-			if r != nil {
-				t.Fatalf("both a result and an error: %v", err)
+			if r != nil && (len(r.Messages) == 0 || len(r.Errors) == 0 || r.Errors[0] != err) {
+				t.Fatalf("a partial result must hold messages and list the error first: %v, %+v", err, r)
 			}
+			checkMessages(t, r)
 			var e *Error
 			if !errors.As(err, &e) {
 				t.Fatalf("error %T, want *Error", err)
@@ -49,10 +50,26 @@ func FuzzParse(f *testing.F) {
 		if force != Auto && r.Format != force {
 			t.Fatalf("forced %s, read as %s", force, r.Format)
 		}
-		for _, m := range r.Messages {
-			if m.Line < 1 || cap(m.Bytes) != len(m.Bytes) {
-				t.Fatalf("bad message %+v", m)
-			}
-		}
+		checkMessages(t, r)
 	})
+}
+
+// checkMessages checks what every result must hold: lines from 1, offsets inside the text and
+// in order, message bytes that cannot be appended over each other, notes about messages that exist.
+func checkMessages(t *testing.T, r *Result) {
+	if r == nil {
+		return
+	}
+	prev := 0
+	for _, m := range r.Messages {
+		if m.Line < 1 || cap(m.Bytes) != len(m.Bytes) || m.Offset < prev {
+			t.Fatalf("bad message %+v", m)
+		}
+		prev = m.Offset
+	}
+	for _, n := range r.Notes {
+		if n.Message < -1 || n.Message >= len(r.Messages) || n.Text == "" {
+			t.Fatalf("bad note %+v", n)
+		}
+	}
 }

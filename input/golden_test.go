@@ -73,9 +73,24 @@ func render(r *Result, err error) []byte {
 	var b bytes.Buffer
 	if err != nil {
 		fmt.Fprintf(&b, "error: %v\n", err)
-		return b.Bytes()
+		if r == nil {
+			return b.Bytes()
+		}
+		for _, e := range r.Errors[1:] {
+			fmt.Fprintf(&b, "error: %v\n", e)
+		}
 	}
 	fmt.Fprintf(&b, "format: %s\n", r.Format)
+	for _, n := range r.Notes {
+		if n.Message < 0 {
+			fmt.Fprintf(&b, "note: %s\n", n.Text)
+		} else {
+			fmt.Fprintf(&b, "note (message %d): %s\n", n.Message+1, n.Text)
+		}
+	}
+	for _, a := range r.Also {
+		fmt.Fprintf(&b, "also possible: %s, %d messages: %s\n", a.Format, a.Messages, a.Note)
+	}
 	for _, h := range r.Header {
 		fmt.Fprintf(&b, "header: %s\n", h)
 	}

@@ -2,6 +2,7 @@ package input
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 )
 
@@ -33,6 +34,7 @@ type state struct {
 	msgs   []Message
 	starts []int
 	header []string
+	notes  []Note
 	// endName names the end of text in messages when text is a piece of the input
 	// ("the end of the value"); empty means "end of input".
 	endName string
@@ -48,13 +50,14 @@ func (s *state) reset() {
 	s.msgs = s.msgs[:0]
 	s.starts = s.starts[:0]
 	s.header = nil
+	s.notes = nil
 	s.lineOff, s.lineNo = 0, 0
 }
 
 // begin starts a message whose text starts at byte offset off.
 func (s *state) begin(off int) *Message {
 	s.starts = append(s.starts, len(s.buf))
-	s.msgs = append(s.msgs, Message{Line: s.lineAt(off)})
+	s.msgs = append(s.msgs, Message{Line: s.lineAt(off), Offset: off})
 	return &s.msgs[len(s.msgs)-1]
 }
 
@@ -69,8 +72,11 @@ func (s *state) result(f Format) *Result {
 		}
 		msgs[i].Bytes = s.buf[s.starts[i]:end:end]
 	}
-	return &Result{Format: f, Messages: msgs, Header: s.header}
+	return &Result{Format: f, Messages: msgs, Header: s.header, Notes: s.notes}
 }
+
+// finish hands out the result of a complete read.
+func (s *state) finish(f Format) *Result { return s.result(f) }
 
 // growMessages makes room for n more messages.
 func (s *state) growMessages(n int) {
@@ -188,29 +194,32 @@ type reader struct {
 	format Format
 	sniff  func(*sample) bool
 	read   func(*state) *failure
+	// lines: each line of the text is read on its own, so after a bad line reading can go on
+	// with the next (see readOn).
+	lines bool
 }
 
 // parsers is the detection order. A text goes to the first format whose sniff accepts it and
 // whose reader reads all of it.
 var parsers = [...]reader{
-	{Capture, sniffCapture, readCapture},
-	{PsqlExpanded, sniffPsqlExpanded, readPsqlExpanded},
-	{PsqlAligned, sniffPsqlAligned, readPsqlAligned},
-	{PsqlUnaligned, sniffPsqlUnaligned, readPsqlUnaligned},
-	{GoBytes, sniffGo, readGo},
-	{PythonBytes, sniffPython, readPython},
-	{ElixirBinary, sniffElixir, readElixir},
-	{JSONArray, sniffJSON, readJSON},
-	{CBytes, sniffC, readC},
-	{Xxd, sniffXxd, readXxd},
-	{HexdumpC, sniffHexdumpC, readHexdumpC},
-	{Od, sniffOd, readOd},
-	{WiresharkDump, sniffWiresharkDump, readWiresharkDump},
-	{XxdPlain, sniffXxdPlain, readXxdPlain},
-	{WiresharkStream, func(*sample) bool { return false }, readWiresharkStream},
-	{Hex, nil, readHex},
-	{Base64, nil, readBase64},
-	{Base64URL, nil, readBase64URL},
+	{Capture, sniffCapture, readCapture, true},
+	{PsqlExpanded, sniffPsqlExpanded, readPsqlExpanded, false},
+	{PsqlAligned, sniffPsqlAligned, readPsqlAligned, false},
+	{PsqlUnaligned, sniffPsqlUnaligned, readPsqlUnaligned, false},
+	{GoBytes, sniffGo, readGo, false},
+	{PythonBytes, sniffPython, readPython, false},
+	{ElixirBinary, sniffElixir, readElixir, false},
+	{JSONArray, sniffJSON, readJSON, false},
+	{CBytes, sniffC, readC, false},
+	{Xxd, sniffXxd, readXxd, false},
+	{HexdumpC, sniffHexdumpC, readHexdumpC, false},
+	{Od, sniffOd, readOd, false},
+	{WiresharkDump, sniffWiresharkDump, readWiresharkDump, false},
+	{XxdPlain, sniffXxdPlain, readXxdPlain, false},
+	{WiresharkStream, func(*sample) bool { return false }, readWiresharkStream, false},
+	{Hex, nil, readHex, true},
+	{Base64, nil, readBase64, true},
+	{Base64URL, nil, readBase64URL, true},
 }
 
 // Parse reads the bytes in text. With force == Auto it detects the format, trying the formats
@@ -225,11 +234,9 @@ func Parse(text []byte, force Format) (*Result, error) {
 					return nil, blankError(text, []Format{force}, force)
 				}
 				if f := parsers[i].read(s); f != nil {
-					e := newError(text, f.off, force, f.msg)
-					e.Tried = []Format{force}
-					return nil, e
+					return s.readOn(&parsers[i], f, []Format{force})
 				}
-				return s.result(force), nil
+				return s.finish(force), nil
 			}
 		}
 		names := make([]string, len(parsers))
@@ -245,7 +252,7 @@ func Parse(text []byte, force Format) (*Result, error) {
 	sm := newSample(text)
 	var tried []Format
 	var best *failure
-	var bestFormat Format
+	var bestReader *reader
 	hexLikeDone, hexLikeVal := false, false
 	hexLike := func(text []byte) bool {
 		if !hexLikeDone {
@@ -267,16 +274,102 @@ func Parse(text []byte, force Format) (*Result, error) {
 		s.reset()
 		f := p.read(s)
 		if f == nil {
-			return s.result(p.format), nil
+			return s.finish(p.format), nil
 		}
 		if best == nil || f.off > best.off {
-			best, bestFormat = f, p.format
+			best, bestReader = f, p
 		}
 	}
-	e := newError(text, best.off, bestFormat, best.msg)
-	e.Tried = tried
-	return nil, e
+	// No format reads all of the text: read as much as the most plausible one can.
+	s.reset()
+	s.auto = false
+	f := bestReader.read(s)
+	if f == nil { // cannot happen: the reader failed on the same text before
+		f = best
+	}
+	return s.readOn(bestReader, f, tried)
 }
+
+// maxErrors bounds how many bad lines reading skips before it gives up on the rest.
+const maxErrors = 100
+
+// readOn makes the most of a text that reader p failed on at f: the messages read before the
+// failure, the message it cut short, and, for formats whose lines are messages of their own,
+// every other line, with each bad line skipped. The first error is returned with the partial
+// result (nil when no message could be read), and Result.Errors lists all of them.
+func (s *state) readOn(p *reader, f *failure, tried []Format) (*Result, error) {
+	text := s.text
+	e := newError(text, f.off, p.format, f.msg)
+	e.Tried = tried
+	errs := []*Error{e}
+	if p.lines {
+		masked := append([]byte(nil), text...)
+		for len(errs) < maxErrors {
+			maskLine(masked, f.off)
+			s.text = masked
+			s.reset()
+			prev := f.off
+			if f = p.read(s); f == nil {
+				break
+			}
+			if f.off == prev { // masking did not help: the failure is not about one line
+				break
+			}
+			e := newError(text, f.off, p.format, f.msg)
+			e.Tried = tried
+			errs = append(errs, e)
+		}
+		s.text = text
+		if f != nil { // too many bad lines: keep what came before the last
+			s.cutAt(f.off)
+		}
+	} else if n := len(s.msgs); n > 0 && s.starts[n-1] == len(s.buf) {
+		s.msgs, s.starts = s.msgs[:n-1], s.starts[:n-1] // the message the failure cut held no bytes yet
+	} else if n > 0 {
+		s.note(n-1, "This message ends where the text could not be read (line "+itoa(e.Line)+", column "+
+			itoa(e.Column)+"), so it may be cut short.")
+	}
+	if len(s.msgs) == 0 {
+		return nil, e
+	}
+	r := s.finish(p.format)
+	r.Errors = errs
+	return r, e
+}
+
+// cutAt drops the messages that start at or after byte offset off of the text.
+func (s *state) cutAt(off int) {
+	n := len(s.msgs)
+	for n > 0 && s.msgs[n-1].Offset >= off {
+		n--
+	}
+	if n < len(s.msgs) {
+		s.buf = s.buf[:s.starts[n]]
+	}
+	s.msgs, s.starts = s.msgs[:n], s.starts[:n]
+}
+
+// maskLine blanks the line of text holding byte offset off, keeping every offset in place.
+func maskLine(text []byte, off int) {
+	if off >= len(text) || (off > 0 && text[off] == '\n') {
+		off-- // the failure is at the end of its line
+	}
+	if off < 0 {
+		return
+	}
+	for i := off; i >= 0 && text[i] != '\n'; i-- {
+		text[i] = ' '
+	}
+	for i := off + 1; i < len(text) && text[i] != '\n'; i++ {
+		text[i] = ' '
+	}
+}
+
+// note adds a note about message m (-1: the whole input).
+func (s *state) note(m int, text string) { s.notes = append(s.notes, Note{Message: m, Text: text}) }
+
+// itoa formats a small non-negative number.
+func itoa(n int) string { return strconv.Itoa(n) }
 
 func blankError(text []byte, tried []Format, f Format) *Error {
 	e := newError(text, 0, f, "no input: the text is empty or only white space")

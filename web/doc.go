@@ -21,6 +21,10 @@ type Doc struct {
 	Forced bool
 	// Header holds a capture file's "#" lines.
 	Header []string
+	// InputNotes are what the input package says about how the text was read; Also, the
+	// other readings of it.
+	InputNotes []input.Note
+	Also       []input.Alternative
 	// Messages are the messages in input order, Trees their decodes.
 	Messages []input.Message
 	Trees    []*decoder.Tree
@@ -106,20 +110,26 @@ const DecodeChunk = 1024
 // its first n messages with opts (n < 0: all of them; n is rounded up to whole DecodeChunks).
 // Next decodes the rest, a chunk at a time, so that a long input shows at once and decodes
 // without freezing the page. A text that no format reads gives a nil Doc and the *input.Error.
+//
+// A text read only in part gives both: the Doc of every message that could be read, and the
+// error of the first character that could not.
 func NewDoc(text string, force input.Format, opts decoder.Options, n int) (*Doc, *input.Error) {
 	res, err := input.Parse([]byte(text), force)
+	var ie *input.Error
 	if err != nil {
-		ie, ok := err.(*input.Error)
-		if !ok {
+		var ok bool
+		if ie, ok = err.(*input.Error); !ok {
 			ie = &input.Error{Line: 1, Column: 1, Msg: err.Error()}
 		}
-		return nil, ie
+		if res == nil {
+			return nil, ie
+		}
 	}
 	d := &Doc{Text: text, Format: res.Format, Forced: force != input.Auto, Header: res.Header,
-		Messages: res.Messages, Options: opts}
+		Messages: res.Messages, InputNotes: res.Notes, Also: res.Also, Options: opts}
 	d.Capture = input.ReadCaptureOptions(res.Header)
 	d.HeaderProto = d.Capture.Proto
-	return d.start(n), nil
+	return d.start(n), ie
 }
 
 // NewDocBytes decodes one message given as bytes (a share link's hex= or b64=).
@@ -131,7 +141,7 @@ func NewDocBytes(text string, format input.Format, b []byte, opts decoder.Option
 // Redecode returns a Doc of the same messages decoded with other options, as far as d is.
 func (d *Doc) Redecode(opts decoder.Options) *Doc {
 	nd := &Doc{Text: d.Text, Format: d.Format, Forced: d.Forced, Header: d.Header, Messages: d.Messages,
-		Options: opts, Capture: d.Capture, HeaderProto: d.HeaderProto}
+		InputNotes: d.InputNotes, Also: d.Also, Options: opts, Capture: d.Capture, HeaderProto: d.HeaderProto}
 	return nd.start(max(len(d.Trees), 1))
 }
 

@@ -82,10 +82,16 @@ func runDecode(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %v\n", err)
 		return exitUsage
 	}
-	res, err := input.Parse(text, force)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %s: %v\n", displayName(name), err)
-		return exitError
+	res, perr := input.Parse(text, force)
+	if perr != nil {
+		// Printed first, so that it is seen; the messages that could be read are decoded below.
+		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %s: %v\n", displayName(name), perr)
+		if res == nil {
+			return exitError
+		}
+		for _, more := range res.Errors[1:] {
+			fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %s: %v\n", displayName(name), more)
+		}
 	}
 
 	capture := input.ReadCaptureOptions(res.Header)
@@ -119,7 +125,7 @@ func runDecode(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: writing the output: %v\n", err)
 		return exitUsage
 	}
-	if failed {
+	if failed || perr != nil {
 		return exitError
 	}
 	return exitOK

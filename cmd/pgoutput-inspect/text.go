@@ -87,6 +87,28 @@ func (d *dumper) begin(res *input.Result) {
 		d.reset(sgrDim)
 		d.flushLine()
 	}
+	// How the input was read: byte order, a file split into messages, other readings.
+	for _, n := range res.Notes {
+		d.buf = append(d.buf, "note"...)
+		if n.Message >= 0 {
+			d.buf = append(d.buf, " (message "...)
+			d.buf = strconv.AppendInt(d.buf, int64(n.Message), 10)
+			d.buf = append(d.buf, ')')
+		}
+		d.buf = append(d.buf, ": "...)
+		d.buf = appendSafe(d.buf, n.Text)
+		d.flushLine()
+	}
+	for _, a := range res.Also {
+		d.buf = append(d.buf, "also possible: --format "...)
+		d.buf = appendSafe(d.buf, string(a.Format))
+		d.buf = append(d.buf, ", "...)
+		d.buf = strconv.AppendInt(d.buf, int64(a.Messages), 10)
+		d.buf = append(d.buf, plural(a.Messages, " message", " messages")...)
+		d.buf = append(d.buf, ": "...)
+		d.buf = appendSafe(d.buf, a.Note)
+		d.flushLine()
+	}
 }
 
 func (d *dumper) end() error { return d.err }
