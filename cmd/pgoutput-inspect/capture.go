@@ -123,9 +123,13 @@ func runCapture(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "pgoutput-inspect capture: %s\n", oneLine(err))
 		return exitError
 	}
-	fmt.Fprintf(e.stderr, "pgoutput-inspect capture: %d XLogData %s and %d %s from PostgreSQL %s (slot %s, up to LSN %s), stopped: %s\n",
+	repeated := ""
+	if res.RepeatedKeepalives > 0 {
+		repeated = fmt.Sprintf(" (and %d not written that repeated the previous one's WAL end)", res.RepeatedKeepalives)
+	}
+	fmt.Fprintf(e.stderr, "pgoutput-inspect capture: %d XLogData %s and %d %s%s from PostgreSQL %s (slot %s, up to LSN %s), stopped: %s\n",
 		res.XLogData, plural(res.XLogData, "message", "messages"), res.Keepalives, plural(res.Keepalives, "keepalive", "keepalives"),
-		res.ServerVersion, res.Slot, res.LastLSN, stopReason(res.Reason, cfg))
+		repeated, res.ServerVersion, res.Slot, res.LastLSN, stopReason(res.Reason, cfg))
 	return exitOK
 }
 
@@ -140,6 +144,8 @@ func stopReason(r pgcapture.StopReason, cfg pgcapture.Config) string {
 		return "interrupted"
 	case pgcapture.StoppedByServer:
 		return "the server ended the stream"
+	case pgcapture.StoppedServerShutdown:
+		return "the server shut down (it ended the stream after sending all its WAL)"
 	}
 	return string(r)
 }

@@ -3,6 +3,7 @@ package pgcapture
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"strings"
 	"syscall"
@@ -107,4 +108,31 @@ func innermost(err error) string {
 		}
 		err = next
 	}
+}
+
+// lostError explains a connection that broke during the stream: what was received is in the
+// capture, and what the server said last (if anything) says why.
+func lostError(err error, res *Result, lastNotice string) error {
+	why := innermost(err)
+	var pgErr *pgconn.PgError
+	switch {
+	case errors.As(err, &pgErr):
+		// A FATAL error ends the connection: pg_terminate_backend, a smart or fast shutdown
+		// of a walsender that was not streaming, wal_sender_timeout...
+		why = "the server ended it: " + pgErr.Severity + ": " + pgErr.Message + " [SQLSTATE " + pgErr.Code + "]"
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET):
+		why = "closed without a word from the server: an immediate shutdown, a crash or a network failure; " + why
+	}
+	text := fmt.Sprintf("connection to the server lost after %d XLogData %s (%s)", res.XLogData, plural(res.XLogData, "message", "messages"), why)
+	if lastNotice != "" {
+		text += "; the server said last: " + lastNotice
+	}
+	return &Error{"replication stream", text + "; everything received is in the capture", err}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -2,7 +2,8 @@
 // capture file: it opens a walsender connection (replication=database), creates a temporary
 // pgoutput slot, runs START_REPLICATION with the requested pgoutput options and writes every
 // CopyData payload the server sends (XLogData with its 25-byte header, and primary keepalives)
-// as one line each.
+// as one line each. A keepalive that only repeats the previous keepalive's WAL end is counted,
+// not written, so a peer that sends them in a loop cannot fill the disk.
 //
 // Capture file format, v1:
 //
@@ -20,6 +21,7 @@ package pgcapture
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -133,6 +135,9 @@ const (
 	StoppedCancelled   StopReason = "cancelled"
 	StoppedCondition   StopReason = "stop-condition"
 	StoppedByServer    StopReason = "server-ended-stream"
+	// StoppedServerShutdown: the server is shutting down; its walsender sent all WAL up to
+	// the shutdown checkpoint, saw it confirmed and ended the stream with CommandComplete.
+	StoppedServerShutdown StopReason = "server-shutdown"
 )
 
 // Result describes a finished capture.
@@ -147,8 +152,14 @@ type Result struct {
 	// XLogData and Keepalives count the payloads written.
 	XLogData   int
 	Keepalives int
+	// RepeatedKeepalives counts the keepalives not written because their WAL end was the
+	// previous keepalive's.
+	RepeatedKeepalives int
 	// LastLSN is the highest LSN received.
 	LastLSN pglogrepl.LSN
+	// Received is the WAL position reported to the server as written and flushed: the
+	// highest WAL end of any XLogData or keepalive received.
+	Received pglogrepl.LSN
 	// Reason says why the capture stopped.
 	Reason StopReason
 }
@@ -243,13 +254,22 @@ func Capture(ctx context.Context, cfg Config, w io.Writer) (Result, error) {
 	// when the connection closes.
 	endCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if res.Reason != StoppedByServer {
+	if res.Reason != StoppedByServer && res.Reason != StoppedServerShutdown {
 		pglogrepl.SendStandbyCopyDone(endCtx, conn)
 	}
 	return res, nil
 }
 
 // stream receives CopyData until a stop condition; it writes each payload as a line.
+//
+// The standby status updates report as written and flushed exactly the WAL end the server
+// sent last (in XLogData and keepalives), as pg_recvlogical does, and never more: at
+// shutdown the walsender sends everything up to the shutdown checkpoint and then, in
+// WalSndDone (src/backend/replication/walsender.c), exits only once the client's reported
+// flush position (write, when flush is 0) equals its sentPtr, asking for a reply with every
+// keepalive until then. A position past sentPtr (such as an XLogData's start plus the
+// message's length) is never equal to it: the server would not stop, and would request
+// replies in a loop.
 func stream(ctx context.Context, conn *pgconn.PgConn, cfg Config, bw *bufio.Writer, res *Result, notices *[]string) error {
 	interval := cfg.StatusInterval
 	if interval <= 0 {
@@ -259,11 +279,17 @@ func stream(ctx context.Context, conn *pgconn.PgConn, cfg Config, bw *bufio.Writ
 	if cfg.Duration > 0 {
 		deadline = time.Now().Add(cfg.Duration)
 	}
-	var confirmed pglogrepl.LSN
+	lastNotice := "" // what the server said last, for lostError
 	sendStatus := func() error {
-		err := pglogrepl.SendStandbyStatusUpdate(ctx, conn, pglogrepl.StandbyStatusUpdate{WALWritePosition: confirmed})
+		// What is reported is in the file (or at least handed to the system) first.
+		if err := bw.Flush(); err != nil {
+			return fmt.Errorf("writing the capture: %w", err)
+		}
+		err := pglogrepl.SendStandbyStatusUpdate(ctx, conn, pglogrepl.StandbyStatusUpdate{
+			WALWritePosition: res.Received, WALFlushPosition: res.Received, WALApplyPosition: res.Received,
+		})
 		if err != nil && ctx.Err() == nil {
-			return fmt.Errorf("sending standby status update: %w", err)
+			return lostError(err, res, lastNotice)
 		}
 		return nil
 	}
@@ -271,9 +297,11 @@ func stream(ctx context.Context, conn *pgconn.PgConn, cfg Config, bw *bufio.Writ
 	flushNotices := func() {
 		for _, n := range *notices {
 			fmt.Fprintf(bw, "# notice: %s\n", strings.ReplaceAll(n, "\n", " "))
+			lastNotice = n
 		}
 		*notices = (*notices)[:0]
 	}
+	var lastKeepalive []byte // the WAL end of the last keepalive received
 	for {
 		flushNotices()
 		now := time.Now()
@@ -284,9 +312,6 @@ func stream(ctx context.Context, conn *pgconn.PgConn, cfg Config, bw *bufio.Writ
 		if !now.Before(nextStatus) {
 			if err := sendStatus(); err != nil {
 				return err
-			}
-			if err := bw.Flush(); err != nil {
-				return fmt.Errorf("writing the capture: %w", err)
 			}
 			nextStatus = now.Add(interval)
 		}
@@ -305,7 +330,7 @@ func stream(ctx context.Context, conn *pgconn.PgConn, cfg Config, bw *bufio.Writ
 			if pgconn.Timeout(err) {
 				continue
 			}
-			return fmt.Errorf("receiving from the server: %w", err)
+			return lostError(err, res, lastNotice)
 		}
 		switch msg := msg.(type) {
 		case *pgproto3.CopyData:
@@ -313,33 +338,43 @@ func stream(ctx context.Context, conn *pgconn.PgConn, cfg Config, bw *bufio.Writ
 			if err != nil {
 				return err
 			}
-			// CopyData.Data is only valid until the next receive.
-			p.Bytes = append([]byte(nil), p.Bytes...)
-			writeLine(bw, p)
-			if p.LSN > res.LastLSN {
-				res.LastLSN = p.LSN
-			}
-			switch p.Kind {
-			case pglogrepl.XLogDataByteID:
-				res.XLogData++
-				if end := p.LSN + pglogrepl.LSN(len(p.Message())); p.LSN != 0 && end > confirmed {
-					confirmed = end
+			if p.Kind == pglogrepl.PrimaryKeepaliveMessageByteID {
+				walEnd := p.Bytes[1:9]
+				if bytes.Equal(walEnd, lastKeepalive) {
+					res.RepeatedKeepalives++
+				} else {
+					lastKeepalive = append(lastKeepalive[:0], walEnd...)
+					writeLine(bw, p)
+					res.Keepalives++
 				}
-			case pglogrepl.PrimaryKeepaliveMessageByteID:
-				res.Keepalives++
-				if p.LSN > confirmed {
-					confirmed = p.LSN
+				if p.LSN > res.Received {
+					res.Received = p.LSN
 				}
-				if len(p.Bytes) > 17 && p.Bytes[17] != 0 {
+				if p.Bytes[17] != 0 { // reply requested
 					if err := sendStatus(); err != nil {
 						return err
 					}
 					nextStatus = time.Now().Add(interval)
 				}
+			} else {
+				writeLine(bw, p)
+				if p.Kind == pglogrepl.XLogDataByteID {
+					res.XLogData++
+					if walEnd := pglogrepl.LSN(be64(p.Bytes[9:17])); walEnd > res.Received {
+						res.Received = walEnd
+					}
+				}
 			}
-			if cfg.Stop != nil && cfg.Stop(p) {
-				res.Reason = StoppedCondition
-				return nil
+			if p.LSN > res.LastLSN {
+				res.LastLSN = p.LSN
+			}
+			if cfg.Stop != nil {
+				// CopyData.Data is only valid until the next receive.
+				p.Bytes = append([]byte(nil), p.Bytes...)
+				if cfg.Stop(p) {
+					res.Reason = StoppedCondition
+					return nil
+				}
 			}
 			if cfg.MaxMessages > 0 && res.XLogData >= cfg.MaxMessages {
 				res.Reason = StoppedMaxMessages
@@ -347,6 +382,11 @@ func stream(ctx context.Context, conn *pgconn.PgConn, cfg Config, bw *bufio.Writ
 			}
 		case *pgproto3.CopyDone:
 			res.Reason = StoppedByServer
+			return nil
+		case *pgproto3.CommandComplete:
+			// WalSndDone ends the stream this way, without CopyDone, once the client has
+			// confirmed everything up to the shutdown checkpoint; then the walsender exits.
+			res.Reason = StoppedServerShutdown
 			return nil
 		case *pgproto3.NoticeResponse:
 			// ReceiveMessage hands notices over instead of calling OnNotice.

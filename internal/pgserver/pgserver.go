@@ -101,6 +101,8 @@ type Server struct {
 	logPath string
 	// settings are the extra postgresql.conf lines given to StartWithSettings.
 	settings []string
+	// cred is the OS user the server runs as (nil: the calling user), kept for Restart.
+	cred *syscall.Credential
 
 	stopOnce sync.Once
 	stopErr  error
@@ -406,11 +408,13 @@ func (s *Server) start(ctx context.Context, cred *syscall.Credential) error {
 		return fmt.Errorf("pgserver: starting %s/postgres: %w", s.BinDir, err)
 	}
 	s.cmd = cmd
-	s.done = make(chan struct{})
+	s.cred = cred
+	done := make(chan struct{})
+	s.done = done
 	go func() {
 		s.waitErr = cmd.Wait()
 		logFile.Close()
-		close(s.done)
+		close(done)
 	}()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
@@ -432,6 +436,63 @@ func (s *Server) start(ctx context.Context, cred *syscall.Credential) error {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// ShutdownMode is one of the ways `pg_ctl stop -m MODE` stops a server; each is a signal to
+// the postmaster.
+type ShutdownMode string
+
+// The shutdown modes and the signals pg_ctl sends for them.
+const (
+	// Smart (SIGTERM) waits for every client to disconnect.
+	Smart ShutdownMode = "smart"
+	// Fast (SIGINT) ends the sessions, writes a shutdown checkpoint and lets each walsender
+	// send the WAL that remains and wait until its client confirms it before exiting.
+	Fast ShutdownMode = "fast"
+	// Immediate (SIGQUIT) ends every process at once; the next start recovers from the WAL.
+	Immediate ShutdownMode = "immediate"
+)
+
+var shutdownSignals = map[ShutdownMode]syscall.Signal{Smart: syscall.SIGTERM, Fast: syscall.SIGINT, Immediate: syscall.SIGQUIT}
+
+// Shutdown stops the server as `pg_ctl stop -m mode` does and waits up to limit for the
+// postmaster to exit. When it is still running after limit, Shutdown returns an error with
+// the end of the server's log and leaves it running (Stop still ends it). The data directory
+// stays: Restart starts the server again.
+func (s *Server) Shutdown(mode ShutdownMode, limit time.Duration) error {
+	sig, ok := shutdownSignals[mode]
+	if !ok {
+		return fmt.Errorf("pgserver: unknown shutdown mode %q (want smart, fast or immediate)", mode)
+	}
+	if err := s.cmd.Process.Signal(sig); err != nil {
+		return fmt.Errorf("pgserver: %s shutdown of postgres %s: %w", mode, s.Version, err)
+	}
+	select {
+	case <-s.done:
+		return nil
+	case <-time.After(limit):
+		return fmt.Errorf("pgserver: postgres %s on port %d did not shut down within %v of a %s shutdown; log:\n%s",
+			s.Version, s.Port, limit, mode, lastLines([]byte(s.Log()), 15))
+	}
+}
+
+// Running reports whether the postmaster is running.
+func (s *Server) Running() bool {
+	select {
+	case <-s.done:
+		return false
+	default:
+		return true
+	}
+}
+
+// Restart starts a server that Shutdown stopped again, on the same data directory and port,
+// and waits until it accepts connections.
+func (s *Server) Restart(ctx context.Context) error {
+	if s.Running() {
+		return fmt.Errorf("pgserver: postgres %s on port %d is still running", s.Version, s.Port)
+	}
+	return s.start(ctx, s.cred)
 }
 
 // Stop shuts the server down (fast shutdown, then SIGKILL after 30 seconds) and removes its
