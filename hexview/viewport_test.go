@@ -8,14 +8,14 @@ func TestWindow(t *testing.T) {
 		rows, overscan  int
 		wantFirst, want int
 	}{
-		{Viewport{18, 360, 0}, 1000, 3, 0, 27}, // 20 rows in view, +1 cut row, +2*3
-		{Viewport{18, 360, 18 * 100}, 1000, 3, 97, 27},
-		{Viewport{18, 360, 18*100 + 9}, 1000, 3, 97, 27}, // half a row further: same window
-		{Viewport{18, 360, 18 * 990}, 1000, 3, 973, 27},  // at the end the window stays full
-		{Viewport{18, 360, 0}, 10, 3, 0, 10},
-		{Viewport{18, 360, 0}, 0, 3, 0, 0},
-		{Viewport{18, 0, 0}, 100, 0, 0, 1},
-		{Viewport{0, 100, 50}, 1000, 0, 50, 101}, // a zero row height counts as 1 px
+		{Viewport{0, 20 * RowHeight}, 1000, 3, 0, 27}, // 20 rows in view, +1 cut row, +2*3
+		{Viewport{RowHeight * 100, 20 * RowHeight}, 1000, 3, 97, 27},
+		{Viewport{RowHeight*100 + RowHeight/2, 20 * RowHeight}, 1000, 3, 97, 27}, // half a row further: same window
+		{Viewport{RowHeight * 990, 20 * RowHeight}, 1000, 3, 973, 27},            // at the end the window stays full
+		{Viewport{0, 20 * RowHeight}, 10, 3, 0, 10},
+		{Viewport{0, 20 * RowHeight}, 0, 3, 0, 0},
+		{Viewport{0, 0}, 100, 0, 0, 1},
+		{Viewport{0, 5*RowHeight + 1}, 100, 0, 0, 7}, // a row cut at the bottom
 	}
 	for _, c := range cases {
 		first, n := c.vp.Window(c.rows, c.overscan)
@@ -28,14 +28,14 @@ func TestWindow(t *testing.T) {
 // TestWindowKeepsSlots checks the point of slots: scrolling by one row redraws one slot.
 func TestWindowKeepsSlots(t *testing.T) {
 	const rows = 5000
-	vp := Viewport{RowHeight: 18, Height: 600}
+	vp := Viewport{Height: 30 * RowHeight}
 	first, n := vp.Window(rows, 4)
 	slots := make([]int, n)
 	for r := first; r < first+n; r++ {
 		slots[Slot(r, n)] = r
 	}
 	for step := 1; step < 200; step++ {
-		vp.Top += 18
+		vp.Top += RowHeight
 		f, m := vp.Window(rows, 4)
 		if m != n {
 			t.Fatalf("window size changed from %d to %d while scrolling", n, m)
@@ -61,18 +61,18 @@ func TestWindowKeepsSlots(t *testing.T) {
 }
 
 func TestReveal(t *testing.T) {
-	vp := Viewport{RowHeight: 10, Height: 100, Top: 200} // rows 20..29 in view
+	vp := Viewport{Top: 20 * RowHeight, Height: 10 * RowHeight} // rows 20..29 in view
 	for _, c := range []struct{ first, last, want int }{
-		{22, 25, 200}, // in view already
-		{20, 29, 200}, // exactly in view
-		{5, 6, 50},    // above: to the top edge
-		{29, 30, 210}, // below: to the bottom edge
-		{40, 40, 310}, // far below
-		{10, 50, 100}, // taller than the box: first row at the top
-		{19, 21, 190}, // cut at the top edge
+		{22, 25, 20}, // in view already
+		{20, 29, 20}, // exactly in view
+		{5, 6, 5},    // above: to the top edge
+		{29, 30, 21}, // below: to the bottom edge
+		{40, 40, 31}, // far below
+		{10, 50, 10}, // taller than the box: first row at the top
+		{19, 21, 19}, // cut at the top edge
 	} {
-		if got := vp.Reveal(c.first, c.last); got != c.want {
-			t.Errorf("Reveal(%d, %d) = %d, want %d", c.first, c.last, got, c.want)
+		if got := vp.Reveal(c.first, c.last); got != c.want*RowHeight {
+			t.Errorf("Reveal(%d, %d) = %d, want %d", c.first, c.last, got, c.want*RowHeight)
 		}
 	}
 }

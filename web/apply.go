@@ -178,9 +178,9 @@ func Apply(s State, a Action) (State, []Effect) {
 		s, fx = s.key(a.Panel, a.Key)
 	case Scroll:
 		if a.Panel < numPanels {
-			s.View[a.Panel] = Viewport{Top: max(a.Top, 0), Height: a.Height}
+			s.View[a.Panel] = hexview.Viewport{Top: max(a.Top, 0), Height: a.Height}
 			if a.Height <= 0 {
-				s.View[a.Panel].Height = defaultHeights[a.Panel]
+				s.View[a.Panel].Height = defaultHeight
 			}
 		}
 	case OpenFragment:
@@ -293,24 +293,17 @@ func (s State) selectMessage(m int) (State, []Effect) {
 	// The hex view brings the selection into view by itself; the tree starts at its top.
 	fx := []Effect{EffectScroll{Panel: PanelTree}}
 	// Keep the chosen message's row in view.
-	if row := s.Doc.RowOf[m]; !s.View[PanelList].shows(row) {
-		s.View[PanelList].Top = s.View[PanelList].scrollTo(row)
-		fx = append(fx, EffectScroll{Panel: PanelList, Top: s.View[PanelList].Top})
-	}
-	return s, fx
+	return s, s.reveal(PanelList, s.Doc.RowOf[m], fx)
 }
 
-// shows reports whether row is wholly inside the viewport.
-func (v Viewport) shows(row int) bool {
-	return row*RowHeight >= v.Top && (row+1)*RowHeight <= v.Top+v.Height
-}
-
-// scrollTo returns the scroll offset that brings row into view, moving as little as possible.
-func (v Viewport) scrollTo(row int) int {
-	if row*RowHeight < v.Top {
-		return row * RowHeight
+// reveal scrolls panel p, as little as it can, to show row, and adds the scroll to fx.
+func (s *State) reveal(p Panel, row int, fx []Effect) []Effect {
+	v := &s.View[p]
+	if top := v.Reveal(row, row); top != v.Top {
+		v.Top = top
+		fx = append(fx, EffectScroll{Panel: p, Top: top})
 	}
-	return max((row+1)*RowHeight-v.Height, 0)
+	return fx
 }
 
 // selectNode selects tree node n and its bytes, expanding its ancestors and scrolling the tree
@@ -340,10 +333,8 @@ func (s State) selectNode(n int32) (State, []Effect) {
 			s.TreeRows = VisibleNodes(t, c)
 		}
 	}
-	if row := rowOfNode(s.TreeRows, n); row >= 0 && !s.View[PanelTree].shows(row) {
-		v := &s.View[PanelTree]
-		v.Top = v.scrollTo(row)
-		fx = append(fx, EffectScroll{Panel: PanelTree, Top: v.Top})
+	if row := rowOfNode(s.TreeRows, n); row >= 0 {
+		fx = s.reveal(PanelTree, row, fx)
 	}
 	return s, fx
 }
@@ -492,38 +483,6 @@ func (s State) key(p Panel, key string) (State, []Effect) {
 				return s.toggle(s.Node), nil
 			}
 		}
-	case PanelHex:
-		if s.Model == nil || s.Model.Len() == 0 {
-			return s, nil
-		}
-		var d hexview.Direction
-		switch key {
-		case "ArrowLeft":
-			d = hexview.Left
-		case "ArrowRight":
-			d = hexview.Right
-		case "ArrowUp":
-			d = hexview.Up
-		case "ArrowDown":
-			d = hexview.Down
-		default:
-			return s, nil
-		}
-		from := s.Sel
-		if s.Node >= 0 {
-			if t := s.Tree(); t != nil && !t.IsLeaf(int(s.Node)) {
-				// From a group, start at its first field.
-				from = hexview.Range{Offset: s.Sel.Offset}
-			}
-		}
-		f, ok := s.Model.Move(from, d)
-		if !ok {
-			return s, nil
-		}
-		if f.ID >= 0 {
-			return s.selectNode(f.ID)
-		}
-		s.Node, s.Sel = -1, f.Range
 	}
 	return s, nil
 }

@@ -6,40 +6,20 @@ import (
 	"pgoutput-inspector/input"
 )
 
-// RowHeight is the height in CSS pixels of one row of the message list, the hex view and the
-// tree (page.css sets the same height): virtual scrolling turns scroll offsets into rows with it.
-const RowHeight = 20
-
-// Overscan is how many rows beyond the viewport each list draws, so that a small scroll shows
-// rows already drawn.
-const Overscan = 4
-
-// Panel names a scrolling panel.
+// Panel names a list whose scroll position the store keeps: rows of hexview.RowHeight drawn
+// only where in view (hexview.Viewport). The hex view keeps its own.
 type Panel uint8
 
 // Panels.
 const (
 	PanelList Panel = iota // the message list
-	PanelHex               // the hex view
 	PanelTree              // the tree
 	numPanels
 )
 
-// Viewport is a panel's scroll position and height in CSS pixels.
-type Viewport struct {
-	Top, Height int
-}
-
-// First returns the first row to draw and how many, for rows of RowHeight.
-func (v Viewport) First(rows int) (first, n int) {
-	first = max(v.Top/RowHeight-Overscan, 0)
-	n = (v.Height+RowHeight-1)/RowHeight + 2*Overscan
-	first = min(first, max(rows-1, 0))
-	return first, min(n, rows-first)
-}
-
-// defaultHeights are the panels' heights before the page reports them (page.css).
-var defaultHeights = [numPanels]int{480, 400, 400}
+// defaultHeight is a list's height before the page reports it: a screenful of rows, so that
+// the first render draws enough of them.
+const defaultHeight = 1200
 
 // Theme is the colour theme: follow the system, or forced light or dark.
 type Theme string
@@ -93,7 +73,7 @@ type State struct {
 	// whenever it changes, even when the same node is chosen again.
 	Reveal int
 
-	View [numPanels]Viewport
+	View [numPanels]hexview.Viewport
 	// listMoved: the message list's scroll position was reset and the page must follow.
 	listMoved bool
 	Theme     Theme
@@ -155,7 +135,7 @@ func (EffectTheme) isEffect()      {}
 func NewState(ex int) State {
 	s := State{Example: -1, Node: -1, Hover: -1, Msg: -1}
 	for p := range s.View {
-		s.View[p].Height = defaultHeights[p]
+		s.View[p].Height = defaultHeight
 	}
 	if ex >= 0 && ex < len(Examples) {
 		s, _ = Apply(s, LoadExample{Index: ex})

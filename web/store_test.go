@@ -135,20 +135,6 @@ func TestTreeTab(t *testing.T) {
 	}
 }
 
-func TestHexKeyboardMovesByField(t *testing.T) {
-	s := NewState(0)
-	s = apply(t, s, SelectByte{Offset: 0})
-	first := s.Sel
-	s = apply(t, s, Key{PanelHex, "ArrowRight"})
-	if s.Sel.Offset != first.End() {
-		t.Fatalf("ArrowRight from %+v selects %+v", first, s.Sel)
-	}
-	s = apply(t, s, Key{PanelHex, "ArrowLeft"})
-	if s.Sel != first {
-		t.Fatalf("ArrowLeft back selects %+v", s.Sel)
-	}
-}
-
 // Real bytes from /work/shared/vectors: a captured transaction (postgrex_wal_txn_insert), a
 // streamed one (postgrex_wal_stream_v2) and a protocol 4 Stream Abort (pg_walstream_stream_v2_v4).
 const (
@@ -291,17 +277,6 @@ func TestShareRoundTrip(t *testing.T) {
 	o, _ = Apply(o, OpenShared{Payload: d.Data})
 	if o.Text != s.Text || o.Msg != 1 || o.Sel != s.Sel || o.Node != s.Node || o.Proto != 1 {
 		t.Errorf("shared state: msg %d sel %+v node %d proto %d; want %d %+v %d", o.Msg, o.Sel, o.Node, o.Proto, s.Msg, s.Sel, s.Node)
-	}
-}
-
-func TestViewportFirst(t *testing.T) {
-	v := Viewport{Top: 10 * RowHeight, Height: 10 * RowHeight}
-	first, n := v.First(1000)
-	if first != 10-Overscan || n != 10+2*Overscan {
-		t.Errorf("First = %d, %d", first, n)
-	}
-	if first, n := v.First(3); first != 2 || n != 1 {
-		t.Errorf("First(3) = %d, %d", first, n)
 	}
 }
 

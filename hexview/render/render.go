@@ -29,18 +29,12 @@ import (
 	"pgoutput-inspector/hexview"
 )
 
-// DefaultRowHeight is the height of a row in CSS pixels unless View.RowHeight says otherwise.
-const DefaultRowHeight = 18
-
 // DefaultHeight is the height assumed for the scroll box before the page has laid it out.
 const DefaultHeight = 480
 
 // MaxHeight bounds the height the View draws rows for, so that a box the page forgot to bound
 // (as tall as all its rows) still gets a screenful of rows rather than all of them.
 const MaxHeight = 4096
-
-// DefaultOverscan is how many rows above and below the box are drawn ahead of scrolling.
-const DefaultOverscan = 4
 
 // View draws a hexview.Model as a scrolling hex dump: an offset column, the bytes in hex and
 // the bytes as ASCII, each run of bytes tinted by its class (see hexview/hexview.css).
@@ -60,13 +54,10 @@ type View struct {
 	Model *hexview.Model `vecty:"prop"`
 	// Marks are the selected and hovered bytes.
 	Marks hexview.Marks `vecty:"prop"`
-	// RowHeight is the height of a row in CSS pixels (DefaultRowHeight when 0). The View sets
-	// it as --hv-row-h on the box, which hexview.css uses for rows.
-	RowHeight int `vecty:"prop"`
 	// Height is the height of the scroll box in CSS pixels. When 0 the page's CSS sizes the box
 	// and the View measures it.
 	Height int `vecty:"prop"`
-	// Overscan is the number of rows drawn beyond each edge (DefaultOverscan when 0; negative
+	// Overscan is the number of rows drawn beyond each edge (hexview.Overscan when 0; negative
 	// for none).
 	Overscan int `vecty:"prop"`
 	// OnHover, when set, is called when the pointer moves onto another field (ok true) or off
@@ -153,19 +144,12 @@ func (v *View) model() *hexview.Model {
 	return v.Model
 }
 
-func (v *View) rowHeight() int {
-	if v.RowHeight > 0 {
-		return v.RowHeight
-	}
-	return DefaultRowHeight
-}
-
 func (v *View) overscan() int {
 	switch {
 	case v.Overscan < 0:
 		return 0
 	case v.Overscan == 0:
-		return DefaultOverscan
+		return hexview.Overscan
 	}
 	return v.Overscan
 }
@@ -178,15 +162,14 @@ func (v *View) viewport() hexview.Viewport {
 	if h <= 0 {
 		h = DefaultHeight
 	}
-	return hexview.Viewport{RowHeight: v.rowHeight(), Height: min(h, MaxHeight), Top: v.top}
+	return hexview.Viewport{Height: min(h, MaxHeight), Top: v.top}
 }
 
 // Render implements vecty.Component.
 func (v *View) Render() vecty.ComponentOrHTML {
 	m := v.model()
 	vp := v.viewport()
-	rh := vp.RowHeight
-	total := m.RowCount() * rh
+	total := m.RowCount() * hexview.RowHeight
 
 	// A new selection is scrolled into view; other bytes (a new message) start at the top.
 	scrollTo, scroll := vp.Top, false
@@ -211,7 +194,7 @@ func (v *View) Render() vecty.ComponentOrHTML {
 	slots := make([]vecty.MarkupOrChild, n+1)
 	slots[0] = vecty.Markup(vecty.Class("hv-spacer"), vecty.Style("height", px(total)))
 	for _, r := range m.Rows(first, n, v.Marks) {
-		slots[1+hexview.Slot(r.Index, n)] = &rowView{Row: r, RowHeight: rh}
+		slots[1+hexview.Slot(r.Index, n)] = &rowView{Row: r}
 	}
 	spacer := elem.Div(slots...)
 
@@ -219,7 +202,7 @@ func (v *View) Render() vecty.ComponentOrHTML {
 		vecty.Class("hv"),
 		vecty.Attribute("tabindex", "0"),
 		vecty.Attribute("aria-label", "bytes"),
-		vecty.Style("--hv-row-h", px(rh)),
+		vecty.Style("--hv-row-h", px(hexview.RowHeight)),
 		vecty.Style("--hv-cols", strconv.Itoa(m.Width())),
 		vecty.MarkupIf(v.Height > 0, vecty.Style("height", px(v.Height))),
 		event.Scroll(v.onScroll),
@@ -356,14 +339,13 @@ func (v *View) onKeyDown(e *vecty.Event) {
 // rowView draws one row. It is redrawn only when its row changes.
 type rowView struct {
 	vecty.Core
-	Row       hexview.Row `vecty:"prop"`
-	RowHeight int         `vecty:"prop"`
+	Row hexview.Row `vecty:"prop"`
 }
 
 // SkipRender implements vecty.RenderSkipper.
 func (r *rowView) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*rowView)
-	return ok && p.RowHeight == r.RowHeight && p.Row.Equal(&r.Row)
+	return ok && p.Row.Equal(&r.Row)
 }
 
 // Render implements vecty.Component. The row's content goes in as one innerHTML (see
@@ -372,7 +354,7 @@ func (r *rowView) SkipRender(prev vecty.Component) bool {
 func (r *rowView) Render() vecty.ComponentOrHTML {
 	return elem.Div(vecty.Markup(
 		vecty.Class("hv-row"),
-		vecty.Style("top", px(r.Row.Index*r.RowHeight)),
+		vecty.Style("top", px(r.Row.Index*hexview.RowHeight)),
 		vecty.UnsafeHTML(string(r.Row.AppendHTML(make([]byte, 0, 64+200*len(r.Row.Segments))))),
 	))
 }

@@ -194,14 +194,14 @@ func TestViewDrawsOnlyRowsInView(t *testing.T) {
 		m := mustNew(t, data, spans, 16)
 		v := &View{Model: m, Height: 600}
 		box, spacer := render(t, v)
-		first, n := v.viewport().Window(m.RowCount(), DefaultOverscan)
+		first, n := v.viewport().Window(m.RowCount(), hexview.Overscan)
 		if len(spacer.children) != n {
 			t.Fatalf("%d bytes: %d rows drawn, want %d", size, len(spacer.children), n)
 		}
-		if h := spacer.styles["height"]; h != fmt.Sprintf("%dpx", m.RowCount()*DefaultRowHeight) {
+		if h := spacer.styles["height"]; h != fmt.Sprintf("%dpx", m.RowCount()*hexview.RowHeight) {
 			t.Errorf("%d bytes: spacer height %s", size, h)
 		}
-		if box.styles["height"] != "600px" || box.styles["--hv-row-h"] != "18px" || box.styles["--hv-cols"] != "16" || box.attrs["tabindex"] != "0" {
+		if box.styles["height"] != "600px" || box.styles["--hv-row-h"] != "20px" || box.styles["--hv-cols"] != "16" || box.attrs["tabindex"] != "0" {
 			t.Errorf("box styles %v attributes %v", box.styles, box.attrs)
 		}
 		slices.Sort(box.events)
@@ -242,7 +242,7 @@ func TestViewRows(t *testing.T) {
 		if !row.has("hv-row") || len(row.children) != 3 {
 			t.Fatalf("row %d: %v with %d children", i, row.classes, len(row.children))
 		}
-		if want := fmt.Sprintf("%dpx", i*DefaultRowHeight); row.styles["top"] != want {
+		if want := fmt.Sprintf("%dpx", i*hexview.RowHeight); row.styles["top"] != want {
 			t.Errorf("row %d at top %s, want %s", i, row.styles["top"], want)
 		}
 		off, hex, ascii := row.children[0], row.children[1], row.children[2]
@@ -275,10 +275,10 @@ func TestViewRows(t *testing.T) {
 
 func TestViewSlots(t *testing.T) {
 	m := mustNew(t, make([]byte, 100<<10), nil, 16)
-	v := &View{Model: m, Height: 180, RowHeight: 20, Overscan: 2}
+	v := &View{Model: m, Height: 180, Overscan: 2}
 	v.top = 20*500 + 7
 	_, spacer := render(t, v)
-	first, n := hexview.Viewport{RowHeight: 20, Height: 180, Top: v.top}.Window(m.RowCount(), 2)
+	first, n := hexview.Viewport{Height: 180, Top: v.top}.Window(m.RowCount(), 2)
 	if first != 498 || n != 14 || len(spacer.children) != n {
 		t.Fatalf("window %d+%d, %d rows drawn", first, n, len(spacer.children))
 	}
@@ -298,7 +298,7 @@ func TestViewRevealsSelection(t *testing.T) {
 	v := &View{Model: m, Height: 200, Marks: hexview.Marks{Selection: hexview.Range{Offset: 0x80000, Length: 4}}}
 	render(t, v)
 	row := 0x80000 / 16
-	if want := (row+1)*DefaultRowHeight - 200; v.top != want || v.pendingTo != want {
+	if want := (row+1)*hexview.RowHeight - 200; v.top != want || v.pendingTo != want {
 		t.Fatalf("scrolled to %d (pending %d), want %d", v.top, v.pendingTo, want)
 	}
 	_, spacer := render(t, v)
@@ -318,7 +318,7 @@ func TestViewRevealsSelection(t *testing.T) {
 	// Unless asked to: the same node chosen again in the tree.
 	v.Reveal++
 	render(t, v)
-	if want := (row+1)*DefaultRowHeight - 200; v.top != want {
+	if want := (row+1)*hexview.RowHeight - 200; v.top != want {
 		t.Errorf("asked to reveal the selection again: scrolled to %d, want %d", v.top, want)
 	}
 	v.top = 0
@@ -336,13 +336,13 @@ func TestViewRevealsSelection(t *testing.T) {
 	}
 	v.Model = mustNew(t, make([]byte, 1<<20), spans, 16)
 	render(t, v)
-	v.top = 1024 * DefaultRowHeight // rows 1024 to 1035 in view
+	v.top = 1024 * hexview.RowHeight // rows 1024 to 1035 in view
 	f, _ := v.Model.FieldAt(1039 * 16)
 	sel := hexview.Range{Offset: 16 * 16, Length: 1040*16 - 16*16}
 	v.selectField(sel, f)
 	v.Marks.Selection = sel
 	render(t, v)
-	if want := 1040*DefaultRowHeight - 200; v.top != want {
+	if want := 1040*hexview.RowHeight - 200; v.top != want {
 		t.Errorf("dragging to row 1039 scrolled to %d px, want %d", v.top, want)
 	}
 	// Other bytes without a selection start at the top.
@@ -364,9 +364,9 @@ func TestViewRevealsSelection(t *testing.T) {
 func TestViewBoundsRows(t *testing.T) {
 	m := mustNew(t, make([]byte, 1<<20), nil, 16)
 	v := &View{Model: m}
-	v.measured = m.RowCount() * DefaultRowHeight
+	v.measured = m.RowCount() * hexview.RowHeight
 	_, spacer := render(t, v)
-	if max := MaxHeight/DefaultRowHeight + 2 + 2*DefaultOverscan; len(spacer.children) > max {
+	if max := MaxHeight/hexview.RowHeight + 2 + 2*hexview.Overscan; len(spacer.children) > max {
 		t.Errorf("%d rows drawn, want at most %d", len(spacer.children), max)
 	}
 }
@@ -382,16 +382,15 @@ func TestViewEmpty(t *testing.T) {
 
 func TestRowSkipRender(t *testing.T) {
 	m := mustNew(t, make([]byte, 64), []hexview.Span{{Offset: 0, Length: 20, Class: hexview.ClassValue}}, 16)
-	a := &rowView{Row: m.Rows(1, 1, hexview.Marks{})[0], RowHeight: 18}
-	same := &rowView{Row: m.Rows(1, 1, hexview.Marks{})[0], RowHeight: 18}
+	a := &rowView{Row: m.Rows(1, 1, hexview.Marks{})[0]}
+	same := &rowView{Row: m.Rows(1, 1, hexview.Marks{})[0]}
 	if !same.SkipRender(a) {
 		t.Error("an unchanged row is redrawn")
 	}
 	for name, other := range map[string]*rowView{
-		"selected":   {Row: m.Rows(1, 1, hexview.Marks{Selection: hexview.Range{Offset: 17, Length: 1}})[0], RowHeight: 18},
-		"hovered":    {Row: m.Rows(1, 1, hexview.Marks{Hover: hexview.Range{Offset: 0, Length: 20}})[0], RowHeight: 18},
-		"moved":      {Row: m.Rows(2, 1, hexview.Marks{})[0], RowHeight: 18},
-		"row height": {Row: m.Rows(1, 1, hexview.Marks{})[0], RowHeight: 20},
+		"selected": {Row: m.Rows(1, 1, hexview.Marks{Selection: hexview.Range{Offset: 17, Length: 1}})[0]},
+		"hovered":  {Row: m.Rows(1, 1, hexview.Marks{Hover: hexview.Range{Offset: 0, Length: 20}})[0]},
+		"moved":    {Row: m.Rows(2, 1, hexview.Marks{})[0]},
 	} {
 		if other.SkipRender(a) {
 			t.Errorf("%s row not redrawn", name)
@@ -412,7 +411,7 @@ func BenchmarkViewRender(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		v.top = (i * 7919 % m.RowCount()) * DefaultRowHeight
+		v.top = (i * 7919 % m.RowCount()) * hexview.RowHeight
 		box := v.Render().(*vecty.HTML)
 		// Render each row as vecty would after SkipRender said no.
 		sp := reflect.ValueOf(box).Elem().FieldByName("children").Index(0).Elem().Elem()

@@ -8,6 +8,7 @@ import (
 	"github.com/hexops/vecty/event"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/input"
 	"pgoutput-inspector/web"
 )
@@ -20,11 +21,11 @@ var handledKeys = map[string]bool{"ArrowUp": true, "ArrowDown": true, "ArrowLeft
 // like onKey: each list's copy of the closure cost 1 KB of main.wasm.
 //
 //go:noinline
-func onScroll(panel web.Panel, v web.Viewport, rows int, d Dispatch) func(*vecty.Event) {
+func onScroll(panel web.Panel, v hexview.Viewport, rows int, d Dispatch) func(*vecty.Event) {
 	return func(e *vecty.Event) {
-		nv := web.Viewport{Top: e.Target.Get("scrollTop").Int(), Height: e.Target.Get("clientHeight").Int()}
-		f0, n0 := v.First(rows)
-		f1, n1 := nv.First(rows)
+		nv := hexview.Viewport{Top: e.Target.Get("scrollTop").Int(), Height: e.Target.Get("clientHeight").Int()}
+		f0, n0 := v.Window(rows, hexview.Overscan)
+		f1, n1 := nv.Window(rows, hexview.Overscan)
 		if f0 != f1 || n0 != n1 {
 			d(web.Scroll{Panel: panel, Top: nv.Top, Height: nv.Height})
 		}
@@ -74,6 +75,13 @@ func inToggle(e *vecty.Event) bool {
 	return el.Truthy()
 }
 
+// reportHeight tells the store a list's new height, when it changed.
+func reportHeight(p web.Panel, box *vecty.HTML, v hexview.Viewport, height int, d Dispatch) {
+	if height > 0 && height != v.Height {
+		d(web.Scroll{Panel: p, Top: box.Node().Get("scrollTop").Int(), Height: height})
+	}
+}
+
 func px(n int) string { return strconv.Itoa(n) + "px" }
 
 // textSpan is a span of one class holding text. The text goes in as the textContent property,
@@ -86,11 +94,23 @@ func textSpan(cls, s string) *vecty.HTML {
 // MessageList lists the messages grouped by transaction, drawing only the rows in view.
 type MessageList struct {
 	vecty.Core
-	Doc      *web.Doc     `vecty:"prop"`
-	Msg      int          `vecty:"prop"`
-	View     web.Viewport `vecty:"prop"`
-	Dispatch Dispatch     `vecty:"prop"`
+	Doc      *web.Doc         `vecty:"prop"`
+	Msg      int              `vecty:"prop"`
+	View     hexview.Viewport `vecty:"prop"`
+	Dispatch Dispatch         `vecty:"prop"`
+
+	box   *vecty.HTML // the scroll box as last rendered
+	watch sizeWatch
 }
+
+// Mount implements vecty.Mounter: the list follows its box's height, which the page's layout
+// sets.
+func (l *MessageList) Mount() {
+	l.watch.start(l.box.Node(), func(h int) { reportHeight(web.PanelList, l.box, l.View, h, l.Dispatch) })
+}
+
+// Unmount implements vecty.Unmounter.
+func (l *MessageList) Unmount() { l.watch.stop() }
 
 // SkipRender implements vecty.RenderSkipper.
 func (l *MessageList) SkipRender(prev vecty.Component) bool {
@@ -104,9 +124,9 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	if l.Doc != nil {
 		rows = l.Doc.Rows
 	}
-	first, n := l.View.First(len(rows))
+	first, n := l.View.Window(len(rows), hexview.Overscan)
 	items := make([]vecty.MarkupOrChild, n+1)
-	items[0] = markup(class("vspace"), style("height", px(len(rows)*web.RowHeight)))
+	items[0] = markup(class("vspace"), style("height", px(len(rows)*hexview.RowHeight)))
 	for i := first; i < first+n; i++ {
 		items[1+i%n] = msgRow(l.Doc, i, rows[i].Kind == web.RowMessage && rows[i].Msg == l.Msg)
 	}
@@ -114,6 +134,17 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	if l.Doc != nil {
 		title = "Messages (" + strconv.Itoa(len(l.Doc.Messages)) + ")"
 	}
+	l.box = div(markup(class("vlist", "msg-list"), attr("tabindex", "0"),
+		attr("role", "listbox"), attr("aria-label", "messages"),
+		event.Scroll(onScroll(web.PanelList, l.View, len(rows), l.Dispatch)),
+		event.KeyDown(onKey(web.PanelList, l.Dispatch, nil)),
+		onClick(func(e *vecty.Event) {
+			if m, ok := dataOf(e, "msg"); ok {
+				l.Dispatch(web.SelectMessage{Msg: m})
+			}
+		})),
+		div(items...),
+	)
 	return section(markup(class("panel", "list-panel"), attr("aria-label", "messages")),
 		heading2(text(title)),
 		div(markup(class("list-head", "mrow")),
@@ -122,17 +153,7 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 			span(markup(class("m-xid")), text("xid")),
 			span(markup(class("m-size")), text("bytes")),
 		),
-		div(markup(class("vlist", "msg-list"), attr("tabindex", "0"),
-			attr("role", "listbox"), attr("aria-label", "messages"),
-			event.Scroll(onScroll(web.PanelList, l.View, len(rows), l.Dispatch)),
-			event.KeyDown(onKey(web.PanelList, l.Dispatch, nil)),
-			onClick(func(e *vecty.Event) {
-				if m, ok := dataOf(e, "msg"); ok {
-					l.Dispatch(web.SelectMessage{Msg: m})
-				}
-			})),
-			div(items...),
-		),
+		l.box,
 	)
 }
 
@@ -151,7 +172,7 @@ var groupNames = [...]string{web.GroupTransaction: "Transaction", web.GroupStrea
 // msgRow draws row i of the message list: a message or a transaction heading.
 func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 	row := doc.Rows[i]
-	top := style("top", px(i*web.RowHeight))
+	top := style("top", px(i*hexview.RowHeight))
 	if row.Kind == web.RowGroup {
 		label := groupNames[row.Group]
 		if sm := doc.Summaries[row.Msg]; sm.HasXid {
@@ -194,14 +215,26 @@ func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 // TreeView draws the chosen message's fields as an outline, only the rows in view.
 type TreeView struct {
 	vecty.Core
-	Tree      *decoder.Tree  `vecty:"prop"`
-	Rows      []int32        `vecty:"prop"`
-	Collapsed map[int32]bool `vecty:"prop"`
-	Node      int32          `vecty:"prop"`
-	Hover     int32          `vecty:"prop"`
-	View      web.Viewport   `vecty:"prop"`
-	Dispatch  Dispatch       `vecty:"prop"`
+	Tree      *decoder.Tree    `vecty:"prop"`
+	Rows      []int32          `vecty:"prop"`
+	Collapsed map[int32]bool   `vecty:"prop"`
+	Node      int32            `vecty:"prop"`
+	Hover     int32            `vecty:"prop"`
+	View      hexview.Viewport `vecty:"prop"`
+	Dispatch  Dispatch         `vecty:"prop"`
+
+	box   *vecty.HTML // the scroll box as last rendered
+	watch sizeWatch
 }
+
+// Mount implements vecty.Mounter: the tree follows its box's height, which the page's layout
+// sets.
+func (v *TreeView) Mount() {
+	v.watch.start(v.box.Node(), func(h int) { reportHeight(web.PanelTree, v.box, v.View, h, v.Dispatch) })
+}
+
+// Unmount implements vecty.Unmounter.
+func (v *TreeView) Unmount() { v.watch.stop() }
 
 // SkipRender implements vecty.RenderSkipper.
 func (v *TreeView) SkipRender(prev vecty.Component) bool {
@@ -215,39 +248,40 @@ func sameRows(a, b []int32) bool {
 
 // Render implements vecty.Component.
 func (v *TreeView) Render() vecty.ComponentOrHTML {
-	first, n := v.View.First(len(v.Rows))
+	first, n := v.View.Window(len(v.Rows), hexview.Overscan)
 	items := make([]vecty.MarkupOrChild, n+1)
-	items[0] = markup(class("vspace"), style("height", px(len(v.Rows)*web.RowHeight)))
+	items[0] = markup(class("vspace"), style("height", px(len(v.Rows)*hexview.RowHeight)))
 	for i := first; i < first+n; i++ {
 		id := v.Rows[i]
 		items[1+i%n] = treeRow(v.Tree, id, i, id == v.Node, id == v.Hover, v.Collapsed[id])
 	}
+	v.box = div(markup(class("vlist", "tree"), attr("tabindex", "0"),
+		attr("role", "tree"), attr("aria-label", "fields"),
+		event.Scroll(onScroll(web.PanelTree, v.View, len(v.Rows), v.Dispatch)),
+		event.KeyDown(onKey(web.PanelTree, v.Dispatch, func(back bool) bool {
+			return web.TreeTabMoves(v.Rows, v.Node, back)
+		})),
+		onClick(func(e *vecty.Event) {
+			n, ok := dataOf(e, "node")
+			switch {
+			case !ok:
+			case inToggle(e):
+				v.Dispatch(web.ToggleNode{Node: int32(n)})
+			default:
+				v.Dispatch(web.SelectNode{Node: int32(n)})
+			}
+		}),
+		event.MouseOver(func(e *vecty.Event) {
+			if n, ok := dataOf(e, "node"); ok && int32(n) != v.Hover {
+				v.Dispatch(web.HoverNode{Node: int32(n)})
+			}
+		}),
+		event.MouseLeave(func(*vecty.Event) { v.Dispatch(web.HoverNode{Node: -1}) })),
+		div(items...),
+	)
 	return section(markup(class("panel", "tree-panel"), attr("aria-label", "fields")),
 		heading2(text("Fields")),
-		div(markup(class("vlist", "tree"), attr("tabindex", "0"),
-			attr("role", "tree"), attr("aria-label", "fields"),
-			event.Scroll(onScroll(web.PanelTree, v.View, len(v.Rows), v.Dispatch)),
-			event.KeyDown(onKey(web.PanelTree, v.Dispatch, func(back bool) bool {
-				return web.TreeTabMoves(v.Rows, v.Node, back)
-			})),
-			onClick(func(e *vecty.Event) {
-				n, ok := dataOf(e, "node")
-				switch {
-				case !ok:
-				case inToggle(e):
-					v.Dispatch(web.ToggleNode{Node: int32(n)})
-				default:
-					v.Dispatch(web.SelectNode{Node: int32(n)})
-				}
-			}),
-			event.MouseOver(func(e *vecty.Event) {
-				if n, ok := dataOf(e, "node"); ok && int32(n) != v.Hover {
-					v.Dispatch(web.HoverNode{Node: int32(n)})
-				}
-			}),
-			event.MouseLeave(func(*vecty.Event) { v.Dispatch(web.HoverNode{Node: -1}) })),
-			div(items...),
-		),
+		v.box,
 	)
 }
 
@@ -272,7 +306,7 @@ func treeRow(t *decoder.Tree, id int32, pos int, selected, hovered, collapsed bo
 		attr("aria-selected", strconv.FormatBool(selected)),
 		vecty.MarkupIf(!leaf, attr("aria-expanded", strconv.FormatBool(!collapsed))),
 		data("node", strconv.Itoa(i)),
-		style("top", px(pos*web.RowHeight)),
+		style("top", px(pos*hexview.RowHeight)),
 		style("padding-left", strconv.Itoa(int(n.Depth))+"em"),
 	),
 		textSpan("t-toggle", toggle),

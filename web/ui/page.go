@@ -32,7 +32,8 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	var marks hexview.Marks
 	marks.Selection, marks.Hover = s.Sel, s.HoverBytes
 	return elem.Body(
-		div(markup(class("app")),
+		// Rows are hexview.RowHeight tall in every list; the stylesheet reads it as --row-h.
+		div(markup(class("app"), style("--row-h", px(hexview.RowHeight))),
 			&Header{Example: s.Example, Theme: s.Theme, Share: s.Share, HasInput: s.Text != "", Dispatch: p.Dispatch},
 			elem.Main(markup(class("app-main", "page")),
 				&InputPanel{Text: s.Text, Force: s.Force, Proto: s.Proto, InStream: s.InStream, Doc: s.Doc,
@@ -40,7 +41,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				&MessageList{Doc: s.Doc, Msg: s.Msg, View: s.View[web.PanelList], Dispatch: p.Dispatch},
 				section(markup(class("panel", "hex-panel"), attr("aria-label", "bytes")),
 					heading2(text(hexTitle(s))),
-					&render.View{Model: s.Model, Marks: marks, RowHeight: web.RowHeight, Reveal: s.Reveal,
+					&render.View{Model: s.Model, Marks: marks, Reveal: s.Reveal,
 						OnHover: p.onHexHover, OnSelect: p.onHexSelect},
 					&ErrorBox{Tree: t, Dispatch: p.Dispatch},
 				),

@@ -19,12 +19,13 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/internal/browsertest"
 )
 
-// rowHeight is render.DefaultRowHeight; boxHeight is the box's height in the page's CSS.
+// rowHeight is the height of every row; boxHeight is the box's height in the page's CSS.
 const (
-	rowHeight = 18
+	rowHeight = hexview.RowHeight
 	boxHeight = 600
 )
 
