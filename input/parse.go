@@ -226,6 +226,38 @@ var parsers = [...]reader{
 // in the order the package comment gives and taking the first that reads the whole text;
 // otherwise it reads text as force. The error, when there is one, is an *Error.
 func Parse(text []byte, force Format) (*Result, error) {
+	p := cleanPaste(text)
+	r, err := parse(p.text, force)
+	if !p.changed {
+		return r, err
+	}
+	// Positions found in the cleaned text are moved back to the text as pasted.
+	fix := func(e *Error) {
+		end, tried := p.origOffset(e.End), e.Tried
+		*e = *newError(text, p.origOffset(e.Offset), e.Format, e.Msg)
+		e.Tried, e.End = tried, max(end, e.Offset)
+	}
+	if e, ok := err.(*Error); ok {
+		fix(e)
+	}
+	if r != nil {
+		for _, e := range r.Errors {
+			if e != err {
+				fix(e)
+			}
+		}
+		for i := range r.Messages {
+			r.Messages[i].Offset = p.origOffset(r.Messages[i].Offset)
+		}
+		if p.note != "" {
+			r.Notes = append([]Note{{Message: -1, Text: p.note}}, r.Notes...)
+		}
+	}
+	return r, err
+}
+
+// parse is Parse on text cleaned of a paste's indentation, quoting, fences and line ends.
+func parse(text []byte, force Format) (*Result, error) {
 	s := &state{text: text, auto: force == Auto}
 	if force != Auto {
 		for i := range parsers {

@@ -54,6 +54,7 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 			span(markup(class("input-status", "muted"), attr("role", "status")),
 				text(p.status())),
 		),
+		inputNotes(p.Doc),
 		notes(tree),
 		vecty.If(p.InputErr != nil, paragraph(markup(class("error-box", "input-error"), attr("role", "alert")),
 			text(inputErrorText(p.InputErr)))),
@@ -110,6 +111,28 @@ func notes(t *decoder.Tree) vecty.MarkupOrChild {
 	items = append(items, markup(class("reading-note")))
 	for _, n := range ns {
 		items = append(items, paragraph(text(n)))
+	}
+	return div(items...)
+}
+
+// inputNotes are the input reader's sentences about the whole text and its other readings:
+// a footer that does not match, a value cut short, indentation taken off.
+func inputNotes(d *web.Doc) vecty.MarkupOrChild {
+	if d == nil || len(d.InputNotes)+len(d.Also) == 0 {
+		return nil
+	}
+	items := make([]vecty.MarkupOrChild, 0, len(d.InputNotes)+len(d.Also)+1)
+	items = append(items, markup(class("reading-note", "input-note")))
+	for _, n := range d.InputNotes {
+		s := n.Text
+		if n.Message >= 0 {
+			s = "Message " + strconv.Itoa(n.Message) + ": " + s
+		}
+		items = append(items, paragraph(text(s)))
+	}
+	for _, a := range d.Also {
+		items = append(items, paragraph(text("Also possible: "+string(a.Format)+", "+
+			plural(a.Messages, "message", "messages")+": "+a.Note)))
 	}
 	return div(items...)
 }

@@ -1,0 +1,242 @@
+package input
+
+import (
+	"bytes"
+	"strconv"
+)
+
+// A paste often carries what the place it came through added: the indentation of a Markdown
+// code block or of a chat message, e-mail quoting ("> "), a code fence ("```"), blanks at the
+// ends of lines (an editor's or a terminal's padding) and CRLF line ends. cleanPaste takes
+// them off once, for every format, so that no reader has to know about them; line numbers
+// stay the same, and positions map back to the text as pasted.
+
+// pasteText is a text as the readers see it, and how to find its positions in the original.
+type pasteText struct {
+	orig, text []byte
+	// quote is how many levels of '>' quoting each line lost; indent the common leading
+	// blanks each non-blank line lost after that. Trailing blanks and '\r' only ever go at
+	// a line's end, so they move no position.
+	quote  int
+	indent []byte
+	// note says what was taken off, for Result.Notes ("" when only blanks at line ends or
+	// CRLF went, which change nothing anyone reads).
+	note string
+	// changed says text is a cleaned copy.
+	changed bool
+}
+
+// isFence reports whether line is a Markdown code fence ("```", "```sql", "~~~").
+func isFence(line []byte) bool {
+	a, _ := trimSpace(line, 0)
+	l := line[a:]
+	return bytes.HasPrefix(l, []byte("```")) || bytes.HasPrefix(l, []byte("~~~"))
+}
+
+// unquote takes one level of e-mail quoting off line: '>' and one blank after it. ok is
+// false when the line is not quoted.
+func unquote(line []byte) (rest []byte, n int, ok bool) {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') && i < 3 {
+		i++
+	}
+	if i >= len(line) || line[i] != '>' {
+		return line, 0, false
+	}
+	i++
+	if i < len(line) && line[i] == ' ' {
+		i++
+	}
+	return line[i:], i, true
+}
+
+// cleanPaste returns text without the additions described above. Text that has none is
+// returned as it is, without a copy.
+func cleanPaste(text []byte) *pasteText {
+	p := &pasteText{orig: text, text: text}
+	// One pass to see whether anything is to be done: line ends, fences, quoting, indentation.
+	endBlanks, fences := false, false
+	allQuoted := true
+	var indent []byte
+	first := true
+	nonBlank := 0
+	for off := 0; off < len(text); {
+		line, next := rawLine(text, off)
+		off = next
+		if n := len(line); n > 0 && isSpace(line[n-1]) {
+			endBlanks = true
+		}
+		if isBlank(line) {
+			continue
+		}
+		nonBlank++
+		if isFence(line) {
+			fences = true
+			continue
+		}
+		if _, _, ok := unquote(line); !ok {
+			allQuoted = false
+		}
+		lead := line[:leadingBlanks(line)]
+		if first {
+			indent, first = lead, false
+		} else {
+			indent = commonPrefix(indent, lead)
+		}
+	}
+	if nonBlank == 0 || (!endBlanks && !fences && !(allQuoted && !first) && len(indent) == 0) {
+		return p
+	}
+	// Quoting levels: strip while every non-blank, non-fence line is quoted once more.
+	lines := make([][]byte, 0, bytes.Count(text, []byte{'\n'})+1)
+	for off := 0; off < len(text); {
+		line, next := rawLine(text, off)
+		off = next
+		lines = append(lines, line)
+	}
+	for i, l := range lines {
+		if isFence(l) {
+			lines[i] = nil
+		}
+	}
+	for allQuoted && !first {
+		quoted := false
+		for _, l := range lines {
+			if isBlank(l) {
+				continue
+			}
+			if _, _, ok := unquote(l); !ok {
+				allQuoted = false
+				break
+			}
+			quoted = true
+		}
+		if !allQuoted || !quoted {
+			break
+		}
+		for i, l := range lines {
+			if r, _, ok := unquote(l); ok {
+				lines[i] = r
+			} else if isBlank(l) {
+				lines[i] = nil
+			}
+		}
+		p.quote++
+	}
+	indent = nil
+	first = true
+	for _, l := range lines {
+		if isBlank(l) {
+			continue
+		}
+		lead := l[:leadingBlanks(l)]
+		if first {
+			indent, first = lead, false
+		} else {
+			indent = commonPrefix(indent, lead)
+		}
+	}
+	p.indent = indent
+	out := make([]byte, 0, len(text))
+	for i, l := range lines {
+		if i > 0 {
+			out = append(out, '\n')
+		}
+		if isBlank(l) {
+			continue
+		}
+		l = l[len(indent):]
+		j := len(l)
+		for j > 0 && isSpace(l[j-1]) {
+			j--
+		}
+		out = append(out, l[:j]...)
+	}
+	if text[len(text)-1] == '\n' {
+		out = append(out, '\n')
+	}
+	p.text, p.changed = out, true
+	switch {
+	case p.quote > 0 && fences:
+		p.note = "The text was quoted (\">\") in a code block; the quoting and the code fences were taken off."
+	case p.quote > 0:
+		p.note = "Every line was quoted with \">\" (" + strconv.Itoa(p.quote) + " level" + pluralS(p.quote) + "); the quoting was taken off."
+	case fences && len(indent) > 1:
+		p.note = "The code fences and the indentation of " + strconv.Itoa(len(indent)) + " blank" + pluralS(len(indent)) + " on every line were taken off."
+	case fences:
+		p.note = "The code fences (\"```\") were taken off."
+	case len(indent) > 1:
+		// One blank is how psql starts a row (border 1), not indentation worth a word.
+		p.note = "Every line was indented by " + strconv.Itoa(len(indent)) + " blank" + pluralS(len(indent)) + "; the indentation was taken off."
+	}
+	return p
+}
+
+func pluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// rawLine returns the line at off without its '\n', and where the next line starts.
+func rawLine(text []byte, off int) (line []byte, next int) {
+	i := bytes.IndexByte(text[off:], '\n')
+	if i < 0 {
+		return text[off:], len(text)
+	}
+	return text[off : off+i], off + i + 1
+}
+
+func leadingBlanks(line []byte) int {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+func commonPrefix(a, b []byte) []byte {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return a[:i]
+}
+
+// origOffset maps a byte offset in the cleaned text to the original text: the same line,
+// moved right by what was taken off that line's start.
+func (p *pasteText) origOffset(off int) int {
+	if !p.changed {
+		return off
+	}
+	if off > len(p.text) {
+		off = len(p.text)
+	}
+	line := bytes.Count(p.text[:off], []byte{'\n'})
+	col := off - (bytes.LastIndexByte(p.text[:off], '\n') + 1)
+	start := 0
+	for ; line > 0; line-- {
+		i := bytes.IndexByte(p.orig[start:], '\n')
+		if i < 0 {
+			return len(p.orig)
+		}
+		start += i + 1
+	}
+	l, _ := rawLine(p.orig, start)
+	taken := 0
+	if !isFence(l) {
+		for q := 0; q < p.quote; q++ {
+			_, n, ok := unquote(l[taken:])
+			if !ok {
+				break
+			}
+			taken += n
+		}
+		if bytes.HasPrefix(l[taken:], p.indent) {
+			taken += len(p.indent)
+		}
+	}
+	return min(start+taken+col, start+len(l))
+}
