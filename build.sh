@@ -3,6 +3,8 @@
 #
 #   ./build.sh wasm [DIR]   build the page into static/ (or into DIR, a copy of static/)
 #   ./build.sh serve        build, then serve the page on http://localhost:8080 (PORT changes it)
+#   ./build.sh dist [DIR]   build the page into DIR (default dist/) for any static host:
+#                           precompressed .br/.gz copies, the CSP as a <meta> element
 #   ./build.sh test         every test: gofmt, go vet, native tests (browser and PostgreSQL tests
 #                           included), GOOS=js tests under Node
 #   ./build.sh bench [PKG…] benchmarks, native and GOOS=js (BENCH=regexp, BENCH_COUNT=n)
@@ -46,11 +48,14 @@ node_options() {
 	echo "${opts# }"
 }
 
-# build_wasm [DIR]: wasm_exec.js, the package CSS files and main.wasm into DIR (default static).
-# A DIR other than static/ first gets a copy of static/ (index.html, boot.js, style.css…).
-# Every command checks its own status ("|| return"): callers may run this where set -e is off.
+# build_wasm [DIR [SITE_FLAG…]]: wasm_exec.js, the package CSS files and main.wasm into DIR
+# (default static), then scripts/site with SITE_FLAGs: sizes.json and the precompressed .br/.gz
+# copies the server sends. A DIR other than static/ first gets a copy of static/ (index.html,
+# boot.js, style.css…). Every command checks its own status ("|| return"): callers may run
+# this where set -e is off.
 build_wasm() {
 	local out=${1:-static}
+	shift || true
 	if [ "$(cd "$out" 2>/dev/null && pwd)" != "$ROOT/static" ]; then
 		mkdir -p "$out" || return
 		cp -R static/. "$out/" || return
@@ -66,12 +71,8 @@ build_wasm() {
 		fi
 	done
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$out/main.wasm" ./wasm || return
-	local raw gz
-	raw=$(stat -c %s "$out/main.wasm") || return
-	gz=$(gzip -9 -c "$out/main.wasm" | wc -c) || return
-	awk -v f="$out/main.wasm" -v r="$raw" -v g="$gz" 'BEGIN {
-		printf "%s: %d bytes (%.2f MB) raw, %d bytes (%.2f MB) gzip -9\n", f, r, r / 1e6, g, g / 1e6
-	}'
+	# Prints main.wasm's sizes: raw, brotli (quality 11: some seconds) and gzip.
+	go run ./scripts/site "$@" "$out" || return
 }
 
 # ensure_chromium installs Debian's chromium when running as root, or says how to.
@@ -106,6 +107,19 @@ ensure_node() {
 
 cmd_wasm() {
 	build_wasm "$@"
+}
+
+# cmd_dist [DIR]: the page as a folder any static host can serve (README, "Publishing").
+cmd_dist() {
+	local out=${1:-dist}
+	if [ -d "$out" ] && [ -n "$(ls -A "$out")" ]; then
+		# Only an earlier dist is replaced: never a folder of something else.
+		[ -f "$out/main.wasm" ] && [ -f "$out/sizes.json" ] ||
+			die "$out is not empty and is not an earlier ./build.sh dist; name an empty or new folder"
+		find "$out" -mindepth 1 -delete
+	fi
+	build_wasm "$out" -meta-csp
+	say "$out is ready: serve it as static files (README.md, Publishing)"
 }
 
 cmd_serve() {
@@ -210,11 +224,11 @@ cmd_bench() {
 }
 
 usage() {
-	sed -n '2,12s/^# \{0,1\}//p' "$0"
+	sed -n '2,14s/^# \{0,1\}//p' "$0"
 }
 
 case "${1:-}" in
-wasm | serve | test | bench)
+wasm | serve | dist | test | bench)
 	cmd=$1
 	shift
 	"cmd_$cmd" "$@"

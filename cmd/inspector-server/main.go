@@ -1,5 +1,5 @@
 // Command inspector-server serves the pgoutput inspector page from a directory (static/ by
-// default) on localhost, with application/wasm, gzip and a strict Content-Security-Policy; see
+// default) on localhost, with application/wasm, brotli or gzip and a strict Content-Security-Policy; see
 // package inspectorserver. ./build.sh serve builds main.wasm and runs it.
 //
 // Usage:
@@ -19,10 +19,12 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
 	"pgoutput-inspector/internal/inspectorserver"
+	"pgoutput-inspector/internal/precompress"
 )
 
 func main() {
@@ -60,7 +62,13 @@ func run(addr, dir string) error {
 	case err != nil:
 		return err
 	default:
-		fmt.Fprintf(os.Stderr, "inspector-server: main.wasm %d bytes, %d gzipped\n", raw, gz)
+		br := "no main.wasm.br for this main.wasm (run ./build.sh wasm)"
+		wasm, err1 := os.Stat(filepath.Join(dir, "main.wasm"))
+		c, err2 := os.Stat(filepath.Join(dir, "main.wasm"+precompress.BrotliSuffix))
+		if err1 == nil && err2 == nil && precompress.Fresh(wasm, c) {
+			br = fmt.Sprintf("%d with brotli", c.Size())
+		}
+		fmt.Fprintf(os.Stderr, "inspector-server: main.wasm %d bytes, %s, %d gzipped\n", raw, br, gz)
 	}
 
 	ln, err := net.Listen("tcp", addr)

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 
 	"pgoutput-inspector/internal/inspectorserver"
+	"pgoutput-inspector/internal/precompress"
 )
 
 // TestPageStarts opens the page as a person would: main.wasm starts and renders, every file
@@ -60,9 +61,16 @@ func TestPageStarts(t *testing.T) {
 	if !ok {
 		t.Fatalf("no response recorded for main.wasm")
 	}
-	if wasm.Status != http.StatusOK || wasm.MimeType != "application/wasm" || wasm.Headers["content-encoding"] != "gzip" {
-		t.Errorf("main.wasm: status %d, type %q, encoding %q; want 200, application/wasm, gzip",
-			wasm.Status, wasm.MimeType, wasm.Headers["content-encoding"])
+	// Chromium accepts brotli; the server sends it when the build wrote main.wasm.br.
+	encoding := "gzip"
+	orig, err1 := os.Stat(filepath.Join(StaticDir(t), "main.wasm"))
+	br, err2 := os.Stat(filepath.Join(StaticDir(t), "main.wasm"+precompress.BrotliSuffix))
+	if err1 == nil && err2 == nil && precompress.Fresh(orig, br) {
+		encoding = "br"
+	}
+	if wasm.Status != http.StatusOK || wasm.MimeType != "application/wasm" || wasm.Headers["content-encoding"] != encoding {
+		t.Errorf("main.wasm: status %d, type %q, encoding %q; want 200, application/wasm, %s",
+			wasm.Status, wasm.MimeType, wasm.Headers["content-encoding"], encoding)
 	}
 
 	shot := filepath.Join(t.TempDir(), "page.png")

@@ -1,7 +1,9 @@
 // Package inspectorserver serves the inspector page: the files of one directory (index.html,
 // CSS, wasm_exec.js, boot.js, main.wasm) with the headers the page relies on. main.wasm goes out
 // as application/wasm so that WebAssembly.instantiateStreaming accepts it, text and WASM go out
-// gzip-compressed when the client accepts gzip (compressed once, then served from memory), and
+// compressed: brotli when the client accepts it and the build wrote NAME.br (package
+// precompress), else gzip when accepted (the build's NAME.gz, or compressed here once; then
+// served from memory), and
 // every response carries a Content-Security-Policy that lets the page run only its own scripts
 // and WASM and fetch nothing from anywhere else.
 //
@@ -11,7 +13,6 @@ package inspectorserver
 
 import (
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -23,15 +24,22 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"pgoutput-inspector/internal/precompress"
 )
 
 // ContentSecurityPolicy is sent with every response. Scripts and WASM come only from the page's
 // origin ('wasm-unsafe-eval' allows compiling WebAssembly, nothing else); there are no inline
 // scripts or <style> elements. Styles that vecty sets through element.style (the CSSOM) are not
 // governed by style-src, so they need no exception. img-src allows data: for the empty favicon.
-const ContentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; " +
+const ContentSecurityPolicy = MetaContentSecurityPolicy + "; frame-ancestors 'none'"
+
+// MetaContentSecurityPolicy is the policy as a <meta http-equiv> element can carry it, for
+// static hosts that cannot set headers (./build.sh dist writes it into index.html): without
+// frame-ancestors, which browsers ignore in a <meta> element, and warn about.
+const MetaContentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; " +
 	"style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; " +
-	"form-action 'none'; frame-ancestors 'none'"
+	"form-action 'none'"
 
 // CacheControl is sent with every file. File names carry no content hash, so browsers keep
 // copies but ask again each time; the ETag makes an unchanged file a 304 without a body.
@@ -49,11 +57,6 @@ var contentTypes = map[string]string{
 	".svg":  "image/svg+xml",
 	".png":  "image/png",
 	".ico":  "image/x-icon",
-}
-
-// compressible lists the extensions worth gzip-compressing (PNG is already compressed).
-var compressible = map[string]bool{
-	".html": true, ".css": true, ".js": true, ".wasm": true, ".json": true, ".txt": true, ".svg": true,
 }
 
 // Handler serves the files below one directory. It is safe for concurrent use.
@@ -141,31 +144,47 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr.Set("Content-Type", ctype)
 	hdr.Set("Cache-Control", CacheControl)
 	etag := fmt.Sprintf(`"%x-%x`, fi.ModTime().UnixNano(), fi.Size())
-	if !compressible[path.Ext(name)] {
+	if !precompress.Compressible(name) {
 		hdr.Set("ETag", etag+`"`)
 		http.ServeContent(w, r, name, fi.ModTime(), f)
 		return
 	}
 	hdr.Add("Vary", "Accept-Encoding")
-	if !acceptsGzip(r.Header.Values("Accept-Encoding")) {
+	accept := r.Header.Values("Accept-Encoding")
+	var body io.ReadSeeker
+	var size int64
+	var coding string
+	if accepts(accept, "br") {
+		// Only what the build compressed: brotli at its best takes seconds.
+		if c, err := h.root.Open(name + precompress.BrotliSuffix); err == nil {
+			defer c.Close()
+			if cfi, err := c.Stat(); err == nil && precompress.Fresh(fi, cfi) {
+				body, size, coding = c, cfi.Size(), "br"
+			}
+		}
+	}
+	if coding == "" && (accepts(accept, "gzip") || accepts(accept, "x-gzip")) {
+		b, err := h.compressed(name, f, fi)
+		if err != nil {
+			http.Error(w, "500 cannot read "+name, http.StatusInternalServerError)
+			return
+		}
+		body, size, coding = bytes.NewReader(b), int64(len(b)), "gzip"
+	}
+	if coding == "" {
 		hdr.Set("ETag", etag+`"`)
 		http.ServeContent(w, r, name, fi.ModTime(), f)
 		return
 	}
-	body, err := h.compressed(name, f, fi)
-	if err != nil {
-		http.Error(w, "500 cannot read "+name, http.StatusInternalServerError)
-		return
-	}
-	hdr.Set("Content-Encoding", "gzip")
-	hdr.Set("ETag", etag+`-gzip"`)
+	hdr.Set("Content-Encoding", coding)
+	hdr.Set("ETag", etag+"-"+coding+`"`)
 	// ServeContent leaves Content-Length out when there is a Content-Encoding, since a Range
 	// would change it. Compressed responses are whole (no Range), so give the length: browsers
 	// show download progress and keep the connection without chunking.
 	r = r.Clone(r.Context())
 	r.Header.Del("Range")
-	hdr.Set("Content-Length", strconv.Itoa(len(body)))
-	http.ServeContent(noRanges{w}, r, name, fi.ModTime(), bytes.NewReader(body))
+	hdr.Set("Content-Length", strconv.FormatInt(size, 10))
+	http.ServeContent(noRanges{w}, r, name, fi.ModTime(), body)
 }
 
 // noRanges removes the Accept-Ranges header that http.ServeContent adds: compressed responses
@@ -177,34 +196,34 @@ func (w noRanges) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
-// compressed returns the gzip-compressed content of the open file f, compressing it only when
-// the cached copy is missing or the file changed since.
+// compressed returns the gzip-compressed content of the open file f: the NAME.gz the build
+// wrote beside it when that belongs to this version of the file, otherwise f compressed here.
+// Either is read once and kept in memory until the file changes.
 func (h *Handler) compressed(name string, f io.Reader, fi fs.FileInfo) ([]byte, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if c := h.gzipped[name]; c != nil && c.size == fi.Size() && c.modTime.Equal(fi.ModTime()) {
 		return c.body, nil
 	}
-	raw, err := io.ReadAll(f)
-	if err != nil {
-		return nil, err
+	var body []byte
+	if gz, err := h.root.Open(name + precompress.GzipSuffix); err == nil {
+		if gfi, err := gz.Stat(); err == nil && precompress.Fresh(fi, gfi) {
+			body, _ = io.ReadAll(gz) // on error, compress here instead
+		}
+		gz.Close()
 	}
-	if int64(len(raw)) != fi.Size() {
-		return nil, errors.New("file changed while reading it")
+	if body == nil {
+		raw, err := io.ReadAll(f)
+		if err != nil {
+			return nil, err
+		}
+		if int64(len(raw)) != fi.Size() {
+			return nil, errors.New("file changed while reading it")
+		}
+		body = precompress.Gzip(raw)
 	}
-	var buf bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := zw.Write(raw); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	h.gzipped[name] = &gzipped{size: fi.Size(), modTime: fi.ModTime(), body: buf.Bytes()}
-	return buf.Bytes(), nil
+	h.gzipped[name] = &gzipped{size: fi.Size(), modTime: fi.ModTime(), body: body}
+	return body, nil
 }
 
 // fileName turns a URL path into a file name relative to the served directory. It refuses
@@ -228,14 +247,13 @@ func fileName(urlPath string) (string, bool) {
 	return name, true
 }
 
-// acceptsGzip reports whether the Accept-Encoding header values list gzip with a non-zero
-// quality ("gzip", "gzip;q=0.5", but not "gzip;q=0").
-func acceptsGzip(values []string) bool {
+// accepts reports whether the Accept-Encoding header values list the content coding with a
+// non-zero quality ("gzip", "gzip;q=0.5", but not "gzip;q=0").
+func accepts(values []string, coding string) bool {
 	for _, v := range values {
 		for _, item := range strings.Split(v, ",") {
-			coding, params, _ := strings.Cut(item, ";")
-			coding = strings.TrimSpace(coding)
-			if !strings.EqualFold(coding, "gzip") && !strings.EqualFold(coding, "x-gzip") {
+			c, params, _ := strings.Cut(item, ";")
+			if !strings.EqualFold(strings.TrimSpace(c), coding) {
 				continue
 			}
 			q := 1.0

@@ -8,9 +8,14 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/andybalholm/brotli"
+
+	"pgoutput-inspector/internal/precompress"
 )
 
 // site writes a small page directory, a secret file beside it (to try path traversal on) and
@@ -338,7 +343,7 @@ func TestMethods(t *testing.T) {
 	}
 }
 
-func TestAcceptsGzip(t *testing.T) {
+func TestAccepts(t *testing.T) {
 	for _, tc := range []struct {
 		values []string
 		want   bool
@@ -352,8 +357,71 @@ func TestAcceptsGzip(t *testing.T) {
 		{[]string{"gzipx"}, false},
 		{[]string{"*"}, false},
 	} {
-		if got := acceptsGzip(tc.values); got != tc.want {
-			t.Errorf("acceptsGzip(%q) = %v, want %v", tc.values, got, tc.want)
+		if got := accepts(tc.values, "gzip") || accepts(tc.values, "x-gzip"); got != tc.want {
+			t.Errorf("accepts(%q, gzip or x-gzip) = %v, want %v", tc.values, got, tc.want)
 		}
+	}
+}
+
+// TestBrotli checks that the build's main.wasm.br goes to clients that accept brotli, and
+// that a copy left over from an earlier build never does.
+func TestBrotli(t *testing.T) {
+	srv, dir := site(t)
+	p := filepath.Join(dir, "main.wasm")
+	want, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := precompress.Write(p); err != nil {
+		t.Fatal(err)
+	}
+	br, err := os.ReadFile(p + precompress.BrotliSuffix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ae := range []string{"gzip, deflate, br, zstd", "br", "br;q=0.5, gzip;q=1"} {
+		resp, body := get(t, "GET", srv.URL+"/main.wasm", ae)
+		if got := resp.Header.Get("Content-Encoding"); got != "br" {
+			t.Fatalf("Accept-Encoding %q: Content-Encoding = %q, want br", ae, got)
+		}
+		if !bytes.Equal(body, br) || resp.Header.Get("Content-Length") != strconv.Itoa(len(br)) {
+			t.Errorf("Accept-Encoding %q: body of %d bytes (Content-Length %s), want main.wasm.br's %d", ae, len(body), resp.Header.Get("Content-Length"), len(br))
+		}
+		got, err := io.ReadAll(brotli.NewReader(bytes.NewReader(body)))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("Accept-Encoding %q: brotli body does not decompress to main.wasm (%v)", ae, err)
+		}
+		if got := resp.Header.Get("ETag"); !strings.HasSuffix(got, `-br"`) {
+			t.Errorf("ETag %s, want one of its own for brotli", got)
+		}
+	}
+	// gzip comes from the build's main.wasm.gz.
+	gz, err := os.ReadFile(p + precompress.GzipSuffix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp, body := get(t, "GET", srv.URL+"/main.wasm", "gzip, br;q=0"); resp.Header.Get("Content-Encoding") != "gzip" || !bytes.Equal(body, gz) {
+		t.Errorf("br;q=0: Content-Encoding %q, %d bytes; want gzip, main.wasm.gz's %d bytes", resp.Header.Get("Content-Encoding"), len(body), len(gz))
+	}
+	// The copies themselves are not files of the page.
+	if resp, _ := get(t, "GET", srv.URL+"/main.wasm.br", ""); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("GET /main.wasm.br: status %d, want 404", resp.StatusCode)
+	}
+
+	// A rebuilt main.wasm: the old copies no longer belong to it.
+	rebuilt := []byte("\x00asm\x01\x00\x00\x00rebuilt")
+	if err := os.WriteFile(p, rebuilt, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(time.Minute)
+	if err := os.Chtimes(p, later, later); err != nil {
+		t.Fatal(err)
+	}
+	resp, body := get(t, "GET", srv.URL+"/main.wasm", "gzip, deflate, br, zstd")
+	if got := resp.Header.Get("Content-Encoding"); got != "gzip" {
+		t.Fatalf("after a rebuild: Content-Encoding = %q, want gzip (the stale .br must not be sent)", got)
+	}
+	if got := gunzip(t, body); !bytes.Equal(got, rebuilt) {
+		t.Errorf("after a rebuild: served %q, want %q", got, rebuilt)
 	}
 }
