@@ -115,8 +115,10 @@ func (t *Tree) AppendValue(dst []byte, i int) []byte {
 		return strconv.AppendUint(dst, v.Num, 10)
 	case ValueInt:
 		dst = strconv.AppendInt(dst, int64(v.Num), 10)
-		if n.Field == FieldRelationColumnTypeModifier && i > 0 && t.Nodes[i-1].Field == FieldRelationColumnTypeOID {
-			dst = appendTypmod(dst, uint32(t.ValueOf(i-1).Num), int32(v.Num))
+		if n.Field == FieldRelationColumnTypeModifier {
+			if j := t.Find(t.Parent(i), FieldRelationColumnTypeOID); j >= 0 {
+				dst = appendTypmod(dst, uint32(t.ValueOf(j).Num), int32(v.Num))
+			}
 		}
 		return dst
 	case ValueLSN:
@@ -130,9 +132,10 @@ func (t *Tree) AppendValue(dst []byte, i int) []byte {
 			dst = append(dst, '0', 'x', hexDigits[c>>4], hexDigits[c&15])
 		}
 		if info.Kind == KindType {
-			if name := typeNameOf(n.Field); name != "" {
+			// The type byte names the message or envelope it begins.
+			if p := t.Parent(i); p >= 0 {
 				dst = append(dst, ' ')
-				dst = append(dst, name...)
+				dst = append(dst, t.Nodes[p].Field.Info().Name...)
 			}
 		} else if name := info.CodeName(v.Num); name != "" {
 			dst = append(dst, ' ')
@@ -177,12 +180,6 @@ func (t *Tree) AppendValue(dst []byte, i int) []byte {
 
 // Value returns node i's value as AppendValue writes it.
 func (t *Tree) Value(i int) string { return string(t.AppendValue(nil, i)) }
-
-// typeNameOf names the message or envelope whose type byte field f is.
-func typeNameOf(f FieldID) string {
-	// The group field precedes its type field in the table.
-	return (f - 1).Info().Name
-}
 
 func appendFlags(dst []byte, info *FieldInfo, v uint64) []byte {
 	dst = strconv.AppendUint(dst, v, 10)

@@ -6,220 +6,131 @@ type reading struct {
 	parallel bool // a Stream Abort carries the abort LSN and timestamp
 }
 
-// messageFields lists, per message type byte, the group and type-byte fields.
-func messageGroup(typ byte) (group, typeField FieldID, ok bool) {
-	switch typ {
-	case 'B':
-		return FieldBegin, FieldBeginType, true
-	case 'M':
-		return FieldMessage, FieldMessageType, true
-	case 'C':
-		return FieldCommit, FieldCommitType, true
-	case 'O':
-		return FieldOrigin, FieldOriginType, true
-	case 'R':
-		return FieldRelation, FieldRelationType, true
-	case 'Y':
-		return FieldType, FieldTypeType, true
-	case 'I':
-		return FieldInsert, FieldInsertType, true
-	case 'U':
-		return FieldUpdate, FieldUpdateType, true
-	case 'D':
-		return FieldDelete, FieldDeleteType, true
-	case 'T':
-		return FieldTruncate, FieldTruncateType, true
-	case 'S':
-		return FieldStreamStart, FieldStreamStartType, true
-	case 'E':
-		return FieldStreamStop, FieldStreamStopType, true
-	case 'c':
-		return FieldStreamCommit, FieldStreamCommitType, true
-	case 'A':
-		return FieldStreamAbort, FieldStreamAbortType, true
-	case 'b':
-		return FieldBeginPrepare, FieldBeginPrepareType, true
-	case 'P':
-		return FieldPrepare, FieldPrepareType, true
-	case 'K':
-		return FieldCommitPrepared, FieldCommitPreparedType, true
-	case 'r':
-		return FieldRollbackPrepared, FieldRollbackPreparedType, true
-	case 'p':
-		return FieldStreamPrepare, FieldStreamPrepareType, true
-	}
-	return 0, 0, false
-}
-
-// MessageName returns the protocol documentation's name of a pgoutput message type
-// ("Begin", "Stream Abort"), or "" when typ is no pgoutput message type.
-func MessageName(typ byte) string {
-	g, _, ok := messageGroup(typ)
-	if !ok {
-		return ""
-	}
-	return g.Info().Name
-}
-
-// hasStreamXid reports whether messages of this type carry an Xid inside a streamed transaction.
-func hasStreamXid(typ byte) bool {
-	switch typ {
-	case 'M', 'R', 'Y', 'I', 'U', 'D', 'T':
-		return true
-	}
-	return false
-}
-
 // message decodes one pgoutput message from the cursor's position to its end.
 func (s *Session) message(c *cursor, rd reading) {
 	typ := c.b[c.pos]
-	group, typeField, ok := messageGroup(typ)
-	if !ok {
+	mt := s.table.lookup(typ)
+	if mt == nil {
 		c.leaf(FieldUnknownType, FormatByte1, 1)
 		c.t.Message = len(c.t.Nodes) - 1
-		c.failAt(ErrUnknownType, FieldUnknownType, c.pos-1, 0,
-			detail{text: "expected a pgoutput message type (B C O R Y I U D T M S E c A b P K r p), found ", form: detailChar, ch: typ})
+		d := detail{form: detailChar, ch: typ}
+		if !c.probe {
+			d.text = s.table.expected()
+		}
+		c.failAt(ErrUnknownType, FieldUnknownType, c.pos-1, 0, d)
 		return
 	}
 	c.t.Message = len(c.t.Nodes)
 	c.t.Type = typ
-	c.push(group, 0)
-	c.Byte1(typeField)
-	if rd.inStream && hasStreamXid(typ) {
+	c.t.msg = mt
+	c.push(mt.Group, 0)
+	c.Byte1(mt.TypeField)
+	if rd.inStream && mt.StreamXid {
 		c.Int32(FieldStreamXid)
 	}
-	switch typ {
-	case 'B':
-		c.Int64(FieldBeginFinalLSN)
-		c.Int64(FieldBeginCommitTime)
-		c.Int32(FieldBeginXid)
-	case 'M':
-		c.Int8(FieldMessageFlags)
-		c.Int64(FieldMessageLSN)
-		c.String(FieldMessagePrefix)
-		if n, ok := c.length(FieldMessageLength); ok {
-			c.Bytes(FieldMessageContent, n)
-		}
-	case 'C':
-		c.zeroFlags(FieldCommitFlags)
-		c.Int64(FieldCommitLSN)
-		c.Int64(FieldCommitEndLSN)
-		c.Int64(FieldCommitTime)
-	case 'O':
-		c.Int64(FieldOriginLSN)
-		c.String(FieldOriginName)
-	case 'R':
-		s.relation(c)
-	case 'Y':
-		c.Int32(FieldTypeOID)
-		c.String(FieldTypeNamespace)
-		c.String(FieldTypeName)
-	case 'I':
-		oid, _ := c.Int32(FieldInsertRelationOID)
-		rel := s.lookup(c, oid)
-		if c.marker(FieldInsertNew, 'N', "expected 'N' (new tuple), found ") {
-			s.tuple(c, FieldTupleNew, rel)
-		}
-	case 'U':
-		oid, _ := c.Int32(FieldUpdateRelationOID)
-		rel := s.lookup(c, oid)
-		if !c.have(FieldUpdateNew, 1) {
-			break
-		}
-		switch c.b[c.pos] {
-		case 'K':
-			c.Byte1(FieldUpdateOld)
-			s.tuple(c, FieldTupleKey, rel)
-		case 'O':
-			c.Byte1(FieldUpdateOld)
-			s.tuple(c, FieldTupleOld, rel)
-		}
-		if c.marker(FieldUpdateNew, 'N', "expected 'K' (old key), 'O' (old tuple) or 'N' (new tuple), found ") {
-			s.tuple(c, FieldTupleNew, rel)
-		}
-	case 'D':
-		oid, _ := c.Int32(FieldDeleteRelationOID)
-		rel := s.lookup(c, oid)
-		if m, ok := c.Byte1(FieldDeleteOld); ok {
-			switch m {
-			case 'K':
-				s.tuple(c, FieldTupleKey, rel)
-			case 'O':
-				s.tuple(c, FieldTupleOld, rel)
-			default:
-				c.invalid(detail{text: "expected 'K' (old key) or 'O' (old tuple), found ", form: detailChar, ch: m})
-			}
-		}
-	case 'T':
-		if n, ok := c.count(FieldTruncateRelationCount); ok {
-			c.Int8(FieldTruncateOptions)
-			for i := 0; i < n && c.err == nil; i++ {
-				if c.have(FieldTruncateRelationOID, 4) {
-					c.Int32(FieldTruncateRelationOID)
-					c.t.Nodes[len(c.t.Nodes)-1].Index = int32(i + 1)
-				}
-			}
-		}
-	case 'S':
-		c.Int32(FieldStreamStartXid)
-		c.Int8(FieldStreamStartFirst)
-	case 'E':
-	case 'c':
-		c.Int32(FieldStreamCommitXid)
-		c.zeroFlags(FieldStreamCommitFlags)
-		c.Int64(FieldStreamCommitLSN)
-		c.Int64(FieldStreamCommitEndLSN)
-		c.Int64(FieldStreamCommitTime)
-	case 'A':
-		c.Int32(FieldStreamAbortXid)
-		c.Int32(FieldStreamAbortSubXid)
-		if rd.parallel {
-			c.Int64(FieldStreamAbortLSN)
-			c.Int64(FieldStreamAbortTime)
-		}
-	case 'b':
-		c.Int64(FieldBeginPrepareLSN)
-		c.Int64(FieldBeginPrepareEndLSN)
-		c.Int64(FieldBeginPrepareTime)
-		c.Int32(FieldBeginPrepareXid)
-		c.String(FieldBeginPrepareGID)
-	case 'P':
-		c.zeroFlags(FieldPrepareFlags)
-		c.Int64(FieldPrepareLSN)
-		c.Int64(FieldPrepareEndLSN)
-		c.Int64(FieldPrepareTime)
-		c.Int32(FieldPrepareXid)
-		c.String(FieldPrepareGID)
-	case 'K':
-		c.zeroFlags(FieldCommitPreparedFlags)
-		c.Int64(FieldCommitPreparedLSN)
-		c.Int64(FieldCommitPreparedEndLSN)
-		c.Int64(FieldCommitPreparedTime)
-		c.Int32(FieldCommitPreparedXid)
-		c.String(FieldCommitPreparedGID)
-	case 'r':
-		c.zeroFlags(FieldRollbackPreparedFlags)
-		c.Int64(FieldRollbackPreparedPrepareEndLSN)
-		c.Int64(FieldRollbackPreparedEndLSN)
-		c.Int64(FieldRollbackPreparedPrepareTime)
-		c.Int64(FieldRollbackPreparedTime)
-		c.Int32(FieldRollbackPreparedXid)
-		c.String(FieldRollbackPreparedGID)
-	case 'p':
-		c.zeroFlags(FieldStreamPrepareFlags)
-		c.Int64(FieldStreamPrepareLSN)
-		c.Int64(FieldStreamPrepareEndLSN)
-		c.Int64(FieldStreamPrepareTime)
-		c.Int32(FieldStreamPrepareXid)
-		c.String(FieldStreamPrepareGID)
+	c.fields(mt.Fields)
+	if mt.body != nil {
+		mt.body(s, c, rd)
 	}
 	c.pop()
 }
 
-// zeroFlags reads a flags byte the protocol says is always 0. A non-zero value is shown, not
-// rejected: PostgreSQL's own reader rejects it, but the bytes after it still decode.
-func (c *cursor) zeroFlags(f FieldID) {
-	c.Int8(f)
+// fields reads fixed-size fields and strings, each as its description's format says, and
+// returns the value of the last integer read (a length that sizes what follows).
+func (c *cursor) fields(fs []FieldID) (last uint64) {
+	for _, f := range fs {
+		switch f.Info().Format {
+		case FormatByte1:
+			v, _ := c.Byte1(f)
+			last = uint64(v)
+		case FormatInt8:
+			v, _ := c.Int8(f)
+			last = uint64(v)
+		case FormatInt16:
+			v, _ := c.Int16(f)
+			last = uint64(v)
+		case FormatInt32:
+			v, _ := c.Int32(f)
+			last = uint64(v)
+		case FormatInt64:
+			last, _ = c.Int64(f)
+		case FormatString:
+			c.String(f)
+		}
+	}
+	return last
+}
+
+func logicalMessageBody(s *Session, c *cursor, rd reading) {
+	c.Int8(FieldMessageFlags)
+	c.Int64(FieldMessageLSN)
+	c.String(FieldMessagePrefix)
+	if n, ok := c.length(FieldMessageLength); ok {
+		c.Bytes(FieldMessageContent, n)
+	}
+}
+
+func insertBody(s *Session, c *cursor, rd reading) {
+	oid, _ := c.Int32(FieldInsertRelationOID)
+	rel := s.lookup(c, oid)
+	if c.marker(FieldInsertNew, 'N', "expected 'N' (new tuple), found ") {
+		s.tuple(c, FieldTupleNew, rel)
+	}
+}
+
+func updateBody(s *Session, c *cursor, rd reading) {
+	oid, _ := c.Int32(FieldUpdateRelationOID)
+	rel := s.lookup(c, oid)
+	if !c.have(FieldUpdateNew, 1) {
+		return
+	}
+	switch c.b[c.pos] {
+	case 'K':
+		c.Byte1(FieldUpdateOld)
+		s.tuple(c, FieldTupleKey, rel)
+	case 'O':
+		c.Byte1(FieldUpdateOld)
+		s.tuple(c, FieldTupleOld, rel)
+	}
+	if c.marker(FieldUpdateNew, 'N', "expected 'K' (old key), 'O' (old tuple) or 'N' (new tuple), found ") {
+		s.tuple(c, FieldTupleNew, rel)
+	}
+}
+
+func deleteBody(s *Session, c *cursor, rd reading) {
+	oid, _ := c.Int32(FieldDeleteRelationOID)
+	rel := s.lookup(c, oid)
+	if m, ok := c.Byte1(FieldDeleteOld); ok {
+		switch m {
+		case 'K':
+			s.tuple(c, FieldTupleKey, rel)
+		case 'O':
+			s.tuple(c, FieldTupleOld, rel)
+		default:
+			c.invalid(detail{text: "expected 'K' (old key) or 'O' (old tuple), found ", form: detailChar, ch: m})
+		}
+	}
+}
+
+func truncateBody(s *Session, c *cursor, rd reading) {
+	if n, ok := c.count(FieldTruncateRelationCount); ok {
+		c.Int8(FieldTruncateOptions)
+		for i := 0; i < n && c.err == nil; i++ {
+			if c.have(FieldTruncateRelationOID, 4) {
+				c.Int32(FieldTruncateRelationOID)
+				c.t.Nodes[len(c.t.Nodes)-1].Index = int32(i + 1)
+			}
+		}
+	}
+}
+
+func streamAbortBody(s *Session, c *cursor, rd reading) {
+	c.Int32(FieldStreamAbortXid)
+	c.Int32(FieldStreamAbortSubXid)
+	if rd.parallel {
+		c.Int64(FieldStreamAbortLSN)
+		c.Int64(FieldStreamAbortTime)
+	}
 }
 
 // marker reads a Byte1 that must be want, failing with detail plus what was found otherwise.
@@ -263,7 +174,7 @@ func (c *cursor) count(f FieldID) (int, bool) {
 	return int(v), true
 }
 
-func (s *Session) relation(c *cursor) {
+func relationBody(s *Session, c *cursor, rd reading) {
 	c.Int32(FieldRelationOID)
 	c.String(FieldRelationNamespace)
 	c.String(FieldRelationName)

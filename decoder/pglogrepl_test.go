@@ -202,7 +202,7 @@ func TestCorpusAgainstPglogrepl(t *testing.T) {
 			if tr.Err != nil {
 				t.Fatalf("%s message %d: %v", file, i, tr.Err)
 			}
-			if tr.Reading.InStream != (inStream && hasStreamXid(p[0])) {
+			if mt, _ := LookupMessage(p[0]); tr.Reading.InStream != (inStream && mt.StreamXid) {
 				t.Errorf("%s message %d (%c): read in-stream=%v, stream says %v", file, i, p[0], tr.Reading.InStream, inStream)
 			}
 			msg, err := pglogrepl.ParseV2(p, inStream)
@@ -213,7 +213,7 @@ func TestCorpusAgainstPglogrepl(t *testing.T) {
 				inStream = false
 			}
 			if err != nil {
-				if _, _, ok := messageGroup(p[0]); ok && !twoPhase(p[0]) {
+				if mt, ok := LookupMessage(p[0]); ok && mt.Proto < 3 {
 					t.Errorf("%s message %d (%c): pglogrepl: %v", file, i, p[0], err)
 				}
 				continue
@@ -226,12 +226,4 @@ func TestCorpusAgainstPglogrepl(t *testing.T) {
 		}
 		t.Logf("%s: %d messages compared with pglogrepl", file, compared)
 	}
-}
-
-func twoPhase(typ byte) bool {
-	switch typ {
-	case 'b', 'P', 'K', 'r', 'p':
-		return true
-	}
-	return false
 }

@@ -48,6 +48,16 @@ type Relation struct {
 	raw             []byte // the message from the OID on, to recognise a repeat without allocating
 }
 
+// QualifiedName returns namespace.name as a person would write it; an empty namespace is
+// pg_catalog. The names are as sent, not escaped.
+func (r *Relation) QualifiedName() string {
+	ns := r.Namespace
+	if ns == "" {
+		ns = "pg_catalog"
+	}
+	return ns + "." + r.Name
+}
+
 // Column is one published column of a Relation.
 type Column struct {
 	Name         string
@@ -79,14 +89,18 @@ type Session struct {
 	versions map[uint32][]*Relation
 	types    map[uint32]*DataType
 	names    map[string]string
-	cur      cursor
-	alt      Tree
+	// table is the message table the session decodes with.
+	table     messageTypes
+	envelopes envelopes
+	cur       cursor
+	alt       Tree
 }
 
 // NewSession returns a session that decodes with the given options.
 func NewSession(opts Options) *Session {
 	s := &Session{opts: opts, proto: opts.Proto, stream: -1, parallel: -1,
-		relations: map[uint32]*Relation{}, versions: map[uint32][]*Relation{}, types: map[uint32]*DataType{}, names: map[string]string{}}
+		relations: map[uint32]*Relation{}, versions: map[uint32][]*Relation{}, types: map[uint32]*DataType{}, names: map[string]string{},
+		table: messageTable, envelopes: envelopeTable}
 	switch {
 	case opts.InStream == Yes:
 		s.stream = 1
@@ -143,11 +157,11 @@ func (s *Session) Decode(b []byte) *Tree {
 
 // DecodeInto decodes one message into t, reusing t's storage. The tree's values are views into b.
 func (s *Session) DecodeInto(t *Tree, b []byte) {
-	typ, ok := s.messageType(b)
+	mt := s.peekType(b)
 	first := reading{inStream: s.stream == 1, parallel: s.parallel == 1}
 	alt := first
-	streamOpen := ok && hasStreamXid(typ) && s.stream < 0
-	abortOpen := ok && typ == 'A' && s.parallel < 0
+	streamOpen := mt != nil && mt.StreamXid && s.stream < 0
+	abortOpen := mt != nil && mt.ParallelFields && s.parallel < 0
 	if streamOpen {
 		alt.inStream = true
 	}
@@ -171,12 +185,12 @@ func (s *Session) DecodeInto(t *Tree, b []byte) {
 	s.decode(t, b, keep, false)
 	t.Reading.Guessed = true
 	t.Reading.AlsoFit = firstFits && altFits
-	t.Reading.Note = choiceNote(typ, streamOpen, t)
+	t.Reading.Note = choiceNote(streamOpen, t)
 	s.apply(t)
 }
 
 // choiceNote explains, without allocating, which reading was taken and why.
-func choiceNote(typ byte, stream bool, t *Tree) string {
+func choiceNote(stream bool, t *Tree) string {
 	r := &t.Reading
 	if stream {
 		switch {
@@ -204,22 +218,19 @@ func choiceNote(typ byte, stream bool, t *Tree) string {
 	}
 }
 
-// messageType finds the pgoutput message type byte inside any envelope, without decoding.
-func (s *Session) messageType(b []byte) (byte, bool) {
-	off := 0
-	if s.opts.Envelope == EnvelopeAuto {
-		if len(b) >= 5 && b[0] == 'd' {
-			off = 5
+// peekType finds the pgoutput message type inside any envelope, without decoding, or nil.
+func (s *Session) peekType(b []byte) *MessageType {
+	for depth := 0; depth < maxEnvelopes && s.opts.Envelope == EnvelopeAuto && len(b) > 0; depth++ {
+		e := s.envelopes.find(b, depth)
+		if e == nil || e.body == nil {
+			break
 		}
-		if len(b) > off && b[off] == 'w' {
-			off += 25
-		}
+		b = b[min(1+fixedSize(e.Fields), len(b)):]
 	}
-	if off < len(b) {
-		_, _, ok := messageGroup(b[off])
-		return b[off], ok
+	if len(b) == 0 {
+		return nil
 	}
-	return 0, false
+	return s.table.lookup(b[0])
 }
 
 // decode decodes b into t with one reading of the context-dependent fields. A probe only asks
@@ -230,6 +241,7 @@ func (s *Session) decode(t *Tree, b []byte, rd reading, probe bool) {
 	t.Err = nil
 	t.Message = -1
 	t.Type = 0
+	t.msg = nil
 	t.Reading = Reading{InStream: rd.inStream, ParallelAbort: rd.parallel}
 	t.Relation = nil
 	t.MissingRelation = 0
@@ -248,10 +260,10 @@ func (s *Session) decode(t *Tree, b []byte, rd reading, probe bool) {
 		c.detail = detail{form: detailTrailing, num: len(b) - off}
 		c.err = &c.failed
 	}
-	if !rd.inStream || !hasStreamXid(t.Type) {
+	if !rd.inStream || t.msg == nil || !t.msg.StreamXid {
 		t.Reading.InStream = false
 	}
-	if t.Type != 'A' {
+	if t.msg == nil || !t.msg.ParallelFields {
 		t.Reading.ParallelAbort = false
 	}
 	if c.err != nil && !probe {
@@ -264,123 +276,91 @@ func (s *Session) decode(t *Tree, b []byte, rd reading, probe bool) {
 	c.t = nil
 }
 
+// maxEnvelopes is how deep envelopes nest: CopyData around XLogData.
+const maxEnvelopes = 2
+
 // layer decodes an envelope or a pgoutput message at the cursor; depth counts envelopes.
 func (s *Session) layer(c *cursor, rd reading, depth int) {
-	typ := c.b[c.pos]
-	env := s.opts.Envelope == EnvelopeAuto && depth < 2
-	switch {
-	case env && typ == 'd' && depth == 0:
-		c.t.Reading.Envelope = 'd'
-		c.push(FieldCopyData, 0)
-		c.Byte1(FieldCopyDataType)
-		n, ok := c.Int32(FieldCopyDataLength)
-		if ok {
-			if int(n) < 4 || int(n)-4 > c.remaining() {
-				c.invalid(detail{form: detailCopyLength, num: int(int32(n)) - 4, num2: c.remaining()})
-			} else {
-				c.end = c.pos + int(n) - 4
-				if c.pos < c.end {
-					s.layer(c, rd, depth+1)
-				}
-				c.end = len(c.b)
-			}
-		}
-		c.pop()
-	case env && typ == 'w':
-		if c.t.Reading.Envelope == 0 {
-			c.t.Reading.Envelope = 'w'
-		}
-		c.push(FieldXLogData, 0)
-		c.Byte1(FieldXLogDataType)
-		c.Int64(FieldXLogDataStart)
-		c.Int64(FieldXLogDataEnd)
-		c.Int64(FieldXLogDataTime)
-		if c.err == nil {
-			if c.pos == c.end {
-				c.fail(ErrTruncated, FieldUnknownType, 1, detail{})
-			} else {
-				s.message(c, rd)
-			}
-		}
-		c.pop()
-	case env && typ == 'k':
-		s.envelope(c, 'k', FieldKeepalive, FieldKeepaliveType, FieldKeepaliveWALEnd, FieldKeepaliveTime, FieldKeepaliveReply)
-	case env && typ == 'h':
-		s.envelope(c, 'h', FieldHotStandby, FieldHotStandbyType, FieldHotStandbyTime, FieldHotStandbyXmin,
-			FieldHotStandbyXminEpoch, FieldHotStandbyCatalogXmin, FieldHotStandbyCatalogXminEpoch)
-	case env && typ == 'r' && c.remaining() == standbyStatusLen:
-		s.envelope(c, 'r', FieldStandbyStatus, FieldStandbyStatusType, FieldStandbyStatusWritten,
-			FieldStandbyStatusFlushed, FieldStandbyStatusApplied, FieldStandbyStatusTime, FieldStandbyStatusReply)
-		c.t.Reading.Note = "Read as a Standby status update: it is 34 bytes long, and a Rollback Prepared is at least 39."
-	default:
-		s.message(c, rd)
+	var e *envelope
+	if s.opts.Envelope == EnvelopeAuto && depth < maxEnvelopes {
+		e = s.envelopes.find(c.b[c.pos:c.end], depth)
 	}
+	if e == nil {
+		s.message(c, rd)
+		return
+	}
+	if c.t.Reading.Envelope == 0 {
+		c.t.Reading.Envelope = e.Type
+	}
+	if e.note != "" {
+		c.t.Reading.Note = e.note
+	}
+	c.push(e.Group, 0)
+	c.Byte1(e.TypeField)
+	last := c.fields(e.Fields)
+	if e.body != nil && c.err == nil {
+		e.body(s, c, rd, depth, last)
+	}
+	c.pop()
+}
+
+// copyDataBody reads what a CopyData's length says follows: an envelope or a message.
+func copyDataBody(s *Session, c *cursor, rd reading, depth int, length uint64) {
+	n := uint32(length)
+	if n < 4 || int(n)-4 > c.remaining() {
+		c.invalid(detail{form: detailCopyLength, num: int(int32(n)) - 4, num2: c.remaining()})
+		return
+	}
+	c.end = c.pos + int(n) - 4
+	if c.pos < c.end {
+		s.layer(c, rd, depth+1)
+	}
+	c.end = len(c.b)
+}
+
+// xlogDataBody reads the pgoutput message an XLogData carries.
+func xlogDataBody(s *Session, c *cursor, rd reading, depth int, _ uint64) {
+	if c.pos == c.end {
+		c.fail(ErrTruncated, FieldUnknownType, 1, detail{})
+		return
+	}
+	s.message(c, rd)
 }
 
 // maxRelationVersions bounds the definitions of one relation a session remembers.
 const maxRelationVersions = 4
 
-// standbyStatusLen is the length of a standby status update ('r'); a Rollback Prepared, which
-// shares the type byte, is at least 39 bytes long.
-const standbyStatusLen = 34
-
-// envelope decodes a fixed-layout replication protocol message.
-func (s *Session) envelope(c *cursor, typ byte, group FieldID, fields ...FieldID) {
-	if c.t.Reading.Envelope == 0 {
-		c.t.Reading.Envelope = typ
-	}
-	c.push(group, 0)
-	for _, f := range fields {
-		info := f.Info()
-		switch info.Format {
-		case FormatByte1:
-			c.Byte1(f)
-		case FormatInt32:
-			c.Int32(f)
-		case FormatInt64:
-			c.Int64(f)
-		}
-	}
-	c.pop()
-}
-
 // apply records what a decoded message says about the stream: relations, types, stream state
 // and protocol version.
 func (s *Session) apply(t *Tree) {
+	mt := t.msg
+	if mt == nil {
+		return
+	}
 	// A message in error still moves the stream state: its type byte is clear.
-	switch t.Type {
-	case 'S':
+	switch mt.Stream {
+	case StreamOpens:
 		s.stream = 1
-		s.atLeast(2)
-	case 'E':
+	case StreamCloses:
 		s.stream = 0
-		s.atLeast(2)
-	case 'c':
-		s.stream = 0
-		s.atLeast(2)
-	case 'A':
-		s.stream = 0
-		s.atLeast(2)
-		if t.Err == nil && t.Reading.ParallelAbort {
-			s.atLeast(4)
-			s.parallel = 1
-		}
-	case 'B', 'C', 'b', 'P', 'K', 'r', 'p':
-		s.stream = 0
-		if t.Type != 'B' && t.Type != 'C' {
-			s.atLeast(3)
-		}
-	case 'R':
-		if t.Err == nil {
-			s.addRelation(t)
-		}
-	case 'Y':
-		if t.Err == nil {
-			s.addType(t)
-		}
+	}
+	if mt.Proto > MinProto {
+		s.atLeast(int(mt.Proto))
 	}
 	if t.Reading.InStream {
-		s.atLeast(2)
+		s.atLeast(int(FieldStreamXid.Info().Proto))
+	}
+	if mt.learn != nil && t.Err == nil {
+		mt.learn(s, t)
+	}
+}
+
+// learnStreamAbort: a Stream Abort read with the parallel fields fixes the protocol version
+// and the reading of the Stream Aborts that follow.
+func learnStreamAbort(s *Session, t *Tree) {
+	if t.Reading.ParallelAbort {
+		s.atLeast(int(FieldStreamAbortLSN.Info().Proto))
+		s.parallel = 1
 	}
 }
 
@@ -390,7 +370,7 @@ func (s *Session) atLeast(v int) {
 	}
 }
 
-func (s *Session) addType(t *Tree) {
+func learnType(s *Session, t *Tree) {
 	var oid uint32
 	var ns, name []byte
 	for i := t.Message; i < int(t.Nodes[t.Message].End); i++ {
@@ -410,7 +390,7 @@ func (s *Session) addType(t *Tree) {
 	s.types[oid] = &DataType{OID: oid, Namespace: string(ns), Name: string(name)}
 }
 
-func (s *Session) addRelation(t *Tree) {
+func learnRelation(s *Session, t *Tree) {
 	m := &t.Nodes[t.Message]
 	// raw: the message from the Relation OID on (after the type byte and any Xid).
 	var oid uint32

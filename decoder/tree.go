@@ -97,6 +97,61 @@ type Tree struct {
 	// MissingRelation is the relation OID of a change whose Relation message the session has not
 	// seen, so its columns are labelled by position only; 0 otherwise.
 	MissingRelation uint32
+	// msg describes the message type, or is nil.
+	msg *MessageType
+}
+
+// MessageType describes the pgoutput message's type, or returns nil when the tree holds none.
+func (t *Tree) MessageType() *MessageType { return t.msg }
+
+// Role is the message's place in a transaction: whether it opens or closes a block, of which
+// kind. It is RoleNone when the tree holds no pgoutput message.
+func (t *Tree) Role() Role {
+	if t.msg == nil {
+		return RoleNone
+	}
+	return t.msg.Role
+}
+
+// Xid returns the message's transaction xid: the Xid field of Begin, Stream Start, Stream
+// Commit, Stream Abort (the top-level transaction's) and the two-phase messages, or the Xid a
+// change, Relation, Type or Message carries inside a streamed transaction's block. ok is false
+// when the message carries none (Commit, Origin, Stream Stop, a change outside a stream) or
+// was cut before it.
+func (t *Tree) Xid() (xid uint32, ok bool) {
+	if t.msg == nil || t.msg.Xid == FieldUnknown {
+		return 0, false
+	}
+	i := t.Find(t.Message, t.msg.Xid)
+	if i < 0 {
+		return 0, false
+	}
+	return uint32(t.ValueOf(i).Num), true
+}
+
+// Parent returns the index of the group node that holds node i, or -1 for a node at depth 0.
+func (t *Tree) Parent(i int) int {
+	d := t.Nodes[i].Depth
+	for j := i - 1; j >= 0; j-- {
+		if t.Nodes[j].Depth < d {
+			return j
+		}
+	}
+	return -1
+}
+
+// Find returns the index of the first node inside node i (not i itself) whose field is f, or -1.
+// It is how code asks for a field by name instead of counting positions.
+func (t *Tree) Find(i int, f FieldID) int {
+	if i < 0 || i >= len(t.Nodes) {
+		return -1
+	}
+	for j := i + 1; j < int(t.Nodes[i].End); j++ {
+		if t.Nodes[j].Field == f {
+			return j
+		}
+	}
+	return -1
 }
 
 // Reading records a choice between ways of reading the same bytes.
@@ -115,14 +170,28 @@ type Reading struct {
 	Note string
 }
 
-// Column returns the Relation column that names column group node i of a TupleData, or nil when
-// the Relation is not known or has fewer columns.
+// Column returns the Relation column behind node i: a TupleData column group or any node inside
+// one (its kind, length, value). It returns nil for other nodes, and when the Relation is not
+// known or has fewer columns.
 func (t *Tree) Column(i int) *Column {
-	n := &t.Nodes[i]
-	if n.Field != FieldTupleColumn || t.Relation == nil || n.Index < 1 || int(n.Index) > len(t.Relation.Columns) {
+	if t.Relation == nil {
 		return nil
 	}
-	return &t.Relation.Columns[n.Index-1]
+	for i >= 0 {
+		n := &t.Nodes[i]
+		switch n.Field {
+		case FieldTupleColumn:
+			if n.Index < 1 || int(n.Index) > len(t.Relation.Columns) {
+				return nil
+			}
+			return &t.Relation.Columns[n.Index-1]
+		case FieldColumnKind, FieldColumnLength, FieldColumnValue:
+			i = t.Parent(i)
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 // Notes returns sentences a person should read with the tree: how an ambiguous message was read,
@@ -206,9 +275,11 @@ func (t *Tree) ValueOf(i int) Value {
 		}
 	}
 	if v.Kind == ValueColumn {
-		// A column value follows its kind byte and Int32 length, inside its column group.
-		v.ColumnKind = t.Bytes[n.Offset-5]
-		if c := t.Column(i - 3); c != nil {
+		// The column group holds the kind byte; the Relation column gives the type.
+		if k := t.Find(t.Parent(i), FieldColumnKind); k >= 0 {
+			v.ColumnKind = t.Bytes[t.Nodes[k].Offset]
+		}
+		if c := t.Column(i); c != nil {
 			v.TypeOID = c.TypeOID
 		}
 	}

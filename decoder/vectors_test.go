@@ -799,7 +799,8 @@ func vAlternatives(b []byte, l vline) (stream, abort bool) {
 	if l.envelope != 0 || len(b) == 0 {
 		return false, false
 	}
-	return hasStreamXid(b[0]), b[0] == 'A'
+	mt, _ := LookupMessage(b[0])
+	return mt.StreamXid, mt.ParallelFields
 }
 
 func TestVectorFiles(t *testing.T) {
