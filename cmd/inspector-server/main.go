@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"io/fs"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -71,11 +70,12 @@ func run(addr, dir string) error {
 		fmt.Fprintf(os.Stderr, "inspector-server: main.wasm %d bytes, %s, %d gzipped\n", raw, br, gz)
 	}
 
-	ln, err := net.Listen("tcp", addr)
+	limits := inspectorserver.DefaultLimits
+	ln, err := limits.Listen(addr)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := limits.Server(h)
 	fmt.Fprintf(os.Stderr, "inspector-server: serving %s at %s\n", dir, pageURL(addr, ln.Addr()))
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

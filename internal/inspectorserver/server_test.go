@@ -1,9 +1,12 @@
 package inspectorserver
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -423,5 +426,139 @@ func TestBrotli(t *testing.T) {
 	}
 	if got := gunzip(t, body); !bytes.Equal(got, rebuilt) {
 		t.Errorf("after a rebuild: served %q, want %q", got, rebuilt)
+	}
+}
+
+// limitedServer serves the page directory dir under limits, and reports each connection the
+// server closes on closed.
+func limitedServer(t *testing.T, dir string, limits Limits) (addr string, closed <-chan struct{}) {
+	t.Helper()
+	h, err := New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	ln, err := limits.Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := limits.Server(h)
+	c := make(chan struct{}, 100)
+	srv.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateClosed {
+			c <- struct{}{}
+		}
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return ln.Addr().String(), c
+}
+
+// waitClosed waits until the server has closed a connection.
+func waitClosed(t *testing.T, closed <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-closed:
+	case <-time.After(time.Minute):
+		t.Fatalf("the server did not close %s within a minute", what)
+	}
+}
+
+// TestIdleConnectionClosed: a keep-alive connection that sends no second request is closed
+// after IdleTimeout.
+func TestIdleConnectionClosed(t *testing.T) {
+	_, dir := site(t)
+	addr, closed := limitedServer(t, dir, Limits{ReadHeaderTimeout: time.Minute, IdleTimeout: 200 * time.Millisecond})
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "GET /style.css HTTP/1.1\r\nHost: x\r\n\r\n")
+	br := bufio.NewReader(conn)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.Close {
+		t.Fatalf("status %d, close %v: want a 200 on a connection kept alive", resp.StatusCode, resp.Close)
+	}
+	waitClosed(t, closed, "the idle keep-alive connection")
+	conn.SetReadDeadline(time.Now().Add(time.Minute))
+	if n, err := br.Read(make([]byte, 1)); err == nil {
+		t.Errorf("read %d bytes from a connection the server closed", n)
+	}
+}
+
+// TestSlowReaderCut: a client that does not read its response holds the connection only
+// until WriteTimeout.
+func TestSlowReaderCut(t *testing.T) {
+	_, dir := site(t)
+	// Larger than what the socket buffers of both ends hold, so the server's writes block.
+	big := make([]byte, 64<<20)
+	if err := os.WriteFile(filepath.Join(dir, "big.png"), big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	addr, closed := limitedServer(t, dir, Limits{ReadHeaderTimeout: time.Minute, WriteTimeout: 300 * time.Millisecond, IdleTimeout: time.Minute})
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.(*net.TCPConn).SetReadBuffer(4096)
+	fmt.Fprintf(conn, "GET /big.png HTTP/1.1\r\nHost: x\r\n\r\n")
+	// The server closes its end (and so frees its file descriptor) though the response is
+	// unfinished.
+	waitClosed(t, closed, "the connection of a client that does not read")
+}
+
+// TestConnectionLimit: beyond MaxConnections, a new connection waits until one closes.
+func TestConnectionLimit(t *testing.T) {
+	_, dir := site(t)
+	addr, _ := limitedServer(t, dir, Limits{ReadHeaderTimeout: time.Minute, IdleTimeout: time.Minute, MaxConnections: 2})
+	get := func(conn net.Conn) error {
+		fmt.Fprintf(conn, "GET /style.css HTTP/1.1\r\nHost: x\r\n\r\n")
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			return err
+		}
+		io.Copy(io.Discard, resp.Body)
+		return resp.Body.Close()
+	}
+	var open []net.Conn
+	for range 2 {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		if err := get(conn); err != nil {
+			t.Fatal(err)
+		}
+		open = append(open, conn)
+	}
+	// The third connection is accepted by the kernel but not served while two are open.
+	third, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer third.Close()
+	served := make(chan error, 1)
+	go func() { served <- get(third) }()
+	select {
+	case err := <-served:
+		t.Fatalf("a third connection was served while two were open (%v)", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	open[0].Close()
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the third connection was not served after one of the first two closed")
 	}
 }
