@@ -263,7 +263,8 @@ func appendInt(b []byte, v int) []byte {
 }
 
 // appendNodeLabel appends the name a person would give node i: the field's name, a column's
-// position and name ("column 3 (id)"), a relation OID's position in a Truncate.
+// position and name ("column 3 (id)"), a relation OID's position in a Truncate. Names from the
+// wire are escaped as AppendText escapes values.
 func (t *Tree) appendNodeLabel(b []byte, i int) []byte {
 	n := &t.Nodes[i]
 	switch n.Field {
@@ -273,7 +274,7 @@ func (t *Tree) appendNodeLabel(b []byte, i int) []byte {
 		mark := len(b)
 		b = append(b, " ("...)
 		if named := t.appendName(b, i); len(named) > len(b) {
-			return append(named, ')')
+			return append(escapeTail(named, len(b)), ')')
 		}
 		return b[:mark]
 	case FieldTruncateRelationOID:

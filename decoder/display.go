@@ -148,9 +148,7 @@ func (t *Tree) AppendValue(dst []byte, i int) []byte {
 		return appendFlags(dst, info, v.Num)
 	case ValueString:
 		b := t.ValueBytes(i)
-		dst = append(dst, '"')
-		dst = AppendText(dst, b)
-		dst = append(dst, '"')
+		dst = AppendQuoted(dst, b)
 		if len(b) == 0 && (n.Field == FieldRelationNamespace || n.Field == FieldTypeNamespace) {
 			dst = append(dst, " (pg_catalog)"...)
 		}
@@ -158,9 +156,7 @@ func (t *Tree) AppendValue(dst []byte, i int) []byte {
 	case ValueBytes:
 		b := t.ValueBytes(i)
 		if n.Field == FieldMessageContent && utf8.Valid(b) {
-			dst = append(dst, '"')
-			dst = AppendText(dst, b)
-			return append(dst, '"')
+			return AppendQuoted(dst, b)
 		}
 		return AppendHex(dst, b)
 	case ValueColumn:
@@ -171,9 +167,7 @@ func (t *Tree) AppendValue(dst []byte, i int) []byte {
 			}
 			return AppendHex(dst, b)
 		}
-		dst = append(dst, '"')
-		dst = AppendText(dst, b)
-		return append(dst, '"')
+		return AppendQuoted(dst, b)
 	}
 	return dst
 }

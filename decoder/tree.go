@@ -212,7 +212,7 @@ func (t *Tree) Notes() []string {
 				b := []byte("A TupleData has ")
 				b = appendInt(b, int(t.ValueOf(i).Num))
 				b = append(b, " columns but the Relation message for "...)
-				b = append(b, t.Relation.Name...)
+				b = AppendSafe(b, t.Relation.Name)
 				b = append(b, " lists "...)
 				b = appendInt(b, len(t.Relation.Columns))
 				b = append(b, '.')

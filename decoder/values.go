@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -94,13 +95,43 @@ func be64(b []byte) uint64 { return uint64(be32(b))<<32 | uint64(be32(b[4:])) }
 
 const lowerHex = "0123456789abcdef"
 
-// AppendText appends a text-format ('t') column value for display. Valid UTF-8 is copied as
-// is, backslashes included; each byte that is not part of valid UTF-8 becomes \xHH; control
-// characters become \n, \t, \r or \xHH (C0 and DEL) or \uHHHH (C1 controls, and the bidirectional
-// and line-breaking format characters that would change how the surrounding text is laid out:
-// U+061C, U+200E, U+200F, U+2028, U+2029, U+202A–U+202E, U+2066–U+2069, U+FEFF). Nothing is
-// dropped. It allocates only to grow dst.
-func AppendText(dst []byte, b []byte) []byte {
+// AppendText appends a text-format ('t') column value, or any other text from the wire, for
+// display: the one escaping of display text, used for values, names and labels alike, so that
+// what a message holds can never act on a terminal or reorder the text around it. Valid UTF-8 is
+// copied as is, backslashes and quotes included; each byte that is not part of valid UTF-8
+// becomes \xHH; control characters become \n, \t, \r or \xHH (C0 and DEL) or \uHHHH (C1
+// controls); so do the characters that are invisible or change how the surrounding text is laid
+// out: every format character (Unicode category Cf: the bidirectional marks, embeddings,
+// overrides and isolates U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069, the zero-width
+// characters U+200B–U+200D, U+2060, U+FEFF, the soft hyphen, tags…), U+034F and the line and
+// paragraph separators U+2028 and U+2029; above U+FFFF as \UHHHHHHHH. Nothing is dropped. It
+// allocates only to grow dst.
+func AppendText(dst []byte, b []byte) []byte { return appendEscaped(dst, b, false) }
+
+// AppendSafe appends the string s (a name, a label, a sentence holding names) escaped as
+// AppendText escapes a value.
+func AppendSafe(dst []byte, s string) []byte { return appendEscaped(dst, []byte(s), false) }
+
+// SafeText returns s escaped as AppendText escapes a value; s itself when nothing needs
+// escaping (no allocation).
+func SafeText(s string) string {
+	if !needsEscape([]byte(s)) {
+		return s
+	}
+	return string(appendEscaped(nil, []byte(s), false))
+}
+
+// AppendQuoted appends b between double quotes, escaped as AppendText escapes it and with the
+// quote and the backslash escaped too (\" and \\), so the quoted text reads back unambiguously.
+func AppendQuoted(dst []byte, b []byte) []byte {
+	dst = append(dst, '"')
+	dst = appendEscaped(dst, b, true)
+	return append(dst, '"')
+}
+
+// appendEscaped is the body of AppendText, AppendSafe and AppendQuoted; quoted also escapes '"'
+// and '\\'.
+func appendEscaped(dst []byte, b []byte, quoted bool) []byte {
 	i := 0
 	for i < len(b) {
 		// Copy the longest run that needs no escaping in one append.
@@ -108,6 +139,9 @@ func AppendText(dst []byte, b []byte) []byte {
 		for j < len(b) {
 			c := b[j]
 			if c >= 0x20 && c < 0x7F {
+				if quoted && (c == '"' || c == '\\') {
+					break
+				}
 				j++
 				continue
 			}
@@ -125,24 +159,29 @@ func AppendText(dst []byte, b []byte) []byte {
 			break
 		}
 		c := b[j]
+		i = j + 1
 		switch {
 		case c == '\n':
 			dst = append(dst, '\\', 'n')
-			i = j + 1
 		case c == '\t':
 			dst = append(dst, '\\', 't')
-			i = j + 1
 		case c == '\r':
 			dst = append(dst, '\\', 'r')
-			i = j + 1
+		case c == '"' || c == '\\':
+			dst = append(dst, '\\', c)
 		case c < utf8.RuneSelf:
 			dst = append(dst, '\\', 'x', lowerHex[c>>4], lowerHex[c&15])
-			i = j + 1
 		default:
 			r, n := utf8.DecodeRune(b[j:])
-			if r == utf8.RuneError && n == 1 {
+			switch {
+			case r == utf8.RuneError && n == 1:
 				dst = append(dst, '\\', 'x', lowerHex[c>>4], lowerHex[c&15])
-			} else {
+			case r > 0xFFFF:
+				dst = append(dst, '\\', 'U')
+				for shift := 28; shift >= 0; shift -= 4 {
+					dst = append(dst, lowerHex[r>>shift&15])
+				}
+			default:
 				dst = append(dst, '\\', 'u', lowerHex[r>>12&15], lowerHex[r>>8&15], lowerHex[r>>4&15], lowerHex[r&15])
 			}
 			i = j + n
@@ -154,15 +193,15 @@ func AppendText(dst []byte, b []byte) []byte {
 // escapedRune reports whether AppendText escapes a valid non-ASCII rune.
 func escapedRune(r rune) bool {
 	switch {
-	case r >= 0x80 && r <= 0x9F, // C1 controls
-		r == 0x061C,              // arabic letter mark
-		r == 0x200E, r == 0x200F, // left-to-right and right-to-left marks
-		r >= 0x2028 && r <= 0x202E, // line and paragraph separators, bidi embeddings and overrides
-		r >= 0x2066 && r <= 0x2069, // bidi isolates
-		r == 0xFEFF:                // zero width no-break space (byte order mark)
+	case r <= 0x9F: // C1 controls (ASCII is handled before)
+		return true
+	case r < 0xAD: // no format character below the soft hyphen
+		return false
+	case r == 0x034F, // combining grapheme joiner: invisible
+		r == 0x2028, r == 0x2029: // line and paragraph separators
 		return true
 	}
-	return false
+	return unicode.Is(unicode.Cf, r)
 }
 
 // needsEscape reports whether AppendText would change b.
@@ -213,15 +252,20 @@ func AppendBinary(dst []byte, oid uint32, b []byte) ([]byte, bool, error) {
 	if err != nil {
 		return dst, false, err
 	}
-	if needsEscape(out[start:]) {
-		// The source is out[start:end]; the escaped copy goes after it and then replaces it.
-		// Appending never writes into the source, and if it moves to a new array the old
-		// one, which the source still points into, is left as it was.
-		end := len(out)
-		out = AppendText(out, out[start:end])
-		out = out[:start+copy(out[start:], out[end:])]
+	return escapeTail(out, start), true, nil
+}
+
+// escapeTail escapes b[start:] in place as AppendText does.
+func escapeTail(b []byte, start int) []byte {
+	if !needsEscape(b[start:]) {
+		return b
 	}
-	return out, true, nil
+	// The source is b[start:end]; the escaped copy goes after it and then replaces it.
+	// Appending never writes into the source, and if it moves to a new array the old one,
+	// which the source still points into, is left as it was.
+	end := len(b)
+	b = AppendText(b, b[start:end])
+	return b[:start+copy(b[start:], b[end:])]
 }
 
 // checkJSONBVersion checks jsonb's version byte; jsonb_send writes version 1, the only one.

@@ -341,7 +341,13 @@ func TestAppendText(t *testing.T) {
 		{"\xc0\xaf", `\xc0\xaf`},         // overlong
 		{"\u0085", `\u0085`},             // C1 control
 		{"\u200e\u202e\u2066\u2028\ufeff", `\u200e\u202e\u2066\u2028\ufeff`},
-		{"\ufffd", "\ufffd"}, // the replacement character itself is valid
+		{"\ufffd", "\ufffd"},     // the replacement character itself is valid
+		{"\u009b2J", `\u009b2J`}, // CSI as a C1 control: would clear a terminal
+		{"zero\u200bwidth\u200c\u200d\u2060\u00ad", `zero\u200bwidth\u200c\u200d\u2060\u00ad`},
+		{"a\u034fb", `a\u034fb`},                                 // combining grapheme joiner
+		{"flag\U000e0067\U000e007f", `flag\U000e0067\U000e007f`}, // tags, above U+FFFF
+		{"\u2029", `\u2029`},
+		{"é€😀", "é€😀"}, // printable runes of every length pass
 	} {
 		got := decoder.AppendText([]byte("pre:"), []byte(c.in))
 		if string(got) != "pre:"+c.want {
@@ -350,6 +356,30 @@ func TestAppendText(t *testing.T) {
 		if !utf8.Valid(got) {
 			t.Errorf("AppendText(%q) = %q is not UTF-8", c.in, got)
 		}
+	}
+}
+
+func TestAppendQuoted(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", `""`},
+		{`say "hi"`, `"say \"hi\""`},
+		{`C:\dir\`, `"C:\\dir\\"`},
+		{`\x1b`, `"\\x1b"`}, // a backslash in the data is not an escape
+		{"\x1b[2J\u202e", `"\x1b[2J\u202e"`},
+	} {
+		if got := string(decoder.AppendQuoted(nil, []byte(c.in))); got != c.want {
+			t.Errorf("AppendQuoted(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+	// Names and sentences escape as values do; a string needing nothing is returned as is.
+	if got := decoder.SafeText("public.\u202etxt.exe\x1b]0;x\x07"); got != `public.\u202etxt.exe\x1b]0;x\x07` {
+		t.Errorf("SafeText = %q", got)
+	}
+	if got := string(decoder.AppendSafe([]byte("pre:"), "ok \xff")); got != `pre:ok \xff` {
+		t.Errorf("AppendSafe = %q", got)
+	}
+	if n := testing.AllocsPerRun(20, func() { _ = decoder.SafeText("plain name") }); n != 0 {
+		t.Errorf("SafeText of a plain name: %v allocations", n)
 	}
 }
 

@@ -83,7 +83,7 @@ func (d *dumper) begin(res *input.Result) {
 	for _, h := range res.Header {
 		d.sgr(sgrDim)
 		d.buf = append(d.buf, "# "...)
-		d.buf = appendSafe(d.buf, h)
+		d.buf = decoder.AppendSafe(d.buf, h)
 		d.reset(sgrDim)
 		d.flushLine()
 	}
@@ -96,17 +96,17 @@ func (d *dumper) begin(res *input.Result) {
 			d.buf = append(d.buf, ')')
 		}
 		d.buf = append(d.buf, ": "...)
-		d.buf = appendSafe(d.buf, n.Text)
+		d.buf = decoder.AppendSafe(d.buf, n.Text)
 		d.flushLine()
 	}
 	for _, a := range res.Also {
 		d.buf = append(d.buf, "also possible: --format "...)
-		d.buf = appendSafe(d.buf, string(a.Format))
+		d.buf = decoder.AppendSafe(d.buf, string(a.Format))
 		d.buf = append(d.buf, ", "...)
 		d.buf = strconv.AppendInt(d.buf, int64(a.Messages), 10)
 		d.buf = append(d.buf, plural(a.Messages, " message", " messages")...)
 		d.buf = append(d.buf, ": "...)
-		d.buf = appendSafe(d.buf, a.Note)
+		d.buf = decoder.AppendSafe(d.buf, a.Note)
 		d.flushLine()
 	}
 }
@@ -136,7 +136,7 @@ func (d *dumper) message(index int, m *decodedMessage) {
 	d.buf = append(d.buf, typeChain(t)...)
 	if t.Relation != nil {
 		d.buf = append(d.buf, " of "...)
-		d.buf = appendSafe(d.buf, relationName(t.Relation))
+		d.buf = decoder.AppendSafe(d.buf, relationName(t.Relation))
 	}
 	d.buf = append(d.buf, ", "...)
 	d.buf = strconv.AppendInt(d.buf, int64(len(t.Bytes)), 10)
@@ -145,7 +145,7 @@ func (d *dumper) message(index int, m *decodedMessage) {
 	d.flushLine()
 	for _, note := range t.Notes() {
 		d.buf = append(d.buf, "  note: "...)
-		d.buf = appendSafe(d.buf, note)
+		d.buf = decoder.AppendSafe(d.buf, note)
 		d.flushLine()
 	}
 
@@ -167,7 +167,7 @@ func (d *dumper) message(index int, m *decodedMessage) {
 		d.buf = append(d.buf, "  error at offset "...)
 		d.buf = strconv.AppendInt(d.buf, int64(t.Err.Offset), 10)
 		d.buf = append(d.buf, ": "...)
-		d.buf = appendSafe(d.buf, t.Err.Error())
+		d.buf = decoder.AppendSafe(d.buf, t.Err.Error())
 		d.reset(sgrBoldRed)
 		d.flushLine()
 	}
@@ -197,7 +197,7 @@ func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, 
 
 	d.buf = appendSpaces(d.buf, 2*int(n.Depth))
 	d.sgr(color)
-	d.buf = appendSafe(d.buf, label)
+	d.buf = append(d.buf, label...) // labels are display text: names in them are escaped
 	d.reset(color)
 	width := 2*int(n.Depth) + utf8.RuneCountInString(label)
 	d.buf = appendSpaces(d.buf, nameWidth-width)
@@ -210,7 +210,8 @@ func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, 
 		d.buf = append(d.buf, plural(n.Length, " byte)", " bytes)")...)
 		d.reset(sgrDim)
 	} else {
-		d.val = t.AppendValue(d.val[:0], i)
+		var valueErr error
+		d.val, valueErr = appendValue(d.val[:0], t, i)
 		v := d.val
 		d.sgr(color)
 		if !d.full && len(v) > valueShown {
@@ -219,19 +220,26 @@ func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, 
 				cut--
 			}
 			// The hex column gives the field's byte count.
-			d.buf = appendSafe(d.buf, string(v[:cut]))
+			d.buf = append(d.buf, v[:cut]...)
 			d.buf = append(d.buf, "…"...)
 		} else {
-			d.buf = appendSafe(d.buf, string(v))
+			d.buf = append(d.buf, v...)
 		}
 		d.reset(color)
 		if n.Field == decoder.FieldColumnValue {
 			if name := columnType(t, i); name != "" {
 				d.sgr(sgrDim)
 				d.buf = append(d.buf, "  ::"...)
-				d.buf = appendSafe(d.buf, name)
+				d.buf = decoder.AppendSafe(d.buf, name)
 				d.reset(sgrDim)
 			}
+		}
+		if valueErr != nil {
+			// The value is shown as bytes; say why, as the JSON's value_error does.
+			d.sgr(sgrRed)
+			d.buf = append(d.buf, "  value error: "...)
+			d.buf = decoder.AppendSafe(d.buf, valueErr.Error())
+			d.reset(sgrRed)
 		}
 	}
 	// No trailing blanks on lines whose value is empty.
@@ -239,6 +247,20 @@ func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, 
 		d.buf = d.buf[:len(d.buf)-1]
 	}
 	d.flushLine()
+}
+
+// appendValue appends node i's display text (Tree.AppendValue) and, for a binary column value
+// that does not fit its type (shown as its bytes), the reason.
+func appendValue(dst []byte, t *decoder.Tree, i int) ([]byte, error) {
+	if v := t.ValueOf(i); v.Kind == decoder.ValueColumn && v.ColumnKind == 'b' {
+		b := t.ValueBytes(i)
+		out, ok, err := decoder.AppendBinary(dst, v.TypeOID, b)
+		if !ok {
+			return decoder.AppendHex(dst, b), err
+		}
+		return out, nil
+	}
+	return t.AppendValue(dst, i), nil
 }
 
 // appendFieldHex appends a field's bytes as spaced hex pairs, cutting long fields to their first
@@ -334,27 +356,4 @@ func appendSpaces(dst []byte, n int) []byte {
 func appendPadLeft(dst []byte, s string, width int) []byte {
 	dst = appendSpaces(dst, width-len(s))
 	return append(dst, s...)
-}
-
-// appendSafe appends s with control characters (which could move the cursor or change a
-// terminal's state) escaped as \xNN; valid printable text passes unchanged.
-func appendSafe(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c == 0x7f {
-			switch c {
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			default:
-				dst = append(dst, '\\', 'x', hexDigits[c>>4], hexDigits[c&15])
-			}
-			continue
-		}
-		dst = append(dst, c)
-	}
-	return dst
 }

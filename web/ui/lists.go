@@ -329,11 +329,11 @@ func nodeValue(t *decoder.Tree, i int) string {
 			if t.Relation.Namespace != "" {
 				name = t.Relation.Namespace + "." + name
 			}
-			s = name + ", " + s
+			s = decoder.SafeText(name) + ", " + s
 		case n.Field == decoder.FieldTupleColumn:
 			// The column's type, from the Relation message that named it.
 			if c := t.Column(i); c != nil && c.TypeName != "" {
-				s = c.TypeName + ", " + s
+				s = decoder.SafeText(c.TypeName) + ", " + s
 			}
 		}
 		return s
