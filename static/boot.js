@@ -1,4 +1,5 @@
-// Starts main.wasm (the inspector, written in Go) with the runtime glue from wasm_exec.js.
+// Starts main.wasm (the inspector, written in Go) with the runtime glue from wasm_exec.js,
+// showing the download's progress and what the page is for while it loads.
 // The page's Content-Security-Policy allows no inline script, so this lives in its own file.
 "use strict";
 
@@ -11,6 +12,18 @@
     }
     console.error(text);
   };
+  const say = (text) => {
+    if (status && status.className !== "boot-error") status.textContent = text;
+  };
+  if (status && !document.getElementById("boot-about")) {
+    const about = document.createElement("p");
+    about.id = "boot-about";
+    about.className = "boot-about";
+    about.textContent = "pgoutput inspector decodes PostgreSQL logical replication messages " +
+      "byte by byte, in your browser: paste what your tool printed and see every field; " +
+      "nothing you paste leaves the page.";
+    status.after(about);
+  }
   if (typeof WebAssembly !== "object" || typeof Go !== "function") {
     fail("This browser cannot run the inspector: it needs WebAssembly.");
     return;
@@ -24,9 +37,62 @@
     }
   };
   try {
-    const { instance } = await WebAssembly.instantiateStreaming(fetch("main.wasm"), go.importObject);
+    const { instance } = await instantiate(await download(say), go.importObject);
+    say("Starting the decoder…");
     await go.run(instance);
   } catch (err) {
     fail(`Could not start the inspector: ${err}`);
+  }
+  // download fetches main.wasm and returns a Response whose body counts the bytes as they
+  // arrive, saying "Loading the decoder… 0.3 of 3.5 MB". Sent with a Content-Encoding,
+  // Content-Length is the compressed size while the body gives decompressed bytes, so the total
+  // comes from sizes.json (written by the build), fetched alongside.
+  async function download(say) {
+    const mb = (n) => (n / 1e6).toFixed(1);
+    let received = 0;
+    let total = 0;
+    const show = () => say(total >= received && total > 0
+      ? `Loading the decoder… ${mb(received)} of ${mb(total)} MB`
+      : `Loading the decoder… ${mb(received)} MB`);
+    const sizes = fetch("sizes.json")
+      .then((r) => (r.ok ? r.json() : null))
+      .then((s) => {
+        if (s && Number.isFinite(s["main.wasm"])) {
+          total = s["main.wasm"];
+          show();
+        }
+      })
+      .catch(() => {}); // no sizes.json: progress without a total
+    const response = await fetch("main.wasm");
+    if (!response.ok) {
+      throw new Error(`main.wasm: HTTP ${response.status} ${response.statusText}`);
+    }
+    if (!response.headers.get("Content-Encoding")) {
+      total = total || Number(response.headers.get("Content-Length")) || 0;
+    }
+    show();
+    if (!response.body || typeof TransformStream !== "function") {
+      await sizes;
+      return response;
+    }
+    const counted = response.body.pipeThrough(new TransformStream({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        show();
+        controller.enqueue(chunk);
+      },
+    }));
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+
+  // instantiate compiles main.wasm while it downloads (instantiateStreaming) when it came as
+  // application/wasm; a host that sends another type (application/octet-stream, say) makes
+  // instantiateStreaming refuse it, so then the bytes are read whole first and compiled after.
+  async function instantiate(response, importObject) {
+    const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
+    if (typeof WebAssembly.instantiateStreaming === "function" && type === "application/wasm") {
+      return WebAssembly.instantiateStreaming(response, importObject);
+    }
+    return WebAssembly.instantiate(await response.arrayBuffer(), importObject);
   }
 })();

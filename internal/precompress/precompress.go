@@ -13,11 +13,14 @@ package precompress
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
+	"time"
 
 	"github.com/andybalholm/brotli"
 )
@@ -64,6 +67,67 @@ func Gzip(b []byte) []byte {
 	return buf.Bytes()
 }
 
+// cacheEntries is how many brotli outputs the cache keeps (the newest).
+const cacheEntries = 8
+
+// cachedBrotli is Brotli, with the output of large inputs kept in the user's cache directory
+// under the input's SHA-256: the same main.wasm is built again and again (every test run,
+// ./build.sh dist after ./build.sh wasm), and quality 11 costs seconds each time. Any cache
+// failure just means compressing.
+func cachedBrotli(raw []byte) []byte {
+	if len(raw) < 64<<10 {
+		return Brotli(raw)
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return Brotli(raw)
+	}
+	dir := filepath.Join(base, "pgoutput-inspector", "brotli")
+	sum := sha256.Sum256(raw)
+	file := filepath.Join(dir, fmt.Sprintf("%x-q%d-w%d.br", sum, BrotliQuality, BrotliWindow))
+	if b, err := os.ReadFile(file); err == nil {
+		now := time.Now()
+		os.Chtimes(file, now, now) // the newest are kept
+		return b
+	}
+	b := Brotli(raw)
+	if os.MkdirAll(dir, 0o755) == nil {
+		// Written whole under a temporary name, so a concurrent build never reads half.
+		if tmp, err := os.CreateTemp(dir, ".tmp-*"); err == nil {
+			_, werr := tmp.Write(b)
+			if cerr := tmp.Close(); werr == nil && cerr == nil {
+				os.Rename(tmp.Name(), file)
+			} else {
+				os.Remove(tmp.Name())
+			}
+		}
+		pruneCache(dir)
+	}
+	return b
+}
+
+// pruneCache removes all but the cacheEntries newest outputs.
+func pruneCache(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	type entry struct {
+		path string
+		mod  time.Time
+	}
+	var all []entry
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && strings.HasSuffix(e.Name(), ".br") {
+			all = append(all, entry{filepath.Join(dir, e.Name()), info.ModTime()})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].mod.After(all[j].mod) })
+	for i := cacheEntries; i < len(all); i++ {
+		os.Remove(all[i].path)
+	}
+}
+
 // Sizes are one file's sizes, raw and compressed.
 type Sizes struct {
 	Name              string
@@ -85,7 +149,7 @@ func Write(path string) (Sizes, error) {
 		suffix string
 		body   []byte
 		size   *int64
-	}{{BrotliSuffix, Brotli(raw), &s.Brotli}, {GzipSuffix, Gzip(raw), &s.Gzip}} {
+	}{{BrotliSuffix, cachedBrotli(raw), &s.Brotli}, {GzipSuffix, Gzip(raw), &s.Gzip}} {
 		out := path + c.suffix
 		if err := os.WriteFile(out, c.body, 0o644); err != nil {
 			return s, err

@@ -103,3 +103,40 @@ func TestNotInThePage(t *testing.T) {
 		}
 	}
 }
+
+// TestBrotliCache: a large file's brotli output is kept under its hash and read back, and
+// the cache keeps only its newest entries.
+func TestBrotliCache(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := filepath.Join(os.Getenv("XDG_CACHE_HOME"), "pgoutput-inspector", "brotli")
+	var first []byte
+	for i := range cacheEntries + 2 {
+		raw := bytes.Repeat([]byte{byte(i), 1, 2, 3, 5, 8, 13}, 20000)
+		got := cachedBrotli(raw)
+		if i == 0 {
+			first = got
+		}
+		if want := Brotli(raw); !bytes.Equal(got, want) {
+			t.Fatalf("input %d: cached output differs from Brotli's", i)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != cacheEntries {
+		t.Errorf("%d cache entries, want %d", len(entries), cacheEntries)
+	}
+	// The last input again comes from the cache: replace its entry to see it is read.
+	raw := bytes.Repeat([]byte{byte(cacheEntries + 1), 1, 2, 3, 5, 8, 13}, 20000)
+	matches, _ := filepath.Glob(filepath.Join(dir, "*.br"))
+	for _, m := range matches {
+		b, _ := os.ReadFile(m)
+		if bytes.Equal(b, Brotli(raw)) {
+			os.WriteFile(m, first, 0o644)
+		}
+	}
+	if got := cachedBrotli(raw); !bytes.Equal(got, first) {
+		t.Error("a cached input was compressed again instead of read from the cache")
+	}
+}
