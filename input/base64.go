@@ -80,3 +80,63 @@ func (s *state) base64Run(run []byte, off int, alphabet *[256]byte, name string)
 	}
 	return nil
 }
+
+// sniffBase64Wrapped accepts two or more lines of base64 whose first line is as long as a
+// wrapping tool writes them: 76 (base64, MIME) or 64 (openssl, PEM) characters.
+func sniffBase64Wrapped(sm *sample) bool {
+	if sm.lines < 2 {
+		return false
+	}
+	a, b := trimSpace(sm.first, 0)
+	if n := b - a; n != 76 && n != 64 {
+		return false
+	}
+	for _, c := range sm.first[a:b] {
+		if b64Std[c] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// readBase64Wrapped reads base64 wrapped over lines as one text: every line but the last as
+// long as the first, the lines joined.
+func readBase64Wrapped(s *state) *failure {
+	s.grow(len(s.text) * 3 / 4)
+	width := -1
+	var joined []byte
+	var pieces []span
+	shortEnd := -1
+	for off := 0; off < len(s.text); {
+		line, next := nextLine(s.text, off)
+		a, b := trimSpace(line, off)
+		off = next
+		if a == b {
+			continue
+		}
+		if shortEnd >= 0 {
+			return failf(shortEnd, "wrapped base64: only the last line may be shorter than the others ("+itoa(width)+" characters)")
+		}
+		if width < 0 {
+			width = b - a
+		} else if b-a > width {
+			return failf(a+width, "wrapped base64: this line is longer than the first ("+itoa(width)+" characters)")
+		}
+		if b-a < width {
+			shortEnd = b
+		}
+		joined = append(joined, s.text[a:b]...)
+		pieces = append(pieces, span{a, b})
+	}
+	if width < 0 {
+		return failf(0, "expected base64")
+	}
+	s.begin(pieces[0].start)
+	sub := &state{text: joined, buf: s.buf, endName: "the end of the text"}
+	f := sub.base64Run(joined, 0, &b64Std, "base64")
+	s.buf = sub.buf
+	if f != nil {
+		f.off = pieceOffset(pieces, f.off)
+	}
+	return f
+}

@@ -13,6 +13,7 @@ type dumpRow struct {
 	hex      span
 	ascii    span
 	hasASCII bool
+	pre      int // unused
 }
 
 // maxRepeat bounds how many bytes a '*' line (rows equal to the one before) may stand for, so
@@ -64,6 +65,20 @@ func (s *state) readDump(row func(s *state, line []byte, off int) (dumpRow, *fai
 		if a == b {
 			continue
 		}
+		if s.labels && bytes.HasSuffix(s.text[a:b], []byte(" bytes):")) {
+			// tshark -x names the data sources of a frame: "Frame (263 bytes):", then
+			// "Reassembled TCP (80 bytes):" and the like, whose bytes are in the frames too.
+			if !bytes.HasPrefix(s.text[a:b], []byte("Frame (")) {
+				for off < len(s.text) {
+					l, nx := nextLine(s.text, off)
+					if isBlank(l) {
+						break
+					}
+					off = nx
+				}
+			}
+			continue
+		}
 		if b-a == 1 && s.text[a] == '*' {
 			if !inMessage || prevEnd == prevStart {
 				return failf(a, "a '*' line repeats the row before it, and there is none")
@@ -100,16 +115,32 @@ func (s *state) readDump(row func(s *state, line []byte, off int) (dumpRow, *fai
 			want = r.offset
 			repeat = -1
 		}
+		if r.only && s.words != nil && r.offset < want && want-r.offset < uint64(s.words.size) {
+			// A word dump of an odd length: the last word holds fewer bytes than its size.
+			if f := s.trimWord(int(want-r.offset), cur); f != nil {
+				return f
+			}
+			want = r.offset
+		}
 		if r.offset != want {
-			return failf(cur, "offset "+strconv.FormatUint(r.offset, 16)+" does not follow the previous row, which ends at "+
-				strconv.FormatUint(want, 16))
+			radix := 16
+			if s.words != nil && s.words.radix != 0 {
+				radix = s.words.radix
+			}
+			return failf(cur, "offset "+strconv.FormatUint(r.offset, radix)+" does not follow the previous row, which ends at "+
+				strconv.FormatUint(want, radix))
 		}
 		if r.only {
 			inMessage = false
 			continue
 		}
 		start := len(s.buf)
-		if f := s.hexGroups(s.text[r.hex.start:r.hex.end], r.hex.start); f != nil {
+		s.rows = append(s.rows, dumpRowRef{start - s.starts[len(s.starts)-1], cur})
+		if s.words != nil {
+			if f := s.wordValues(line, cur); f != nil {
+				return f
+			}
+		} else if f := s.hexGroups(s.text[r.hex.start:r.hex.end], r.hex.start); f != nil {
 			return f
 		}
 		if len(s.buf) == start {
@@ -248,51 +279,6 @@ func hexdumpCRow(s *state, line []byte, off int) (dumpRow, *failure) {
 
 func readHexdumpC(s *state) *failure { return s.readDump(hexdumpCRow) }
 
-// sniffOd accepts a first line "HEX HH …" whose dump has od's ">…<" column or ends with a
-// line holding only an offset.
-func sniffOd(sm *sample) bool {
-	_, n := dumpOffset(sm.first)
-	if n < 6 || n+3 > len(sm.first) || sm.first[n] != ' ' || hexVal(sm.first[n+1]) > 15 || hexVal(sm.first[n+2]) > 15 {
-		return false
-	}
-	if bytes.Contains(sm.first, []byte("  >")) {
-		return true
-	}
-	t := bytes.TrimRight(sm.text, " \t\r\n")
-	last := t[bytes.LastIndexByte(t, '\n')+1:]
-	_, m := dumpOffset(last)
-	return m == len(last) && m >= 6
-}
-
-// odRow reads "000000 42 00 …  >B...<" or the closing "000015".
-func odRow(s *state, line []byte, off int) (dumpRow, *failure) {
-	v, n := dumpOffset(line)
-	if n == 0 {
-		return dumpRow{}, s.fail(off, "expected the row's offset in hex")
-	}
-	if isBlank(line[n:]) {
-		return dumpRow{offset: v, only: true}, nil
-	}
-	if line[n] != ' ' {
-		return dumpRow{}, s.fail(off+n, "expected a space after the offset")
-	}
-	end := hexField(line, n+1, '>')
-	r := dumpRow{offset: v, hex: span{off + n + 1, off + end}}
-	if end < len(line) {
-		last := bytes.LastIndexByte(line, '<')
-		if last < end {
-			return dumpRow{}, s.fail(off+len(line), "expected the closing '<' of the ASCII column")
-		}
-		if !isBlank(line[last+1:]) {
-			return dumpRow{}, s.fail(off+last+1, "expected the end of the line after the ASCII column")
-		}
-		r.ascii, r.hasASCII = span{off + end + 1, off + last}, true
-	}
-	return r, nil
-}
-
-func readOd(s *state) *failure { return s.readDump(odRow) }
-
 // sniffWiresharkDump accepts a first line "0000  HH".
 func sniffWiresharkDump(sm *sample) bool {
 	v, n := dumpOffset(sm.first)
@@ -327,4 +313,8 @@ func wiresharkRow(s *state, line []byte, off int) (dumpRow, *failure) {
 	return r, nil
 }
 
-func readWiresharkDump(s *state) *failure { return s.readDump(wiresharkRow) }
+func readWiresharkDump(s *state) *failure {
+	s.labels = true
+	defer func() { s.labels = false }()
+	return s.readDump(wiresharkRow)
+}

@@ -13,6 +13,16 @@ type Format string
 const (
 	// Auto asks Parse to detect the format.
 	Auto Format = ""
+	// Pcap is a libpcap capture file (tcpdump, dumpcap -P, Wireshark's "pcap"): the TCP
+	// streams of PostgreSQL connections are put together and their CopyData messages read.
+	Pcap Format = "pcap"
+	// Pcapng is a pcapng capture file (Wireshark's and dumpcap's default), read as Pcap.
+	Pcapng Format = "pcapng"
+	// RecvLogical is a file written by pg_recvlogical -f with -P pgoutput: messages, each
+	// followed by a newline, split where each message's decoded length ends.
+	RecvLogical Format = "pg_recvlogical"
+	// Binary is a file holding one message's raw bytes.
+	Binary Format = "binary"
 	// Capture is the capture file: a "# pgoutput-inspect capture v1" header, then "LSN HEX" lines.
 	Capture Format = "capture"
 	// PsqlExpanded is psql's expanded display (\x on): "-[ RECORD 1 ]" blocks of "name | value".
@@ -23,20 +33,46 @@ const (
 	PsqlUnaligned Format = "psql-unaligned"
 	// GoBytes is Go source: []byte{0x42, 'B', 66, …} literals.
 	GoBytes Format = "go"
+	// Follow is tshark -z follow,tcp,hex or follow,tcp,raw of a PostgreSQL connection: its
+	// CopyData messages in stream order.
+	Follow Format = "tshark-follow"
+	// NodeBuffer is Node's console.log of a Buffer: "<Buffer 42 00 …>". A Buffer cut short
+	// ("… 181 more bytes>") is an error that says how to print it whole.
+	NodeBuffer Format = "node-buffer"
+	// NodeUint8Array is Node's console.log of a Uint8Array: "Uint8Array(21) [ 66, 0, … ]".
+	NodeUint8Array Format = "node-uint8array"
+	// GoPrint is Go's fmt.Println, %v or %d of a []byte: "[66 0 0 …]".
+	GoPrint Format = "go-print"
+	// GoString is Go's %q of a []byte: "B\x00\x00…".
+	GoString Format = "go-string"
 	// PythonBytes is Python source: b'\x42…' / b"…" literals.
 	PythonBytes Format = "python"
 	// ElixirBinary is Elixir source: <<66, 0, "text", 1::32>> binaries.
 	ElixirBinary Format = "elixir"
 	// JSONArray is a JSON array of byte values: [66, 0, …], or an array of such arrays.
 	JSONArray Format = "json"
+	// Java is Java's Arrays.toString(byte[]) (Kotlin's contentToString): signed bytes,
+	// "[66, 0, -1]".
+	Java Format = "java"
+	// RustHex is Rust's {:02x?} of a &[u8]: "[42, 00, ff]".
+	RustHex Format = "rust-hex"
+	// CSharp is C#'s BitConverter.ToString: "42-00-FF", one message a line.
+	CSharp Format = "csharp"
+	// HexItems is tshark -T fields -e pgsql.copydata: hex items apart by commas, one frame a
+	// line; each item is a message.
+	HexItems Format = "tshark-fields"
 	// CBytes is C source: {0x42, …} initializers, as xxd -i writes them.
 	CBytes Format = "c"
 	// Xxd is xxd's default dump: "00000000: 4200 0000 …  B...".
 	Xxd Format = "xxd"
 	// HexdumpC is hexdump -C: "00000000  42 00 …  |B...|", ending with the length line.
 	HexdumpC Format = "hexdump -C"
-	// Od is od -A x -t x1z: "000000 42 00 … >B...<", ending with the length line.
+	// Od is od in any of its forms: od, od -x, -t x2, -t x1, -t x1z, -b, -c, -d, with any -A
+	// offsets: "0000000 000102 000000 …", ending with the length line. Words of two or more
+	// bytes are read in little-endian order, the order of the machines that print them.
 	Od Format = "od"
+	// Hexdump is hexdump's default, -x, -d and -o: 16-bit words after a 7-digit hex offset.
+	Hexdump Format = "hexdump"
 	// WiresharkDump is Wireshark's "Copy as Hex Dump" or "Hex + ASCII Dump": "0000   42 00 …   B...".
 	WiresharkDump Format = "wireshark-dump"
 	// XxdPlain is xxd -p: one message as plain hex wrapped at 60 digits a line.
@@ -48,6 +84,10 @@ const (
 	Hex Format = "hex"
 	// Base64 is standard base64 (RFC 4648 §4), padded or not, one message per non-empty line.
 	Base64 Format = "base64"
+	// Base64Wrapped is one base64 text wrapped over lines, as base64(1) (76 columns), openssl
+	// and PEM (64) write a file: the lines are joined. Detection tries it before Base64 and
+	// keeps the reading whose messages decode.
+	Base64Wrapped Format = "base64 wrapped"
 	// Base64URL is URL-safe base64 (RFC 4648 §5), padded or not, one message per non-empty line.
 	Base64URL Format = "base64url"
 )

@@ -25,6 +25,7 @@ var goldenFormat = map[string]Format{
 	"base64_unpadded.txt":            Base64,
 	"base64url.txt":                  Base64URL,
 	"c_xxd_i.txt":                    CBytes,
+	"csharp.txt":                     CSharp,
 	"capture.txt":                    Capture,
 	"elixir.txt":                     ElixirBinary,
 	"elixir_segments.txt":            ElixirBinary,

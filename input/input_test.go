@@ -240,9 +240,17 @@ func TestEveryFormatForcible(t *testing.T) {
 		}
 		seen[f] = true
 	}
+	for _, c := range loadCorpus(t, "../testdata/input", "holdout") {
+		if r, err := Parse(c.input, Auto); err == nil {
+			if _, err := Parse(c.input, r.Format); err != nil {
+				t.Errorf("%s forced to %s: %v", c.name, r.Format, err)
+			}
+			seen[r.Format] = true
+		}
+	}
 	for _, f := range Formats() {
 		if !seen[f] {
-			t.Errorf("no golden input for %s", f)
+			t.Errorf("no golden input or corpus case for %s", f)
 		}
 	}
 }
@@ -275,7 +283,7 @@ func TestAllocations(t *testing.T) {
 
 func TestFormats(t *testing.T) {
 	f := Formats()
-	if len(f) != len(parsers) || f[0] != Capture || f[len(f)-1] != Base64URL {
+	if len(f) != len(parsers) || f[0] != Pcap || f[len(f)-1] != Base64URL {
 		t.Errorf("Formats() = %v", f)
 	}
 }

@@ -492,8 +492,11 @@ func readC(s *state) *failure {
 
 func sniffJSON(sm *sample) bool {
 	a, b := trimSpace(sm.first, 0)
-	return b > a && sm.first[a] == '['
+	return b > a && (sm.first[a] == '[' || bytes.HasPrefix(sm.first[a:], []byte(nodeBufferJSON)))
 }
+
+// nodeBufferJSON starts Node's JSON.stringify of a Buffer: {"type":"Buffer","data":[…]}.
+const nodeBufferJSON = `{"type":"Buffer","data":`
 
 // readJSON reads JSON arrays of numbers 0..255, several arrays apart by blanks or commas, or an
 // array of such arrays; each array of numbers is a message.
@@ -513,11 +516,22 @@ func readJSON(s *state) *failure {
 			i++
 			continue
 		}
-		if t[i] != '[' {
+		wrapped := false
+		if bytes.HasPrefix(t[i:], []byte(nodeBufferJSON)) {
+			i += len(nodeBufferJSON)
+			wrapped = true
+		}
+		if i >= len(t) || t[i] != '[' {
 			return s.fail(i, "expected '['")
 		}
-		if i, f = s.jsonArray(i, true); f != nil {
+		if i, f = s.jsonArray(i, !wrapped); f != nil {
 			return f
+		}
+		if wrapped {
+			if i >= len(t) || t[i] != '}' {
+				return s.fail(i, "expected the '}' that closes Node's {\"type\":\"Buffer\",…}")
+			}
+			i++
 		}
 		found = true
 	}

@@ -38,6 +38,17 @@ type state struct {
 	// endName names the end of text in messages when text is a piece of the input
 	// ("the end of the value"); empty means "end of input".
 	endName string
+	// words is the layout of the od or hexdump output being read; wordToks the values of
+	// the row in hand, wordNext the offset after it (rows without offsets), wordOdd that the
+	// last word's padding was not zero.
+	words    *wordSpec
+	wordToks []odToken
+	wordNext uint64
+	wordOdd  bool
+	// labels: the dump may hold tshark -x's "Frame (N bytes):" lines.
+	labels bool
+	// rows maps a dump's output bytes to the rows they came from (see unwrap).
+	rows []dumpRowRef
 	// row is the psql row being read (see newRow).
 	row psqlRow
 	// lineOff and lineNo remember where lineAt last counted to.
@@ -51,6 +62,8 @@ func (s *state) reset() {
 	s.starts = s.starts[:0]
 	s.header = nil
 	s.notes = nil
+	s.wordNext, s.wordOdd = 0, false
+	s.rows = s.rows[:0]
 	s.lineOff, s.lineNo = 0, 0
 }
 
@@ -75,8 +88,17 @@ func (s *state) result(f Format) *Result {
 	return &Result{Format: f, Messages: msgs, Header: s.header, Notes: s.notes}
 }
 
-// finish hands out the result of a complete read.
-func (s *state) finish(f Format) *Result { return s.result(f) }
+// finish hands out the result of a complete read. A dump of one file is looked at once more:
+// it may be a packet capture or a pg_recvlogical file (see unwrap).
+func (s *state) finish(f Format) *Result {
+	switch f {
+	case Xxd, XxdPlain, HexdumpC, Hexdump, Od, WiresharkStream, Base64Wrapped:
+		s.unwrap()
+	case WiresharkDump:
+		s.asFrames()
+	}
+	return s.result(f)
+}
 
 // growMessages makes room for n more messages.
 func (s *state) growMessages(n int) {
@@ -202,22 +224,37 @@ type reader struct {
 // parsers is the detection order. A text goes to the first format whose sniff accepts it and
 // whose reader reads all of it.
 var parsers = [...]reader{
+	{Pcap, sniffPcap, readPcap, false},
+	{Pcapng, sniffPcapng, readPcap, false},
+	{RecvLogical, sniffBinary, readRecvLogical, false},
+	{Binary, sniffBinary, readBinary, false},
 	{Capture, sniffCapture, readCapture, true},
 	{PsqlExpanded, sniffPsqlExpanded, readPsqlExpanded, false},
 	{PsqlAligned, sniffPsqlAligned, readPsqlAligned, false},
 	{PsqlUnaligned, sniffPsqlUnaligned, readPsqlUnaligned, false},
+	{Follow, sniffFollow, readFollow, false},
+	{NodeBuffer, sniffNodeBuffer, readNodeBuffer, false},
+	{NodeUint8Array, sniffNodeUint8Array, readNodeUint8Array, false},
 	{GoBytes, sniffGo, readGo, false},
+	{GoPrint, sniffGoPrint, readGoPrint, false},
+	{GoString, sniffGoString, readGoString, false},
 	{PythonBytes, sniffPython, readPython, false},
 	{ElixirBinary, sniffElixir, readElixir, false},
 	{JSONArray, sniffJSON, readJSON, false},
+	{Java, sniffBracketList, readJava, false},
+	{RustHex, sniffBracketList, readRustHex, false},
 	{CBytes, sniffC, readC, false},
 	{Xxd, sniffXxd, readXxd, false},
 	{HexdumpC, sniffHexdumpC, readHexdumpC, false},
-	{Od, sniffOd, readOd, false},
+	{Hexdump, sniffHexdumpWords, readHexdumpWords, false},
+	{Od, sniffOdWords, readOdWords, false},
 	{WiresharkDump, sniffWiresharkDump, readWiresharkDump, false},
 	{XxdPlain, sniffXxdPlain, readXxdPlain, false},
 	{WiresharkStream, func(*sample) bool { return false }, readWiresharkStream, false},
+	{CSharp, sniffCSharp, readCSharp, true},
+	{HexItems, sniffHexItems, readHexItems, true},
 	{Hex, nil, readHex, true},
+	{Base64Wrapped, sniffBase64Wrapped, readBase64Wrapped, false},
 	{Base64, nil, readBase64, true},
 	{Base64URL, nil, readBase64URL, true},
 }

@@ -214,7 +214,8 @@ func (g *gen) all() error {
 		add("xxd", "include", one(b), "xxd", "-i", files[b])
 		add("hexdump", "default_odd", one(o), "hexdump", files[o])
 		add("hexdump", "x_odd", one(c), "hexdump", "-x", files[c])
-		add("hexdump", "x_even", one(pick(0, 0, false)), "hexdump", "-x", files[pick(0, 0, false)])
+		e := pick(0, 0, false)
+		add("hexdump", "x_even", one(e), "hexdump", "-x", files[e])
 		add("hexdump", "C_one", one(a), "hexdump", "-C", files[a])
 		add("hexdump", "default_many", all, "hexdump", recv)
 		add("hexdump", "C_many", all, "hexdump", "-C", recv)
@@ -247,7 +248,9 @@ func (g *gen) all() error {
 		add("node", "buffer", one(short), "node", js, "buffer", files[short])
 		addErr("node", "buffer_cut", "more bytes", "node", js, "buffer", files[r])
 		add("node", "buffer_all", one(r), "node", js, "buffer-all", files[r])
-		add("node", "uint8array", one(a), "node", js, "uint8array", files[a])
+		u := pick(0, 100, false)
+		add("node", "uint8array", one(u), "node", js, "uint8array", files[u])
+		addErr("node", "uint8array_cut", "more items", "node", js, "uint8array", files[r])
 		add("node", "json", one(a), "node", js, "json", files[a])
 		fs, ms := some(4)
 		add("node", "json_many", ms, append([]string{"node", js, "json"}, fs...)...)
@@ -334,10 +337,10 @@ func (g *gen) captures(pcap, pcapng string) error {
 	for _, m := range cd {
 		payloads = append(payloads, m[5:])
 	}
-	if err := g.write("tshark", "capture.pcapng", g.st.pcapng, cd, "", "dumpcap -i lo -f 'host 127.0.0.2 and tcp port PORT' -w capture.pcapng (pg_recvlogical streaming through a relay on 127.0.0.2, routed with MTU 1500)"); err != nil {
+	if err := g.write("tshark", "pcapng.pcapng", g.st.pcapng, cd, "", "dumpcap -i lo -f 'host 127.0.0.2 and tcp port PORT' -w capture.pcapng (pg_recvlogical streaming through a relay on 127.0.0.2, routed with MTU 1500)"); err != nil {
 		return err
 	}
-	if err := g.write("tshark", "capture.pcap", g.st.pcap, cd, "", "editcap -F pcap capture.pcapng capture.pcap"); err != nil {
+	if err := g.write("tshark", "pcap.pcap", g.st.pcap, cd, "", "editcap -F pcap capture.pcapng capture.pcap"); err != nil {
 		return err
 	}
 	type tc struct {

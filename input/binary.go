@@ -1,0 +1,199 @@
+package input
+
+import (
+	"bytes"
+	"errors"
+	"unicode/utf8"
+
+	"pgoutput-inspector/decoder"
+)
+
+// Binary input: a file of one message's raw bytes, a pg_recvlogical -f file, or a packet
+// capture. The same readers serve dumps of such files (xxd, hexdump, od, base64 of a file):
+// after a dump is read, unwrap looks at its bytes.
+
+// isBinary reports whether text holds bytes no text has: control characters other than
+// blanks and line breaks, or bytes that are not UTF-8. pgoutput messages nearly always hold
+// zero bytes (in their Int32 fields).
+func isBinary(text []byte) bool {
+	if len(text) > sniffWindow {
+		text = text[:sniffWindow]
+	}
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' || c == 0x7f {
+			return true
+		}
+		if c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(text[i:])
+		if r == utf8.RuneError && n == 1 {
+			// A multi-byte character cut by the sniff window is still text.
+			return len(text)-i >= utf8.UTFMax
+		}
+		i += n
+	}
+	return false
+}
+
+func sniffBinary(sm *sample) bool { return isBinary(sm.text) }
+
+// readBinary reads a file of one message's bytes.
+func readBinary(s *state) *failure {
+	s.begin(0)
+	s.buf = append(s.buf, s.text...)
+	return nil
+}
+
+// readRecvLogical reads a pg_recvlogical -f file (pgoutput plugin): each message followed by a
+// newline. Newline bytes also occur inside messages, so the file is split where a message,
+// decoded, ends.
+func readRecvLogical(s *state) *failure {
+	cuts, bad := splitRecvLogical(s.text)
+	if len(cuts) == 0 {
+		return failf(0, "expected pgoutput messages each followed by a newline (pg_recvlogical -f): no newline ends a message that decodes")
+	}
+	if bad >= 0 && s.auto {
+		return failf(bad, "expected pgoutput messages each followed by a newline (pg_recvlogical -f): no newline after byte "+itoa(bad)+" ends a message that decodes")
+	}
+	s.grow(len(s.text))
+	for _, c := range cuts {
+		s.begin(c.start)
+		s.buf = append(s.buf, s.text[c.start:c.end]...)
+	}
+	if bad >= 0 {
+		s.begin(bad)
+		s.buf = append(s.buf, s.text[bad:]...)
+		s.note(len(s.msgs)-1, "No newline after byte "+itoa(bad)+" ends a message that decodes: the rest of the file is this one message.")
+	}
+	s.note(-1, "Split as a pg_recvlogical -f file: each message is followed by a newline, and a message ends where its decoded length says (newline bytes inside messages are data).")
+	return nil
+}
+
+// cut is a message's [start, end) in a byte string.
+type cut struct{ start, end int }
+
+// splitRecvLogical splits b into messages each followed by '\n', trying the newlines after each
+// message's start in order and taking the first that ends a message which decodes. bad is the
+// start of the first message that no newline ends, or -1.
+func splitRecvLogical(b []byte) (cuts []cut, bad int) {
+	if len(b) == 0 || b[len(b)-1] != '\n' {
+		return nil, 0
+	}
+	sess := decoder.NewSession(decoder.Options{Envelope: decoder.EnvelopeNone})
+	var t decoder.Tree
+	start := 0
+	for start < len(b) {
+		found := false
+		min := start + 1
+		for {
+			i := bytes.IndexByte(b[min:], '\n')
+			if i < 0 {
+				break
+			}
+			p := min + i
+			sess.DecodeInto(&t, b[start:p])
+			if t.Err == nil {
+				cuts = append(cuts, cut{start, p})
+				start, found = p+1, true
+				break
+			}
+			min = p + 1
+			if errors.Is(t.Err, decoder.ErrTruncated) {
+				// The message is at least as long as the field that ran out needs.
+				if need := start + t.Err.Offset + t.Err.Need; need > min {
+					min = need
+				}
+			}
+			if min >= len(b) {
+				break
+			}
+		}
+		if !found {
+			return cuts, start
+		}
+	}
+	return cuts, -1
+}
+
+// unwrap looks at the bytes of a dump that read as one message: a packet capture or a
+// pg_recvlogical -f file is read as such, and its messages replace the one.
+func (s *state) unwrap() {
+	if len(s.msgs) != 1 {
+		return
+	}
+	b := s.buf[s.starts[0]:]
+	kind := ""
+	var msgs [][]byte
+	var frames []int
+	var offs []int
+	var notes []string
+	switch {
+	case isPcap(b) || isPcapng(b):
+		c := readPacketCapture(b)
+		if c.err != "" || len(c.msgs) == 0 {
+			return
+		}
+		kind = "a packet capture"
+		for _, m := range c.msgs {
+			msgs = append(msgs, m.b)
+			frames = append(frames, m.frame)
+			offs = append(offs, m.off)
+		}
+		notes = c.notes
+	default:
+		cuts, bad := splitRecvLogical(b)
+		if bad >= 0 || len(cuts) < 2 {
+			return
+		}
+		kind = "a pg_recvlogical -f file"
+		for _, c := range cuts {
+			msgs = append(msgs, b[c.start:c.end])
+			offs = append(offs, c.start)
+		}
+		notes = []string{"Split as a pg_recvlogical -f file: each message is followed by a newline, and a message ends where its decoded length says (newline bytes inside messages are data)."}
+	}
+	msgs0 := s.msgs[0]
+	rows := s.rows
+	s.buf = s.buf[:s.starts[0]]
+	s.msgs, s.starts = s.msgs[:0], s.starts[:0]
+	for i, m := range msgs {
+		// Each message starts on the dump row that holds its first byte.
+		at := msgs0.Offset
+		if r := rowAt(rows, offs[i]); r >= 0 {
+			at = r
+		}
+		s.begin(at)
+		s.msgs[len(s.msgs)-1].Frame = 0
+		if frames != nil {
+			s.msgs[len(s.msgs)-1].Frame = frames[i]
+		}
+		s.buf = append(s.buf, m...)
+	}
+	s.note(-1, "The dumped bytes are "+kind+": "+itoa(len(msgs))+" messages.")
+	for _, n := range notes {
+		s.note(-1, n)
+	}
+}
+
+// dumpRowRef records where a dump row's bytes start in the output and in the text.
+type dumpRowRef struct{ out, text int }
+
+// rowAt returns the text offset of the row holding output byte off, or -1.
+func rowAt(rows []dumpRowRef, off int) int {
+	lo, hi := 0, len(rows)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if rows[m].out <= off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == 0 {
+		return -1
+	}
+	return rows[lo-1].text
+}

@@ -1,0 +1,640 @@
+package input
+
+import (
+	"encoding/binary"
+	"sort"
+)
+
+// Packet captures: pcap and pcapng files, and frames dumped as text by tshark -x. The
+// frames' link, IP and TCP headers are read, each TCP connection's two byte streams are put
+// together in sequence order, the PostgreSQL protocol's messages are read from them, and the
+// CopyData messages (XLogData, keepalives, standby status updates, with their envelope) are
+// the result, in the order their first bytes were captured.
+//
+// A packet library (gopacket's layers and pcapgo) would add far more to the page's WASM than
+// this reader, which knows only what a PostgreSQL connection needs (docs/performance.md).
+
+// Link-layer header types (LINKTYPE_* of the pcap and pcapng specifications).
+const (
+	linkNull     = 0   // BSD loopback: 4-byte address family in host order
+	linkEthernet = 1   // Ethernet II, with 802.1Q tags
+	linkRaw      = 101 // raw IPv4 or IPv6
+	linkLoop     = 108 // OpenBSD loopback: 4-byte address family, big-endian
+	linkSLL      = 113 // Linux "cooked" capture v1 (tcpdump -i any)
+	linkIPv4     = 228
+	linkIPv6     = 229
+	linkSLL2     = 276 // Linux "cooked" capture v2 (dumpcap -i any)
+)
+
+// pcap magic numbers: microsecond and nanosecond timestamps, in either byte order.
+func isPcap(b []byte) bool {
+	if len(b) < 24 {
+		return false
+	}
+	m := binary.LittleEndian.Uint32(b)
+	return m == 0xa1b2c3d4 || m == 0xd4c3b2a1 || m == 0xa1b23c4d || m == 0x4d3cb2a1
+}
+
+// isPcapng reports a pcapng Section Header Block.
+func isPcapng(b []byte) bool {
+	return len(b) >= 28 && binary.LittleEndian.Uint32(b) == 0x0a0d0d0a
+}
+
+func sniffPcap(sm *sample) bool   { return isPcap(sm.text) }
+func sniffPcapng(sm *sample) bool { return isPcapng(sm.text) }
+
+// frame is one captured packet.
+type frame struct {
+	num  int // 1-based, as Wireshark numbers frames
+	link uint32
+	data []byte
+	off  int // where its bytes start in the file or text
+}
+
+// pgMsg is a CopyData message found in a capture.
+type pgMsg struct {
+	b     []byte
+	frame int
+	off   int
+}
+
+// captureResult is what a capture held.
+type captureResult struct {
+	msgs   []pgMsg
+	notes  []string
+	err    string
+	errOff int
+}
+
+// readPcap reads a pcap or pcapng file.
+func readPcap(s *state) *failure {
+	c := readPacketCapture(s.text)
+	if c.err != "" {
+		return failf(c.errOff, c.err)
+	}
+	s.grow(len(s.text) / 2)
+	for _, m := range c.msgs {
+		s.begin(m.off)
+		s.msgs[len(s.msgs)-1].Frame = m.frame
+		s.buf = append(s.buf, m.b...)
+	}
+	for _, n := range c.notes {
+		s.note(-1, n)
+	}
+	return nil
+}
+
+// readPacketCapture reads the frames of a pcap or pcapng file and their CopyData messages.
+func readPacketCapture(b []byte) captureResult {
+	var frames []frame
+	var err string
+	var errOff int
+	if !isPcap(b) && !isPcapng(b) {
+		return captureResult{err: "expected a pcap or pcapng file: its first four bytes are the magic number a1b2c3d4 (pcap, either byte order) or 0a0d0d0a (pcapng)"}
+	}
+	if isPcapng(b) {
+		frames, err, errOff = pcapngFrames(b)
+	} else {
+		frames, err, errOff = pcapFrames(b)
+	}
+	if err != "" && len(frames) == 0 {
+		return captureResult{err: err, errOff: errOff}
+	}
+	c := framesMessages(frames)
+	if err != "" {
+		c.notes = append(c.notes, "The capture file is cut short: "+err+" (byte "+itoa(errOff)+"); the frames before are read.")
+	}
+	if len(c.msgs) == 0 && c.err == "" {
+		c.err, c.errOff = "the capture holds "+itoa(len(frames))+" frames and no PostgreSQL CopyData message"+c.why(), 0
+	}
+	return c
+}
+
+// why says what the capture held instead, for an error.
+func (c *captureResult) why() string {
+	if len(c.notes) == 0 {
+		return ""
+	}
+	return " (" + c.notes[len(c.notes)-1] + ")"
+}
+
+// pcapFrames reads a libpcap file.
+func pcapFrames(b []byte) ([]frame, string, int) {
+	var bo binary.ByteOrder = binary.LittleEndian
+	switch binary.LittleEndian.Uint32(b) {
+	case 0xd4c3b2a1, 0x4d3cb2a1:
+		bo = binary.BigEndian
+	}
+	link := bo.Uint32(b[20:]) & 0xffff
+	var frames []frame
+	for off := 24; off < len(b); {
+		if len(b)-off < 16 {
+			return frames, "a record header needs 16 bytes, " + itoa(len(b)-off) + " remain", off
+		}
+		n := int(bo.Uint32(b[off+8:]))
+		if n > len(b)-off-16 {
+			return frames, "a record of " + itoa(n) + " bytes runs past the end of the file", off
+		}
+		frames = append(frames, frame{num: len(frames) + 1, link: link, data: b[off+16 : off+16+n], off: off})
+		off += 16 + n
+	}
+	return frames, "", 0
+}
+
+// pcapngFrames reads a pcapng file: Section Header, Interface Description and (Enhanced or
+// Simple) Packet Blocks; other blocks are skipped.
+func pcapngFrames(b []byte) ([]frame, string, int) {
+	var bo binary.ByteOrder = binary.LittleEndian
+	var links []uint32
+	var frames []frame
+	for off := 0; off < len(b); {
+		if len(b)-off < 12 {
+			return frames, "a block header needs 12 bytes, " + itoa(len(b)-off) + " remain", off
+		}
+		typ := bo.Uint32(b[off:])
+		if typ == 0x0a0d0d0a {
+			switch binary.LittleEndian.Uint32(b[off+8:]) {
+			case 0x1a2b3c4d:
+				bo = binary.LittleEndian
+			case 0x4d3c2b1a:
+				bo = binary.BigEndian
+			default:
+				return frames, "a Section Header Block without the byte-order magic", off + 8
+			}
+			links = links[:0]
+		}
+		n := int(bo.Uint32(b[off+4:]))
+		if n < 12 || n%4 != 0 || n > len(b)-off {
+			return frames, "a block of " + itoa(n) + " bytes does not fit the file", off + 4
+		}
+		body := b[off+8 : off+n-4]
+		switch typ {
+		case 1: // Interface Description Block
+			if len(body) >= 2 {
+				links = append(links, uint32(bo.Uint16(body)))
+			}
+		case 6: // Enhanced Packet Block
+			if len(body) < 20 {
+				return frames, "an Enhanced Packet Block too short for its header", off
+			}
+			ifc := int(bo.Uint32(body))
+			capLen := int(bo.Uint32(body[12:]))
+			if capLen > len(body)-20 || ifc >= len(links) {
+				return frames, "an Enhanced Packet Block whose data or interface does not exist", off
+			}
+			frames = append(frames, frame{num: len(frames) + 1, link: links[ifc], data: body[20 : 20+capLen], off: off})
+		case 3: // Simple Packet Block
+			if len(body) < 4 || len(links) == 0 {
+				return frames, "a Simple Packet Block without an interface", off
+			}
+			capLen := min(int(bo.Uint32(body)), len(body)-4)
+			frames = append(frames, frame{num: len(frames) + 1, link: links[0], data: body[4 : 4+capLen], off: off})
+		case 2: // obsolete Packet Block
+			if len(body) < 20 {
+				return frames, "a Packet Block too short for its header", off
+			}
+			ifc := int(bo.Uint16(body))
+			capLen := int(bo.Uint32(body[12:]))
+			if capLen > len(body)-20 || ifc >= len(links) {
+				return frames, "a Packet Block whose data or interface does not exist", off
+			}
+			frames = append(frames, frame{num: len(frames) + 1, link: links[ifc], data: body[20 : 20+capLen], off: off})
+		}
+		off += n
+	}
+	return frames, "", 0
+}
+
+// segment is a TCP segment's payload.
+type segment struct {
+	seq   uint32
+	data  []byte
+	frame int
+	off   int // the frame's offset in the input
+	order int // capture order
+}
+
+// flowKey names one direction of a TCP connection.
+type flowKey struct {
+	src, dst         [16]byte
+	srcPort, dstPort uint16
+}
+
+// flow is one direction of a TCP connection.
+type flow struct {
+	key     flowKey
+	syn     bool
+	isn     uint32
+	segs    []segment
+	first   int // capture order of its first segment
+	reverse *flow
+}
+
+// tcpPayload finds the TCP segment in a frame: its flow, sequence number, flags and payload.
+func tcpPayload(f *frame) (key flowKey, seq uint32, syn bool, payload []byte, ok bool) {
+	b := f.data
+	var ethertype uint16
+	switch f.link {
+	case linkEthernet:
+		if len(b) < 14 {
+			return
+		}
+		ethertype, b = binary.BigEndian.Uint16(b[12:]), b[14:]
+		for (ethertype == 0x8100 || ethertype == 0x88a8) && len(b) >= 4 {
+			ethertype, b = binary.BigEndian.Uint16(b[2:]), b[4:]
+		}
+	case linkSLL:
+		if len(b) < 16 {
+			return
+		}
+		ethertype, b = binary.BigEndian.Uint16(b[14:]), b[16:]
+	case linkSLL2:
+		if len(b) < 20 {
+			return
+		}
+		ethertype, b = binary.BigEndian.Uint16(b), b[20:]
+	case linkNull, linkLoop:
+		if len(b) < 4 {
+			return
+		}
+		fam := binary.LittleEndian.Uint32(b)
+		if f.link == linkLoop || fam > 0xffff {
+			fam = binary.BigEndian.Uint32(b)
+		}
+		ethertype = 0x0800
+		if fam != 2 {
+			ethertype = 0x86dd
+		}
+		b = b[4:]
+	case linkRaw, linkIPv4, linkIPv6, 12, 14:
+		if len(b) == 0 {
+			return
+		}
+		ethertype = 0x0800
+		if b[0]>>4 == 6 {
+			ethertype = 0x86dd
+		}
+	default:
+		return
+	}
+	switch ethertype {
+	case 0x0800:
+		if len(b) < 20 || b[0]>>4 != 4 {
+			return
+		}
+		ihl := int(b[0]&15) * 4
+		total := int(binary.BigEndian.Uint16(b[2:]))
+		if ihl < 20 || total < ihl || b[9] != 6 || binary.BigEndian.Uint16(b[6:])&0x3fff != 0 {
+			return // not TCP, or a fragment
+		}
+		if total > len(b) {
+			total = len(b) // a capture cut to its snap length
+		}
+		key.src[10], key.src[11] = 0xff, 0xff
+		key.dst[10], key.dst[11] = 0xff, 0xff
+		copy(key.src[12:], b[12:16])
+		copy(key.dst[12:], b[16:20])
+		b = b[ihl:total]
+	case 0x86dd:
+		if len(b) < 40 || b[0]>>4 != 6 {
+			return
+		}
+		next := b[6]
+		plen := int(binary.BigEndian.Uint16(b[4:]))
+		copy(key.src[:], b[8:24])
+		copy(key.dst[:], b[24:40])
+		b = b[40:]
+		if plen < len(b) {
+			b = b[:plen]
+		}
+		for next == 0 || next == 43 || next == 60 { // hop-by-hop, routing, destination options
+			if len(b) < 8 {
+				return
+			}
+			n := 8 + int(b[1])*8
+			if n > len(b) {
+				return
+			}
+			next, b = b[0], b[n:]
+		}
+		if next != 6 {
+			return
+		}
+	default:
+		return
+	}
+	if len(b) < 20 {
+		return
+	}
+	key.srcPort = binary.BigEndian.Uint16(b)
+	key.dstPort = binary.BigEndian.Uint16(b[2:])
+	seq = binary.BigEndian.Uint32(b[4:])
+	doff := int(b[12]>>4) * 4
+	if doff < 20 || doff > len(b) {
+		return
+	}
+	flags := b[13]
+	syn = flags&0x02 != 0
+	payload = b[doff:]
+	ok = flags&0x04 == 0 // a reset carries nothing to read
+	return
+}
+
+// framesMessages puts the TCP streams of the frames together and reads their CopyData messages.
+func framesMessages(frames []frame) captureResult {
+	flows := map[flowKey]*flow{}
+	var order []*flow
+	tcp := 0
+	for i := range frames {
+		key, seq, syn, payload, ok := tcpPayload(&frames[i])
+		if !ok {
+			continue
+		}
+		tcp++
+		fl := flows[key]
+		if fl == nil {
+			fl = &flow{key: key, first: i}
+			flows[key] = fl
+			order = append(order, fl)
+			rk := flowKey{src: key.dst, dst: key.src, srcPort: key.dstPort, dstPort: key.srcPort}
+			if r := flows[rk]; r != nil {
+				fl.reverse, r.reverse = r, fl
+			}
+		}
+		if syn {
+			fl.syn, fl.isn = true, seq+1
+			seq++
+		}
+		if len(payload) > 0 {
+			fl.segs = append(fl.segs, segment{seq: seq, data: payload, frame: frames[i].num, off: frames[i].off, order: i})
+		}
+	}
+	var c captureResult
+	if tcp == 0 {
+		c.err = "the capture holds " + itoa(len(frames)) + " frames and no TCP segment this reader can read (Ethernet, Linux cooked, loopback or raw IP; IPv4 or IPv6)"
+		return c
+	}
+	conns, copies := 0, 0
+	done := map[*flow]bool{}
+	for _, fl := range order {
+		if done[fl] {
+			continue
+		}
+		done[fl] = true
+		client, server := fl, fl.reverse
+		if server != nil {
+			done[server] = true
+			if server.syn && client.syn && server.first < client.first {
+				client, server = server, client
+			}
+		}
+		sc := streamOf(client)
+		var ss []streamPiece
+		if server != nil {
+			ss = streamOf(server)
+		}
+		startup := looksLikeStartup(sc)
+		if !startup && server != nil && looksLikeStartup(ss) {
+			client, server, sc, ss = server, client, ss, sc
+			startup = true
+		}
+		cm, cok := pgStream(sc, true, startup)
+		sm, sok := pgStream(ss, false, startup)
+		if !cok && !sok {
+			continue
+		}
+		conns++
+		for _, m := range append(cm, sm...) {
+			if m.b[0] == 'd' {
+				c.msgs = append(c.msgs, m)
+				copies++
+			}
+		}
+	}
+	sortMsgs(c.msgs)
+	c.notes = append(c.notes, "Read "+itoa(len(frames))+" frames: "+itoa(conns)+" PostgreSQL connection"+plural(conns)+
+		", "+itoa(copies)+" CopyData message"+plural(copies)+" in capture order.")
+	return c
+}
+
+// sortMsgs puts messages in the order their first bytes were captured.
+func sortMsgs(m []pgMsg) { sort.SliceStable(m, func(i, j int) bool { return m[i].frame < m[j].frame }) }
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// streamPiece is a run of a TCP stream's bytes from one frame.
+type streamPiece struct {
+	data  []byte
+	frame int
+	off   int
+	gap   bool // bytes are missing before this piece
+}
+
+// streamOf puts a flow's segments in sequence order, dropping retransmitted bytes.
+func streamOf(fl *flow) []streamPiece {
+	if fl == nil || len(fl.segs) == 0 {
+		return nil
+	}
+	base := fl.segs[0].seq
+	if fl.syn {
+		base = fl.isn
+	}
+	for _, s := range fl.segs {
+		if int32(s.seq-base) < 0 {
+			base = s.seq
+		}
+	}
+	segs := append([]segment(nil), fl.segs...)
+	sort.SliceStable(segs, func(i, j int) bool { return segs[i].seq-base < segs[j].seq-base })
+	var out []streamPiece
+	next := uint32(0)
+	for _, s := range segs {
+		rel := s.seq - base
+		end := rel + uint32(len(s.data))
+		if end <= next {
+			continue // a retransmission
+		}
+		p := streamPiece{frame: s.frame, off: s.off}
+		if rel > next {
+			p.gap = true
+		} else {
+			s.data = s.data[next-rel:]
+		}
+		p.data = s.data
+		out = append(out, p)
+		next = end
+	}
+	return out
+}
+
+// Untyped messages a client sends first: StartupMessage (protocol 3.0 and 3.2),
+// CancelRequest, SSLRequest, GSSENCRequest.
+func startupCode(v uint32) bool {
+	return v == 196608 || v == 196610 || v == 80877102 || v == 80877103 || v == 80877104
+}
+
+func looksLikeStartup(ps []streamPiece) bool {
+	if len(ps) == 0 || ps[0].gap || len(ps[0].data) < 8 {
+		return false
+	}
+	b := ps[0].data
+	n := binary.BigEndian.Uint32(b)
+	return n >= 8 && n < 10000 && startupCode(binary.BigEndian.Uint32(b[4:]))
+}
+
+// pgStream reads the protocol messages of one direction. client: the frontend's side, whose
+// first messages are untyped when startup says the stream starts with them.
+func pgStream(ps []streamPiece, client, startup bool) ([]pgMsg, bool) {
+	if len(ps) == 0 {
+		return nil, false
+	}
+	// Join the pieces, remembering where each starts, and where bytes are missing.
+	var data []byte
+	var starts []int
+	var gaps []int
+	for _, p := range ps {
+		if p.gap {
+			gaps = append(gaps, len(data))
+		}
+		starts = append(starts, len(data))
+		data = append(data, p.data...)
+	}
+	pieceAt := func(off int) int {
+		i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
+		return max(i, 0)
+	}
+	var msgs []pgMsg
+	pos := 0
+	sslAsked := false
+	if startup && client {
+		for pos+8 <= len(data) {
+			n := int(binary.BigEndian.Uint32(data[pos:]))
+			code := binary.BigEndian.Uint32(data[pos+4:])
+			if !startupCode(code) || n < 8 {
+				break
+			}
+			sslAsked = sslAsked || code == 80877103 || code == 80877104
+			pos += n
+			if code == 196608 || code == 196610 || code == 80877102 {
+				break
+			}
+		}
+	}
+	if startup && !client && len(data) > 0 && (data[0] == 'N' || data[0] == 'S' || data[0] == 'G') &&
+		(len(data) == 1 || !validMsg(data, 0)) {
+		if data[0] != 'N' {
+			return nil, true // encrypted from here on: nothing to read
+		}
+		pos = 1
+	}
+	_ = sslAsked
+	ok := startup
+	gi := 0
+	for pos < len(data) {
+		for gi < len(gaps) && gaps[gi] <= pos {
+			gi++
+		}
+		if !validMsg(data, pos) || (gi < len(gaps) && pos+msgLen(data, pos) > gaps[gi]) {
+			// Not a message boundary: the capture began mid-stream or lost bytes. Find the
+			// next place where messages follow one another.
+			next := resync(data, pos+1)
+			if next < 0 {
+				break
+			}
+			pos = next
+			continue
+		}
+		n := msgLen(data, pos)
+		if pos+n > len(data) {
+			break // cut by the end of the capture
+		}
+		ok = true
+		pi := pieceAt(pos)
+		msgs = append(msgs, pgMsg{b: data[pos : pos+n], frame: ps[pi].frame, off: ps[pi].off})
+		pos += n
+	}
+	return msgs, ok
+}
+
+// msgLen is the length of the typed message at pos, type byte included.
+func msgLen(b []byte, pos int) int { return 1 + int(binary.BigEndian.Uint32(b[pos+1:])) }
+
+// validMsg reports whether a typed message could start at pos: a letter or digit as its type,
+// and a length of at least 4 that is not absurd.
+func validMsg(b []byte, pos int) bool {
+	if pos+5 > len(b) {
+		return false
+	}
+	c := b[pos]
+	if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '1' && c <= '3') {
+		return false
+	}
+	n := binary.BigEndian.Uint32(b[pos+1:])
+	return n >= 4 && n < 1<<30
+}
+
+// resync finds the first offset from pos where three messages follow one another, or
+// messages run exactly to the end.
+func resync(b []byte, pos int) int {
+	for ; pos+5 <= len(b); pos++ {
+		p, k := pos, 0
+		for k < 3 && validMsg(b, p) {
+			p += msgLen(b, p)
+			k++
+			if p == len(b) {
+				return pos
+			}
+			if p > len(b) {
+				break
+			}
+		}
+		if k == 3 && p <= len(b) {
+			return pos
+		}
+	}
+	return -1
+}
+
+// Frames dumped as text: tshark -x, Wireshark's "Copy as Hex Dump" of whole frames.
+
+// asFrames reads the messages of a Wireshark dump as Ethernet frames when every one of them
+// holds an IPv4 or IPv6 TCP segment, and replaces them by the CopyData messages of the TCP
+// streams. It reports whether it did.
+func (s *state) asFrames() bool {
+	if len(s.msgs) < 2 {
+		return false
+	}
+	frames := make([]frame, len(s.msgs))
+	for i := range s.msgs {
+		end := len(s.buf)
+		if i+1 < len(s.starts) {
+			end = s.starts[i+1]
+		}
+		frames[i] = frame{num: i + 1, link: linkEthernet, data: s.buf[s.starts[i]:end], off: s.msgs[i].Offset}
+		if _, _, _, _, ok := tcpPayload(&frames[i]); !ok {
+			return false
+		}
+	}
+	c := framesMessages(frames)
+	if len(c.msgs) == 0 {
+		return false
+	}
+	old := s.buf
+	s.buf = make([]byte, 0, len(old)/2)
+	s.msgs, s.starts = s.msgs[:0], s.starts[:0]
+	for _, m := range c.msgs {
+		s.begin(m.off)
+		s.msgs[len(s.msgs)-1].Frame = m.frame
+		s.buf = append(s.buf, m.b...)
+	}
+	s.note(-1, "The dump holds "+itoa(len(frames))+" Ethernet frames (as tshark -x prints them); their TCP streams are put together and the PostgreSQL CopyData messages read.")
+	for _, n := range c.notes {
+		s.note(-1, n)
+	}
+	return true
+}
