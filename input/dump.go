@@ -122,6 +122,15 @@ func (s *state) readDump(row func(s *state, line []byte, off int) (dumpRow, *fai
 			}
 			want = r.offset
 		}
+		if s.words != nil && s.words.base == 0 && r.offset > want && prevEnd > prevStart &&
+			uint64(prevEnd-prevStart)+(r.offset-want) <= 16 && repeat < 0 {
+			// od -c shows a space byte as a field of blanks, lost when a row's trailing blanks
+			// are: the bytes missing at the end of the row before are spaces.
+			for n := r.offset - want; n > 0; n-- {
+				s.buf = append(s.buf, ' ')
+			}
+			want = r.offset
+		}
 		if r.offset != want {
 			radix := 16
 			if s.words != nil && s.words.radix != 0 {

@@ -408,3 +408,19 @@ func (s *state) wordValue(v []byte, off int) *failure {
 	}
 	return nil
 }
+
+// odNoOffsets reports text that starts like od -A n output: rows of a blank and values, each
+// value after one blank, the first row full (16 bytes).
+func odNoOffsets(text []byte) bool {
+	line, _ := nextLine(text, 0)
+	if len(line) < 4 || line[0] != ' ' || line[1] == ' ' {
+		return false
+	}
+	spec, ok := detectWords(text)
+	if !ok || spec.radix != 0 || spec.base == 0 {
+		return false
+	}
+	var buf [32]odToken
+	_, toks, _, _ := odSplit(line, &spec, buf[:0])
+	return len(toks)*spec.size == 16
+}

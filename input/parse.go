@@ -263,6 +263,11 @@ var parsers = [...]reader{
 // in the order the package comment gives and taking the first that reads the whole text;
 // otherwise it reads text as force. The error, when there is one, is an *Error.
 func Parse(text []byte, force Format) (*Result, error) {
+	if isPcap(text) || isPcapng(text) || isBinary(text) || (force == Auto || force == Od) && odNoOffsets(text) {
+		// Bytes, not a paste: nothing to clean. od -A n's rows start with the blank that
+		// cleaning would take for indentation.
+		return parse(text, force)
+	}
 	p := cleanPaste(text)
 	r, err := parse(p.text, force)
 	if !p.changed {
