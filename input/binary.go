@@ -197,3 +197,126 @@ func rowAt(rows []dumpRowRef, off int) int {
 	}
 	return rows[lo-1].text
 }
+
+// rivals lists the formats that may also read a text that format f reads, and give other
+// messages: the reading whose messages decode is kept (see choose).
+func rivals(f Format) []Format {
+	switch f {
+	case Hex:
+		return []Format{WiresharkStream, Base64}
+	case JSONArray:
+		return []Format{RustHex}
+	case Base64:
+		return []Format{Base64Wrapped}
+	case Base64Wrapped:
+		return []Format{Base64}
+	case XxdPlain:
+		return []Format{Hex}
+	}
+	return nil
+}
+
+// scoreLimit bounds how many messages choose decodes to score a reading.
+const scoreLimit = 64
+
+// decodeScore returns how many of the first messages of r decode without an error, and how
+// many it tried.
+func decodeScore(r *Result) (ok, n int) {
+	sess := decoder.NewSession(decoder.Options{})
+	var t decoder.Tree
+	for i := range r.Messages {
+		if i == scoreLimit {
+			break
+		}
+		sess.DecodeInto(&t, r.Messages[i].Bytes)
+		n++
+		if t.Err == nil {
+			ok++
+		}
+	}
+	return ok, n
+}
+
+// choose looks at the other readings of a text read as r when some of r's messages do not
+// decode: a reading whose messages decode better is taken instead, and a reading whose
+// messages all decode is named in Also.
+func choose(text []byte, r *Result) *Result {
+	fs := rivals(r.Format)
+	if fs == nil {
+		return r
+	}
+	ok, n := decodeScore(r)
+	if ok == n {
+		return r
+	}
+	best, bestOK, bestN := r, ok, n
+	var also []*Result
+	for _, f := range fs {
+		alt, err := parse(text, f)
+		if err != nil || alt == nil || len(alt.Messages) == 0 {
+			continue
+		}
+		aok, an := decodeScore(alt)
+		if aok*bestN > bestOK*an {
+			also = append(also, best)
+			best, bestOK, bestN = alt, aok, an
+		} else if aok == an {
+			also = append(also, alt)
+		}
+	}
+	for _, a := range also {
+		if a == best {
+			continue
+		}
+		aok, an := decodeScore(a)
+		note := "its messages decode less well"
+		if aok == an {
+			note = "its messages decode too"
+		}
+		best.Also = append(best.Also, Alternative{Format: a.Format, Messages: len(a.Messages),
+			Note: itoa(aok) + " of " + itoa(an) + " messages decode; " + note})
+	}
+	if best != r {
+		best.Notes = append(best.Notes, Note{Message: -1, Text: "Read as " + string(best.Format) + " rather than " + string(r.Format) +
+			": " + itoa(bestOK) + " of " + itoa(bestN) + " messages decode that way, " + itoa(ok) + " of " + itoa(n) + " the other."})
+	}
+	return best
+}
+
+// IsBinary reports whether b is a binary file rather than text: a packet capture, or bytes
+// that no text holds (see isBinary).
+func IsBinary(b []byte) bool { return isPcap(b) || isPcapng(b) || isBinary(b) }
+
+// FileText returns what a text box shows of a file's bytes: text as it is, and a binary file
+// as xxd would dump it, which Parse reads back to the same bytes (a capture or pg_recvlogical
+// file in it is then read as such).
+func FileText(b []byte) string {
+	if !IsBinary(b) {
+		return string(b)
+	}
+	const digits = "0123456789abcdef"
+	out := make([]byte, 0, (len(b)+15)/16*68)
+	for off := 0; off < len(b); off += 16 {
+		row := b[off:min(off+16, len(b))]
+		for shift := 28; shift >= 0; shift -= 4 {
+			out = append(out, digits[off>>shift&15])
+		}
+		out = append(out, ':', ' ')
+		for i := 0; i < 16; i++ {
+			if i < len(row) {
+				out = append(out, digits[row[i]>>4], digits[row[i]&15])
+			} else {
+				out = append(out, ' ', ' ')
+			}
+			if i%2 == 1 {
+				out = append(out, ' ')
+			}
+		}
+		out = append(out, ' ')
+		for _, c := range row {
+			out = append(out, printable(c))
+		}
+		out = append(out, '\n')
+	}
+	return string(out)
+}

@@ -348,7 +348,7 @@ func parse(text []byte, force Format) (*Result, error) {
 		s.reset()
 		f := p.read(s)
 		if f == nil {
-			return s.finish(p.format), nil
+			return choose(text, s.finish(p.format)), nil
 		}
 		if best == nil || f.off > best.off {
 			best, bestReader = f, p

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hexops/vecty"
 
+	"pgoutput-inspector/input"
 	"pgoutput-inspector/web"
 	"pgoutput-inspector/web/ui"
 )
@@ -154,6 +155,10 @@ func (a *app) run(fx []web.Effect) {
 			scroll(f.Panel, f.Top)
 		case web.EffectTheme:
 			setTheme(f.Theme)
+		case web.EffectSelectText:
+			if el := js.Global().Get("document").Call("getElementById", "input-text"); !el.IsNull() {
+				el.Call("setSelectionRange", f.Start, f.End)
+			}
 		}
 	}
 }
@@ -197,9 +202,14 @@ func then(p js.Value, ok, fail func(js.Value)) {
 	p.Call("then", fs[0], fs[1])
 }
 
+// readFile reads a file as bytes: text as it is, a binary file (one message, a pg_recvlogical
+// file, a pcap or pcapng capture) as an xxd dump, which the text box can show and edit.
 func (a *app) readFile(file js.Value) {
-	then(file.Call("text"), func(v js.Value) {
-		a.dispatch(web.SetText{Text: v.String()})
+	then(file.Call("arrayBuffer"), func(v js.Value) {
+		u8 := js.Global().Get("Uint8Array").New(v)
+		b := make([]byte, u8.Length())
+		js.CopyBytesToGo(b, u8)
+		a.dispatch(web.SetText{Text: input.FileText(b)})
 	}, func(js.Value) {})
 }
 

@@ -111,9 +111,13 @@ func Apply(s State, a Action) (State, []Effect) {
 		s.Text, s.Example = a.Text, -1
 		s = s.reparse(0)
 		fx = append(fx, s.leaveLink()...)
+		if !a.Typing {
+			fx = append(fx, s.selectBadText()...) // not while typing: the caret stays put
+		}
 	case SetForce:
 		s.Force = a.Format
 		s = s.reparse(0)
+		fx = append(fx, s.selectBadText()...)
 	case SetProto:
 		s.Proto = a.Proto
 		s = s.redecode()
@@ -521,3 +525,26 @@ func (s State) openFragment(frag string) (State, []Effect) {
 
 // hexText writes b as one line of lower-case hex, the text a hex= link puts in the input box.
 func hexText(b []byte) string { return string(appendHex(make([]byte, 0, 2*len(b)), b)) }
+
+// selectBadText selects, in the text box, the character the input could not be read at.
+func (s State) selectBadText() []Effect {
+	e := s.InputErr
+	if e == nil || e.Offset > len(s.Text) {
+		return nil
+	}
+	end := min(max(e.End, e.Offset), len(s.Text))
+	start := utf16Len(s.Text[:e.Offset])
+	return []Effect{EffectSelectText{Start: start, End: start + utf16Len(s.Text[e.Offset:end])}}
+}
+
+// utf16Len counts the UTF-16 code units of s, as a browser's text box counts positions.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r >= 0x10000 {
+			n++
+		}
+	}
+	return n
+}

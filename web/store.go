@@ -124,12 +124,17 @@ type EffectScroll struct {
 // EffectTheme asks for the page's theme to change.
 type EffectTheme struct{ Theme Theme }
 
+// EffectSelectText asks for the text box's selection to cover [Start, End), counted in UTF-16
+// code units as the browser counts them: the character the input could not be read at.
+type EffectSelectText struct{ Start, End int }
+
 func (EffectCompress) isEffect()   {}
 func (EffectDecompress) isEffect() {}
 func (EffectSetHash) isEffect()    {}
 func (EffectCopy) isEffect()       {}
 func (EffectScroll) isEffect()     {}
 func (EffectTheme) isEffect()      {}
+func (EffectSelectText) isEffect() {}
 
 // NewState returns the state of a page showing example ex (or nothing when ex is out of range).
 func NewState(ex int) State {
