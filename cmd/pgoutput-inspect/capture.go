@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/jackc/pglogrepl"
 
@@ -24,6 +26,9 @@ The connection string comes from --conn, or else from the PG* environment variab
 PGPORT, PGUSER, PGDATABASE, PGPASSWORD…). The capture stops after --max-messages XLogData
 messages, after --duration, or at Ctrl-C; in each case everything received is written and
 the temporary slot is dropped.
+
+Once the stream has started, a line on stderr names the server and the temporary slot; on a
+terminal, a line of counts follows, redrawn every second. A summary line ends the capture.
 
 Exit status: 0 when the capture ended normally, 1 when it failed (the reason is printed in
 one line), 2 for a usage error.
@@ -99,6 +104,22 @@ func runCapture(e *env, args []string) int {
 	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
 	out := &lazyFile{name: output, stdout: e}
+	stderr := &statusLine{w: e.stderr}
+	if f, ok := e.stderr.(*os.File); ok && isTerminal(f) {
+		stderr.terminal = true
+	}
+	into := output
+	if output == "-" {
+		into = "standard output"
+	}
+	cfg.Ready = func(r pgcapture.Result) {
+		stderr.println(fmt.Sprintf("pgoutput-inspect capture: connected to %s (PostgreSQL %s); streaming from the temporary slot %s (created at %s) into %s",
+			r.Server, r.ServerVersion, r.Slot, r.ConsistentPoint, into))
+		if stderr.terminal {
+			go stderr.tick(ctx, time.Second)
+		}
+	}
+	cfg.Progress = stderr.update
 	var failure error
 	watch := &noticeWatcher{w: out, notice: func(text string) {
 		// PostgreSQL 18 only warns about a publication that does not exist (earlier releases
@@ -110,9 +131,10 @@ func runCapture(e *env, args []string) int {
 			}
 			return
 		}
-		fmt.Fprintf(e.stderr, "pgoutput-inspect capture: server notice: %s\n", text)
+		stderr.println("pgoutput-inspect capture: server notice: " + text)
 	}}
 	res, err := pgcapture.Capture(ctx, cfg, watch)
+	stderr.stop()
 	if cerr := out.Close(); err == nil && cerr != nil {
 		err = cerr
 	}
@@ -120,17 +142,86 @@ func runCapture(e *env, args []string) int {
 		err = failure
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "pgoutput-inspect capture: %s\n", oneLine(err))
+		stderr.println("pgoutput-inspect capture: " + oneLine(err))
 		return exitError
 	}
 	repeated := ""
 	if res.RepeatedKeepalives > 0 {
 		repeated = fmt.Sprintf(" (and %d not written that repeated the previous one's WAL end)", res.RepeatedKeepalives)
 	}
-	fmt.Fprintf(e.stderr, "pgoutput-inspect capture: %d XLogData %s and %d %s%s from PostgreSQL %s (slot %s, up to LSN %s), stopped: %s\n",
+	stderr.println(fmt.Sprintf("pgoutput-inspect capture: %d XLogData %s and %d %s%s from PostgreSQL %s (slot %s, up to LSN %s), stopped: %s",
 		res.XLogData, plural(res.XLogData, "message", "messages"), res.Keepalives, plural(res.Keepalives, "keepalive", "keepalives"),
-		repeated, res.ServerVersion, res.Slot, res.LastLSN, stopReason(res.Reason, cfg))
+		repeated, res.ServerVersion, res.Slot, res.LastLSN, stopReason(res.Reason, cfg)))
 	return exitOK
+}
+
+// statusLine writes the capture's lines to stderr and, on a terminal, a line of counts that
+// it rewrites in place every second ("\r", erase line) until the capture ends. Lines printed
+// meanwhile (notices) erase it first; the next tick draws it again.
+type statusLine struct {
+	w        io.Writer
+	terminal bool
+
+	mu      sync.Mutex
+	counts  pgcapture.Result
+	shown   bool // the count line is on the screen
+	stopped bool
+}
+
+// eraseLine returns the cursor to the line's start and erases the line (ECMA-48 EL).
+const eraseLine = "\r\x1b[K"
+
+func (s *statusLine) println(line string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.eraseLocked()
+	fmt.Fprintln(s.w, line)
+}
+
+// update keeps the latest counts (pgcapture.Config.Progress; called for every payload).
+func (s *statusLine) update(r pgcapture.Result) {
+	s.mu.Lock()
+	s.counts = r
+	s.mu.Unlock()
+}
+
+// tick draws the counts every interval until ctx ends or stop is called.
+func (s *statusLine) tick(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		s.mu.Lock()
+		if s.stopped {
+			s.mu.Unlock()
+			return
+		}
+		r := s.counts
+		fmt.Fprintf(s.w, "%spgoutput-inspect capture: %d XLogData %s, %d %s so far (up to LSN %s)", eraseLine,
+			r.XLogData, plural(r.XLogData, "message", "messages"), r.Keepalives+r.RepeatedKeepalives,
+			plural(r.Keepalives+r.RepeatedKeepalives, "keepalive", "keepalives"), r.LastLSN)
+		s.shown = true
+		s.mu.Unlock()
+	}
+}
+
+// stop ends the ticking and erases the count line.
+func (s *statusLine) stop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stopped = true
+	s.eraseLocked()
+}
+
+func (s *statusLine) eraseLocked() {
+	if s.shown {
+		fmt.Fprint(s.w, eraseLine)
+		s.shown = false
+	}
 }
 
 // stopReason says why a capture ended, in words.

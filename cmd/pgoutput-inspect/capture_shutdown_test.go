@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"golang.org/x/sys/unix"
 
 	"pgoutput-inspector/internal/pgcapture"
 	"pgoutput-inspector/internal/pgserver"
@@ -336,4 +337,84 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// TestCaptureProgressOnTerminal runs a capture with stderr on a pseudo-terminal: it says it
+// connected and names the slot, then redraws a line of counts every second, which follows the
+// messages as they arrive and is erased before the summary. On a pipe (the other tests) there
+// are no count lines.
+func TestCaptureProgressOnTerminal(t *testing.T) {
+	srv := pgserver.ForTest(t, serverVersion())
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	sql(t, ctx, srv, "CREATE TABLE t (id int PRIMARY KEY, v text)", "CREATE PUBLICATION pub FOR TABLE t")
+
+	term, tty := openPTY(t)
+	var shown syncBuffer
+	copied := make(chan struct{})
+	go func() {
+		io.Copy(&shown, term) // until the program, the last holder of the tty, exits
+		close(copied)
+	}()
+	c := &runningCapture{slot: "on_a_terminal", out: filepath.Join(t.TempDir(), "out.capture"), stderr: &shown, exited: make(chan error, 1)}
+	c.cmd = command(t, ctx, "capture", "--conn", srv.ConnString(), "--publication", "pub", "--slot", c.slot, "-o", c.out)
+	c.cmd.Stderr = tty
+	if err := c.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	tty.Close() // the program has its own copy
+	go func() { c.exited <- c.cmd.Wait() }()
+	t.Cleanup(func() { c.cmd.Process.Kill() })
+
+	c.waitFor(t, "the line saying it connected", func() bool {
+		return strings.Contains(shown.String(), "connected to 127.0.0.1:") && strings.Contains(shown.String(), "temporary slot on_a_terminal")
+	})
+	sql(t, ctx, srv, "INSERT INTO t VALUES (1, 'one')")
+	// Begin, Relation, Insert, Commit.
+	c.waitFor(t, "a count line with the four messages", func() bool {
+		return strings.Contains(shown.String(), "\r\x1b[Kpgoutput-inspect capture: 4 XLogData messages, ")
+	})
+	c.interrupt(t)
+	select {
+	case <-copied:
+	case <-time.After(time.Minute):
+		t.Fatal("the terminal did not close within a minute of the program's exit")
+	}
+	out := shown.String()
+	summary := strings.LastIndex(out, "pgoutput-inspect capture: 4 XLogData messages and ")
+	if summary < 0 || !strings.HasSuffix(out[:summary], "\x1b[K") || !strings.Contains(out[summary:], "stopped: interrupted") {
+		t.Errorf("the count line is not erased before the summary:\n%q", out)
+	}
+	t.Logf("terminal output: %q", out)
+}
+
+// openPTY opens a pseudo-terminal pair: the terminal's side to read and the program's side.
+func openPTY(t *testing.T) (term, tty *os.File) {
+	t.Helper()
+	term, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
+	if err != nil {
+		t.Fatalf("no pseudo-terminals here: %v", err)
+	}
+	t.Cleanup(func() { term.Close() })
+	if err := unix.IoctlSetPointerInt(int(term.Fd()), unix.TIOCSPTLCK, 0); err != nil {
+		t.Fatal(err)
+	}
+	n, err := unix.IoctlGetInt(int(term.Fd()), unix.TIOCGPTN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tty, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Raw output: "\n" stays "\n" rather than becoming "\r\n".
+	tios, err := unix.IoctlGetTermios(int(tty.Fd()), unix.TCGETS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tios.Oflag &^= unix.OPOST
+	if err := unix.IoctlSetTermios(int(tty.Fd()), unix.TCSETS, tios); err != nil {
+		t.Fatal(err)
+	}
+	return term, tty
 }

@@ -128,8 +128,10 @@ func TestCaptureEndToEnd(t *testing.T) {
 		case <-time.After(30 * time.Second):
 			t.Fatalf("%s capture did not stop within 30s of Ctrl-C; stderr:\n%s", c.name, c.stderr.String())
 		}
-		if !strings.Contains(c.stderr.String(), "stopped: interrupted") || strings.Count(c.stderr.String(), "\n") != 1 {
-			t.Errorf("stderr after Ctrl-C, want one summary line ending in \"stopped: interrupted\":\n%s", c.stderr.String())
+		if lines := strings.Split(strings.TrimSuffix(c.stderr.String(), "\n"), "\n"); len(lines) != 2 ||
+			!strings.Contains(lines[0], ": connected to 127.0.0.1:") || !strings.Contains(lines[0], "temporary slot pgoutput_inspect_") ||
+			!strings.HasSuffix(lines[1], "stopped: interrupted") {
+			t.Errorf("stderr after Ctrl-C, want the connection line and a summary line ending in \"stopped: interrupted\":\n%s", c.stderr.String())
 		}
 		t.Logf("%s: %s", c.name, strings.TrimSpace(c.stderr.String()))
 	}
@@ -338,8 +340,13 @@ func wantOneLineError(t *testing.T, r result, want string) {
 	if r.code != exitError {
 		t.Errorf("exit code %d, want %d", r.code, exitError)
 	}
-	if strings.Count(r.stderr, "\n") != 1 || !strings.HasPrefix(r.stderr, "pgoutput-inspect capture: ") {
-		t.Errorf("stderr is not one \"pgoutput-inspect capture: …\" line:\n%s", r.stderr)
+	// Failures after the stream started follow the line that says it connected.
+	lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+	if len(lines) == 2 && strings.Contains(lines[0], ": connected to ") {
+		lines = lines[1:]
+	}
+	if len(lines) != 1 || !strings.HasPrefix(lines[0], "pgoutput-inspect capture: ") {
+		t.Errorf("stderr is not one \"pgoutput-inspect capture: …\" line (after the connection line):\n%s", r.stderr)
 	}
 	if !strings.Contains(r.stderr, want) {
 		t.Errorf("stderr does not say %q:\n%s", want, r.stderr)

@@ -94,9 +94,12 @@ type Config struct {
 	// Stop, when set, is called for every payload after it was written; returning true ends
 	// the capture. No flag: for programs that know what they wait for.
 	Stop func(Payload) bool
-	// Ready, when set, is called once START_REPLICATION was accepted, with the slot's name and
-	// consistent point. Changes committed after this call are captured.
-	Ready func(slot string, consistentPoint pglogrepl.LSN)
+	// Ready, when set, is called once START_REPLICATION was accepted, with what is known then
+	// (server, version, slot, consistent point, options). Changes committed after this call
+	// are captured.
+	Ready func(Result)
+	// Progress, when set, is called after each payload received, with the counts so far.
+	Progress func(Result)
 	// StatusInterval is how often a standby status update is sent [--status-interval].
 	// Zero means 10 seconds. Updates are also sent whenever the server asks for one.
 	StatusInterval time.Duration
@@ -142,6 +145,8 @@ const (
 
 // Result describes a finished capture.
 type Result struct {
+	// Server is the address connected to, host:port.
+	Server string
 	// ServerVersion is the server_version the server reported, e.g. "18.4".
 	ServerVersion string
 	// Slot is the temporary slot's name and ConsistentPoint the LSN it was created at.
@@ -187,6 +192,7 @@ func Capture(ctx context.Context, cfg Config, w io.Writer) (Result, error) {
 		pendingNotices = append(pendingNotices, n.Severity+": "+n.Message)
 	}
 	target := fmt.Sprintf("%s:%d", pgcfg.Host, pgcfg.Port)
+	res.Server = target
 	conn, err := pgconn.ConnectConfig(ctx, pgcfg)
 	if err != nil {
 		return res, connectError(target, err)
@@ -240,7 +246,7 @@ func Capture(ctx context.Context, cfg Config, w io.Writer) (Result, error) {
 	}
 	fmt.Fprintf(bw, "# started: %s\n", time.Now().UTC().Format(time.RFC3339))
 	if cfg.Ready != nil {
-		cfg.Ready(slot, res.ConsistentPoint)
+		cfg.Ready(res)
 	}
 
 	err = stream(ctx, conn, cfg, bw, &res, &pendingNotices)
@@ -367,6 +373,9 @@ func stream(ctx context.Context, conn *pgconn.PgConn, cfg Config, bw *bufio.Writ
 			}
 			if p.LSN > res.LastLSN {
 				res.LastLSN = p.LSN
+			}
+			if cfg.Progress != nil {
+				cfg.Progress(*res)
 			}
 			if cfg.Stop != nil {
 				// CopyData.Data is only valid until the next receive.

@@ -93,7 +93,7 @@ func TestCaptureStops(t *testing.T) {
 	t.Run("max messages", func(t *testing.T) {
 		cfg := base
 		cfg.MaxMessages = 4 // B, R, I, C of the first transaction
-		cfg.Ready = func(string, pglogrepl.LSN) {
+		cfg.Ready = func(pgcapture.Result) {
 			go exec(t, srv, "INSERT INTO t VALUES (1, 'a')", "INSERT INTO t VALUES (2, 'b')")
 		}
 		var out bytes.Buffer
@@ -129,7 +129,7 @@ func TestCaptureStops(t *testing.T) {
 	t.Run("cancel", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cfg := base
-		cfg.Ready = func(string, pglogrepl.LSN) { time.AfterFunc(300*time.Millisecond, cancel) }
+		cfg.Ready = func(pgcapture.Result) { time.AfterFunc(300*time.Millisecond, cancel) }
 		res, err := pgcapture.Capture(ctx, cfg, &bytes.Buffer{})
 		if err != nil {
 			t.Fatal(err)
@@ -157,7 +157,7 @@ func TestCaptureStops(t *testing.T) {
 			m := p.Message()
 			return len(m) > 0 && m[0] == 'M'
 		}
-		cfg.Ready = func(_ string, at pglogrepl.LSN) {
+		cfg.Ready = func(pgcapture.Result) {
 			go exec(t, srv, "INSERT INTO t VALUES (3, 'c')", "SELECT pg_logical_emit_message(false, 'x', 'stop here')")
 		}
 		var out bytes.Buffer
@@ -194,7 +194,7 @@ func TestCaptureErrors(t *testing.T) {
 	t.Run("missing publication", func(t *testing.T) {
 		cfg := base
 		cfg.Publications = []string{"nope"}
-		cfg.Ready = func(string, pglogrepl.LSN) { go exec(t, srv, "INSERT INTO t VALUES (1)") }
+		cfg.Ready = func(pgcapture.Result) { go exec(t, srv, "INSERT INTO t VALUES (1)") }
 		wantError(t, cfg, `publication "nope" does not exist on PostgreSQL 15.`)
 	})
 	t.Run("unknown option", func(t *testing.T) {
@@ -236,7 +236,7 @@ func TestCaptureMissingPublicationPG18(t *testing.T) {
 	srv := pgserver.ForTest(t, "18")
 	exec(t, srv, "CREATE TABLE t (id int PRIMARY KEY)")
 	cfg := pgcapture.Config{ConnString: srv.ConnString(), Publications: []string{"nope"}, Duration: 2 * time.Second}
-	cfg.Ready = func(string, pglogrepl.LSN) { go exec(t, srv, "INSERT INTO t VALUES (1)") }
+	cfg.Ready = func(pgcapture.Result) { go exec(t, srv, "INSERT INTO t VALUES (1)") }
 	var out bytes.Buffer
 	capture(t, cfg, &out)
 	if !strings.Contains(out.String(), `# notice: WARNING: skipped loading publication "nope"`) &&

@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/jackc/pglogrepl"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"pgoutput-inspector/internal/pgcapture"
@@ -92,7 +91,7 @@ func Run(ctx context.Context, connString string, w *Workload, variants []Variant
 		cfg.Duration = 5 * time.Minute
 		cfg.Stop = isEndMarker
 		var once sync.Once
-		cfg.Ready = func(string, pglogrepl.LSN) { once.Do(ready.Done) }
+		cfg.Ready = func(pgcapture.Result) { once.Do(ready.Done) }
 		ready.Add(1)
 		done.Add(1)
 		go func() {
