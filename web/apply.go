@@ -133,13 +133,14 @@ func Apply(s State, a Action) (State, []Effect) {
 		s = s.reparse(ex.Select)
 		s.Example = a.Index
 		if s.Doc != nil && ex.Select >= 0 && ex.Select < len(s.Doc.Trees) {
-			s, fx = s.selectMessage(ex.Select)
+			s, fx = s.selectMessage(ex.Select, true)
 		}
 		fx = append(fx, s.leaveLink()...)
 	case SelectMessage:
-		s, fx = s.selectMessage(a.Msg)
+		// Clicked: the row is where the pointer is, and the list does not scroll under it.
+		s, fx = s.selectMessage(a.Msg, false)
 	case SelectNode:
-		s, fx = s.selectNode(a.Node)
+		s, fx = s.selectNode(a.Node, false)
 		s.Reveal++
 	case SelectByte:
 		if s.Model == nil {
@@ -147,7 +148,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 		if f, ok := s.Model.FieldAt(a.Offset); ok {
 			if f.ID >= 0 {
-				s, fx = s.selectNode(f.ID)
+				s, fx = s.selectNode(f.ID, true)
 			} else {
 				s.Node, s.Sel = -1, f.Range
 			}
@@ -156,7 +157,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		t := s.Tree()
 		if t != nil && a.ID >= 0 && int(a.ID) < len(t.Nodes) &&
 			t.Nodes[a.ID].Offset == a.Sel.Offset && t.Nodes[a.ID].Length == a.Sel.Length {
-			s, fx = s.selectNode(a.ID)
+			s, fx = s.selectNode(a.ID, true)
 		} else {
 			s, fx = s.selectRange(a.Sel, nil)
 			if a.Sel.Empty() {
@@ -202,7 +203,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		s.Text, s.Force, s.Proto, s.InStream, s.Example = sh.Text, sh.Format, sh.Proto, sh.InStream, -1
 		s = s.reparse(sh.Msg)
 		if s.Doc != nil && sh.Msg < len(s.Doc.Trees) {
-			s, fx = s.selectMessage(sh.Msg)
+			s, fx = s.selectMessage(sh.Msg, true)
 		}
 		s, fx = s.selectRange(sh.Sel, fx)
 	case Share:
@@ -255,7 +256,7 @@ func (s State) reparse(m int) State {
 		s.Doc, s.InputErr = NewDoc(s.Text, s.Force, s.options(), max(m+1, DecodeChunk))
 	}
 	s.View[PanelList].Top = 0
-	s, _ = s.selectMessage(0)
+	s, _ = s.selectMessage(0, true)
 	return s
 }
 
@@ -267,7 +268,7 @@ func (s State) redecode() State {
 	msg, sel := s.Msg, s.Sel
 	s.Doc = s.Doc.Redecode(s.options())
 	s.Share = ShareState{}
-	s, _ = s.selectMessage(max(msg, 0))
+	s, _ = s.selectMessage(max(msg, 0), true)
 	s, _ = s.selectRange(sel, nil)
 	return s
 }
@@ -276,8 +277,10 @@ func (s State) options() decoder.Options {
 	return decoder.Options{Proto: s.Proto, InStream: s.InStream}
 }
 
-// selectMessage shows message m: its hex layout and tree, nothing selected.
-func (s State) selectMessage(m int) (State, []Effect) {
+// selectMessage shows message m: its hex layout and tree, nothing selected. When reveal, the
+// message list scrolls to its row (not for a click: the row is under the pointer, and a list
+// that scrolled then would move it away).
+func (s State) selectMessage(m int, reveal bool) (State, []Effect) {
 	s.Model, s.TreeRows, s.Collapsed = nil, nil, nil
 	s.Node, s.Sel, s.Hover, s.HoverBytes = -1, hexview.Range{}, -1, hexview.Range{}
 	s.View[PanelTree].Top = 0
@@ -297,7 +300,10 @@ func (s State) selectMessage(m int) (State, []Effect) {
 	// The hex view brings the selection into view by itself; the tree starts at its top.
 	fx := []Effect{EffectScroll{Panel: PanelTree}}
 	// Keep the chosen message's row in view.
-	return s, s.reveal(PanelList, s.Doc.RowOf[m], fx)
+	if reveal {
+		fx = s.reveal(PanelList, s.Doc.RowOf[m], fx)
+	}
+	return s, fx
 }
 
 // reveal scrolls panel p, as little as it can, to show row, and adds the scroll to fx.
@@ -310,9 +316,9 @@ func (s *State) reveal(p Panel, row int, fx []Effect) []Effect {
 	return fx
 }
 
-// selectNode selects tree node n and its bytes, expanding its ancestors and scrolling the tree
-// to it.
-func (s State) selectNode(n int32) (State, []Effect) {
+// selectNode selects tree node n and its bytes, expanding its ancestors and, when reveal,
+// scrolling the tree to it (not for a click on its row, which is under the pointer).
+func (s State) selectNode(n int32, reveal bool) (State, []Effect) {
 	t := s.Tree()
 	if t == nil || n < 0 || int(n) >= len(t.Nodes) {
 		return s, nil
@@ -337,7 +343,7 @@ func (s State) selectNode(n int32) (State, []Effect) {
 			s.TreeRows = VisibleNodes(t, c)
 		}
 	}
-	if row := rowOfNode(s.TreeRows, n); row >= 0 {
+	if row := rowOfNode(s.TreeRows, n); row >= 0 && reveal {
 		fx = s.reveal(PanelTree, row, fx)
 	}
 	return s, fx
@@ -358,7 +364,7 @@ func (s State) selectRange(r hexview.Range, fx []Effect) (State, []Effect) {
 	}
 	if best >= 0 {
 		var more []Effect
-		s, more = s.selectNode(best)
+		s, more = s.selectNode(best, true)
 		return s, append(fx, more...)
 	}
 	s.Node, s.Sel = -1, r
@@ -439,13 +445,13 @@ func (s State) key(p Panel, key string) (State, []Effect) {
 		}
 		switch key {
 		case "ArrowDown", "j":
-			return s.selectMessage(s.Msg + 1)
+			return s.selectMessage(s.Msg+1, true)
 		case "ArrowUp", "k":
-			return s.selectMessage(s.Msg - 1)
+			return s.selectMessage(s.Msg-1, true)
 		case "Home":
-			return s.selectMessage(0)
+			return s.selectMessage(0, true)
 		case "End":
-			return s.selectMessage(len(s.Doc.Trees) - 1)
+			return s.selectMessage(len(s.Doc.Trees)-1, true)
 		}
 	case PanelTree:
 		t := s.Tree()
@@ -455,22 +461,22 @@ func (s State) key(p Panel, key string) (State, []Effect) {
 		row := rowOfNode(s.TreeRows, s.Node)
 		switch key {
 		case "ArrowDown":
-			return s.selectNode(s.TreeRows[min(row+1, len(s.TreeRows)-1)])
+			return s.selectNode(s.TreeRows[min(row+1, len(s.TreeRows)-1)], true)
 		case "ArrowUp":
-			return s.selectNode(s.TreeRows[max(row-1, 0)])
+			return s.selectNode(s.TreeRows[max(row-1, 0)], true)
 		case "Home":
-			return s.selectNode(s.TreeRows[0])
+			return s.selectNode(s.TreeRows[0], true)
 		case "End":
-			return s.selectNode(s.TreeRows[len(s.TreeRows)-1])
+			return s.selectNode(s.TreeRows[len(s.TreeRows)-1], true)
 		case "ArrowRight":
 			if s.Node < 0 {
-				return s.selectNode(0)
+				return s.selectNode(0, true)
 			}
 			if s.Collapsed[s.Node] {
 				return s.toggle(s.Node), nil
 			}
 			if !t.IsLeaf(int(s.Node)) {
-				return s.selectNode(s.Node + 1)
+				return s.selectNode(s.Node+1, true)
 			}
 		case "ArrowLeft":
 			if s.Node < 0 {
@@ -480,7 +486,7 @@ func (s State) key(p Panel, key string) (State, []Effect) {
 				return s.toggle(s.Node), nil
 			}
 			if p := parentOf(t, s.Node); p >= 0 {
-				return s.selectNode(p)
+				return s.selectNode(p, true)
 			}
 		case "Enter", " ":
 			if s.Node >= 0 {
@@ -516,7 +522,7 @@ func (s State) openFragment(frag string) (State, []Effect) {
 	s.Doc, s.InputErr, s.LinkErr, s.Share = NewDocBytes(s.Text, input.Hex, f.Bytes, s.options()), nil, "", ShareState{}
 	s.View[PanelList].Top = 0
 	s.listMoved = true
-	s, fx := s.selectMessage(0)
+	s, fx := s.selectMessage(0, true)
 	if f.HasSel {
 		s, fx = s.selectRange(f.Sel, fx)
 	}

@@ -111,10 +111,13 @@ func TestBrowserOpensWithExample(t *testing.T) {
 	if *updateScreenshot {
 		path = "../docs/screenshot.png"
 	}
+	// The screenshot shows the wide layout, a field selected and another pointed at.
+	b.SetViewport(1400, 900)
+	waitJS(b, `innerWidth === 1400`)
 	b.Click(`.tnode[data-node="3"]`)
-	waitJS(b, `document.querySelector(".tnode.selected")`)
+	waitJS(b, `document.querySelector(".tnode.selected[data-node='3']")`)
 	hover(t, b, `.hv-hex .hv-seg[data-o="25"]`)
-	frame(b)
+	waitJS(b, `document.querySelector(".hv-hex .hv-seg.hov[data-o='25']") && document.querySelector(".desc-name").textContent === "Type"`)
 	b.Screenshot(path)
 }
 

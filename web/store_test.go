@@ -387,3 +387,37 @@ func TestLinkOpensMessagePastFirstChunk(t *testing.T) {
 		t.Fatalf("after SetProto message %d shown (%d decoded)", s.Msg, len(s.Doc.Trees))
 	}
 }
+
+// TestClickDoesNotScroll checks that a row chosen with the pointer stays where it is (the
+// pointer is on it), while one chosen with the keyboard is scrolled into view.
+func TestClickDoesNotScroll(t *testing.T) {
+	s := NewState(exampleNamed(t, "Insert"))
+	s = apply(t, s, Scroll{Panel: PanelTree, Top: 0, Height: 5*hexview.RowHeight + hexview.RowHeight/2})
+	// Row 5 is cut at the bottom edge of the box.
+	s2, fx := Apply(s, SelectNode{Node: s.TreeRows[5]})
+	if s2.View[PanelTree].Top != 0 || len(fx) != 0 {
+		t.Errorf("clicking a row cut at the edge scrolled the tree to %d (%v)", s2.View[PanelTree].Top, fx)
+	}
+	s3, _ := Apply(s2, Key{Panel: PanelTree, Key: "ArrowDown"})
+	if want := 7*hexview.RowHeight - s.View[PanelTree].Height; s3.View[PanelTree].Top != want {
+		t.Errorf("ArrowDown to row 6 scrolled the tree to %d, want %d", s3.View[PanelTree].Top, want)
+	}
+	s = apply(t, s, Scroll{Panel: PanelList, Top: 0, Height: 2*hexview.RowHeight + hexview.RowHeight/2})
+	if s2, fx := Apply(s, SelectMessage{Msg: 1}); s2.View[PanelList].Top != 0 || len(fx) != 1 {
+		t.Errorf("clicking a message cut at the edge scrolled the list to %d (%v)", s2.View[PanelList].Top, fx)
+	}
+	if s2, _ := Apply(s, Key{Panel: PanelList, Key: "End"}); s2.View[PanelList].Top == 0 {
+		t.Errorf("End did not scroll the list to the last message")
+	}
+}
+
+func exampleNamed(t *testing.T, name string) int {
+	t.Helper()
+	for i, ex := range Examples {
+		if ex.Name == name {
+			return i
+		}
+	}
+	t.Fatalf("no example %q", name)
+	return -1
+}

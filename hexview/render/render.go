@@ -278,7 +278,9 @@ func (v *View) onMouseOver(e *vecty.Event) {
 		return
 	}
 	if ok {
-		v.selectField(v.anchor.Union(f.Range), f)
+		sel := v.anchor.Union(f.Range)
+		v.selectField(sel, f)
+		v.pointed(sel)
 	}
 }
 
@@ -315,6 +317,14 @@ func (v *View) onMouseDown(e *vecty.Event) {
 	sel := hexview.Select(v.Marks.Selection, f, e.Value.Get("shiftKey").Bool())
 	v.dragging, v.anchor = true, sel
 	v.selectField(sel, f)
+	v.pointed(sel)
+}
+
+// pointed notes that sel was chosen with the pointer: the bytes are under it, so the box does
+// not scroll to show the selection (a field taller than the box would otherwise jump to its
+// first row, away from the pointer).
+func (v *View) pointed(sel hexview.Range) {
+	v.revealed, v.revealIn, v.revealSeq = sel, v.model(), v.Reveal
 }
 
 func (v *View) onKeyDown(e *vecty.Event) {

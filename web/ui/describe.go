@@ -110,30 +110,39 @@ func (d *Description) Render() vecty.ComponentOrHTML {
 	return section(children...)
 }
 
-// ErrorBox shows the chosen message's decoding error; clicking it selects the offending bytes.
-type ErrorBox struct {
+// MessageNotes shows, under the chosen message's bytes, its decoding error (clicking it selects
+// the offending bytes) and the notes to read with it: how an ambiguous message was read, a
+// Relation message missing from the input. The region has a bounded height and scrolls, so the
+// hex view above it never moves.
+type MessageNotes struct {
 	vecty.Core
 	Tree     *decoder.Tree `vecty:"prop"`
 	Dispatch Dispatch      `vecty:"prop"`
 }
 
 // SkipRender implements vecty.RenderSkipper.
-func (b *ErrorBox) SkipRender(prev vecty.Component) bool {
-	o, ok := prev.(*ErrorBox)
+func (b *MessageNotes) SkipRender(prev vecty.Component) bool {
+	o, ok := prev.(*MessageNotes)
 	return ok && o.Tree == b.Tree
 }
 
 // Render implements vecty.Component.
-func (b *ErrorBox) Render() vecty.ComponentOrHTML {
+func (b *MessageNotes) Render() vecty.ComponentOrHTML {
+	items := []vecty.MarkupOrChild{markup(class("msg-msgs"))}
 	t := b.Tree
-	if t == nil || t.Err == nil {
-		return div(markup(class("decode-ok")))
+	if t == nil {
+		return div(items...)
 	}
-	e := t.Err
-	sel := hexview.Range{Offset: e.Offset, Length: max(len(t.Bytes)-e.Offset, 0)}
-	return div(markup(class("error-box", "decode-error"), attr("role", "alert"),
-		data("offset", strconv.Itoa(e.Offset)),
-		attr("title", "Select the bytes from the error on"),
-		onClick(func(*vecty.Event) { b.Dispatch(web.SelectBytes{Sel: sel, ID: -1}) })),
-		text(e.Error()))
+	if e := t.Err; e != nil {
+		sel := hexview.Range{Offset: e.Offset, Length: max(len(t.Bytes)-e.Offset, 0)}
+		items = append(items, div(markup(class("error-box", "decode-error"), attr("role", "alert"),
+			data("offset", strconv.Itoa(e.Offset)),
+			attr("title", "Select the bytes from the error on"),
+			onClick(func(*vecty.Event) { b.Dispatch(web.SelectBytes{Sel: sel, ID: -1}) })),
+			text(e.Error())))
+	}
+	for _, n := range t.Notes() {
+		items = append(items, paragraph(markup(class("reading-note")), text(n)))
+	}
+	return div(items...)
 }

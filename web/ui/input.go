@@ -54,12 +54,14 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 			span(markup(class("input-status", "muted"), attr("role", "status")),
 				text(p.status())),
 		),
-		inputNotes(p.Doc),
-		notes(tree),
-		vecty.If(p.InputErr != nil, paragraph(markup(class("error-box", "input-error"), attr("role", "alert")),
-			text(inputErrorText(p.InputErr)))),
-		vecty.If(p.LinkErr != "", paragraph(markup(class("error-box", "link-error"), attr("role", "alert")),
-			text(p.LinkErr))),
+		// Errors and notes about the input, in a region of fixed height that scrolls.
+		div(markup(class("input-msgs")),
+			vecty.If(p.InputErr != nil, paragraph(markup(class("error-box", "input-error"), attr("role", "alert")),
+				text(inputErrorText(p.InputErr)))),
+			vecty.If(p.LinkErr != "", paragraph(markup(class("error-box", "link-error"), attr("role", "alert")),
+				text(p.LinkErr))),
+			inputNotes(p.Doc),
+		),
 	)
 }
 
@@ -97,24 +99,6 @@ func (p *TextBox) Render() vecty.ComponentOrHTML {
 	))
 }
 
-// notes are the sentences to read with the chosen message: how an ambiguous message was read,
-// a Relation message missing from the input.
-func notes(t *decoder.Tree) vecty.MarkupOrChild {
-	if t == nil {
-		return nil
-	}
-	ns := t.Notes()
-	if len(ns) == 0 {
-		return nil
-	}
-	items := make([]vecty.MarkupOrChild, 0, len(ns)+1)
-	items = append(items, markup(class("reading-note")))
-	for _, n := range ns {
-		items = append(items, paragraph(text(n)))
-	}
-	return div(items...)
-}
-
 // inputNotes are the input reader's sentences about the whole text and its other readings:
 // a footer that does not match, a value cut short, indentation taken off.
 func inputNotes(d *web.Doc) vecty.MarkupOrChild {
@@ -126,7 +110,7 @@ func inputNotes(d *web.Doc) vecty.MarkupOrChild {
 	for _, n := range d.InputNotes {
 		s := n.Text
 		if n.Message >= 0 {
-			s = "Message " + strconv.Itoa(n.Message) + ": " + s
+			s = "Message " + strconv.Itoa(n.Message+1) + ": " + s
 		}
 		items = append(items, paragraph(text(s)))
 	}

@@ -43,7 +43,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 					heading2(text(hexTitle(s))),
 					&render.View{Model: s.Model, Marks: marks, Reveal: s.Reveal,
 						OnHover: p.onHexHover, OnSelect: p.onHexSelect},
-					&ErrorBox{Tree: t, Dispatch: p.Dispatch},
+					&MessageNotes{Tree: t, Dispatch: p.Dispatch},
 				),
 				&TreeView{Tree: t, Rows: s.TreeRows, Collapsed: s.Collapsed, Node: s.Node, Hover: s.Hover,
 					View: s.View[web.PanelTree], Dispatch: p.Dispatch},
@@ -142,8 +142,7 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 	return elem.Header(markup(class("app-header")),
 		elem.Heading1(text("pgoutput inspector")),
 		selectBox(opts...),
-		span(markup(class("example-desc", "muted")), text(desc)),
-		span(markup(class("spacer"))),
+		span(markup(class("example-desc", "muted"), attr("title", desc)), text(desc)),
 		status,
 		elem.Button(markup(class("share"), prop("disabled", !h.HasInput),
 			attr("title", "Put the input, options and selection in a link (compressed, in the URL fragment) and copy it"),
@@ -151,6 +150,8 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 			text("Share")),
 		elem.Button(markup(class("theme"), attr("title", "Switch theme: system, light, dark"),
 			onClick(func(*vecty.Event) { h.Dispatch(web.SetTheme{Theme: next}) })),
-			text(label)),
+			// A narrow window shows the icon; the text stays for screen readers.
+			span(markup(class("theme-icon"), attr("aria-hidden", "true")), text("◐")),
+			span(markup(class("theme-text")), text(label))),
 	)
 }
