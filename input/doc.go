@@ -11,6 +11,24 @@
 // tries them in this order, and takes the first that reads the whole text. Formats() lists
 // them in the same order; every one can also be forced.
 //
+// Binary input comes first: a file is binary when it starts with a pcap or pcapng magic
+// number or holds bytes no text holds (control characters, bytes that are not UTF-8); it is
+// read as it is, never cleaned as a paste.
+//
+//   - pcap, pcapng: packet captures. Frames (Ethernet, Linux cooked v1/v2, loopback, raw IP;
+//     IPv4, IPv6) to TCP segments; each connection's two streams in sequence order
+//     (retransmissions dropped, gaps skipped); the PostgreSQL protocol's messages read from
+//     the startup on, or from where three messages follow one another when the capture began
+//     mid-stream; the CopyData messages of both directions, envelope included, in the order
+//     their first bytes were captured (Message.Frame).
+//   - pg_recvlogical: a pg_recvlogical -f file (-P pgoutput): every message followed by a
+//     newline. Newline bytes also occur inside messages, so each message ends at the first
+//     newline where it decodes completely (package decoder), skipping those a truncated
+//     field's length rules out.
+//   - binary: one message's raw bytes.
+//
+// Text formats:
+//
 //   - capture: the capture file. First line "# pgoutput-inspect capture v1"; then "#" header
 //     lines (Result.Header) and "LSN HEX" lines, one message each, LSN kept.
 //   - psql-expanded: psql's \x display, "-[ RECORD 1 ]" blocks of "lsn | …", "xid | …",
@@ -26,6 +44,11 @@
 //     read as well.
 //     A data value is "\x" and hex (bytea), or the text of encode(data, 'hex') or
 //     encode(data, 'base64'), in all three psql formats.
+//   - tshark-follow: tshark -z follow,tcp,hex or follow,tcp,raw; the second node's chunks
+//     are indented by a tab. Read as a capture's connection.
+//   - node-buffer: console.log of a Buffer, "<Buffer 42 00 …>"; node-uint8array:
+//     "Uint8Array(21) [ 66, 0, … ]". Node cuts them ("… 181 more bytes>", "… 142 more
+//     items"): that is an error saying so and how to print all of it, not a stub decoded.
 //   - go: []byte{0x42, 'B', 66, 0o102, …}, [N]byte, uint8, [][]byte{{…}, {…}}; comments and
 //     the declarations around the literals are skipped. One message per literal.
 //   - python: b'…', b"…", rb'…', triple quotes, with Python's escapes; literals that Python
@@ -33,17 +56,31 @@
 //   - elixir: <<66, 0, "text", ?A, 1::32, -1::16-little, 2::size(16)>>; a binary that inspect
 //     cut short ("...") is an error, and so is a value wider than its segment (Elixir would
 //     silently keep the low bits).
-//   - json: [66, 0, …], several arrays apart by blanks or commas, or [[…], […]].
+//   - go-print: fmt.Println, %v or %d of a []byte, "[66 0 0 …]", one a line; go-string:
+//     %q, "B\x00\x00…".
+//   - json: [66, 0, …], several arrays apart by blanks or commas, or [[…], […]]; Node's
+//     JSON.stringify of a Buffer, {"type":"Buffer","data":[…]}. Python's list(b) and Rust's
+//     {:?} print the same.
+//   - java: Arrays.toString(byte[]), signed, "[66, 0, -1]"; rust-hex: {:02x?}, "[42, 00, ff]".
 //   - c: {0x42, 'B', 0102, …} initializers, as xxd -i writes them, with declarations, comments
 //     and preprocessor lines around them; {{…}, {…}} gives one message per inner list.
 //   - xxd: "00000000: 4200 0000 …  B...." (any -g grouping and -c width, -u).
 //   - hexdump -C: "00000000  42 00 …  |B...|", '*' lines, the closing length line.
-//   - od: od -A x -t x1z (or -t x1): "000000 42 00 … >B...<", '*' lines, the length line.
+//   - hexdump: hexdump's default, -x and -d: 16-bit words after 7-digit hex offsets.
+//   - od: od in any form: -t x1, -t x1z (">B...<" column), -b, -c (escapes, octal, "**" after
+//     a multi-byte character), words (od, -x, -t x2, -d, -t x4), offsets -A o/d/x/n, '*'
+//     lines, the length line. Words of two or more bytes are in the byte order of the machine
+//     that printed them and are read little-endian (x86, ARM), with a note; an odd final byte
+//     is the low byte of the last word, as the length line says, and its padding must be zero
+//     (else the dump is read big-endian, and the note says so).
 //   - wireshark-dump: Wireshark's "Copy Bytes as Hex + ASCII Dump" and "…as Hex Dump":
 //     "0000   42 00 …   B....".
 //   - xxd -p: plain hex wrapped at 60 digits a line, one message.
 //   - wireshark-stream: "…as a Hex Stream", one run of hex. Detection reads it as hex (the
 //     two look the same); forcing it joins every line into one message.
+//   - csharp: BitConverter.ToString, "42-00-FF", one message a line.
+//   - tshark-fields: tshark -T fields -e pgsql.copydata: hex items apart by commas, one frame a
+//     line; each item a message (a CopyData payload).
 //   - hex: one message per non-empty line. Any case; groups of digits may be separated by
 //     blanks or colons and may start with "\x" (psql bytea) or "0x"; every group holds an
 //     even number of digits, so "0x0" is an error rather than a guess at a leading zero.
@@ -60,8 +97,21 @@
 // must agree with the bytes, blanks at its ends aside, which catches a row pasted wrongly.
 // A '*' line stands for repeats of the row before it, up to 16 MiB.
 //
+//   - base64 wrapped: one base64 text over lines of 76 (base64) or 64 (openssl, PEM)
+//     characters, joined.
+//
+// A dump (xxd, xxd -p, hexdump -C, hexdump, od, base64 wrapped) that reads as one message is
+// looked at once more: a pcap, pcapng or pg_recvlogical file in it is read as such. A
+// Wireshark dump whose blocks are all Ethernet frames with TCP segments (tshark -x) is read
+// as a capture.
+//
 // # Ambiguity
 //
+//   - Readings decided by decoding: when the messages of the format detected do not all
+//     decode, its rivals are read too (hex lines against the lines joined and base64, base64
+//     per line against wrapped, JSON against Rust's hex lists, xxd -p against hex lines), and
+//     the reading with the larger share of messages that decode (package decoder, at most 64
+//     messages) is kept. A rival whose messages all decode is listed in Result.Also.
 //   - Hex before base64: a line of hex digits only ("42000000") is also valid base64, and is
 //     read as hex. Pasted bytes are hex far more often, and base64 of a real message almost
 //     always holds letters beyond f. When the text does not read as hex but at most one in 16

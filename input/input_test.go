@@ -304,3 +304,16 @@ func ExampleParse() {
 	// line 2, column 1: psql-aligned: expected the rule under the header, made of '-' and '+', found end of input
 	// psql-unaligned: 21 bytes, lsn 0/1528468, xid 726
 }
+
+// TestDocsListEveryFormat checks that docs/cli.md's table of input formats names every format.
+func TestDocsListEveryFormat(t *testing.T) {
+	doc, err := os.ReadFile("../docs/cli.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range Formats() {
+		if !bytes.Contains(doc, []byte("`"+string(f)+"`")) {
+			t.Errorf("docs/cli.md does not list %s", f)
+		}
+	}
+}

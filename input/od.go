@@ -274,7 +274,7 @@ func readWords(s *state, hexdump bool) *failure {
 		if spec.big {
 			order = "big-endian: read as made on a big-endian machine, since the little-endian reading does not fit the dump's length"
 		}
-		s.note(-1, "The dump shows "+itoa(spec.size*8)+"-bit words, read as "+order+".")
+		s.notes = append([]Note{{Message: -1, Text: "The dump shows " + itoa(spec.size*8) + "-bit words, read as " + order + "."}}, s.notes...)
 	}
 	return nil
 }

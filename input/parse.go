@@ -373,7 +373,7 @@ const maxErrors = 100
 // result (nil when no message could be read), and Result.Errors lists all of them.
 func (s *state) readOn(p *reader, f *failure, tried []Format) (*Result, error) {
 	text := s.text
-	e := newError(text, f.off, p.format, f.msg)
+	e := newError(text, f.off, p.format, f.msg+ocrHint(text, f.off, p.format, f.msg))
 	e.Tried = tried
 	errs := []*Error{e}
 	if p.lines {
@@ -471,4 +471,23 @@ func mostlyHex(text []byte) bool {
 		}
 	}
 	return other*16 <= hex+other
+}
+
+// ocrHint explains a letter that text recognition (OCR) of a screenshot puts where a digit
+// belongs in hex: O for 0, l and I for 1, S for 5, Z for 2, G for 6, B for 8 is a hex digit.
+func ocrHint(text []byte, off int, f Format, msg string) string {
+	if off >= len(text) || !strings.Contains(msg, "hex digit") {
+		return ""
+	}
+	switch f {
+	case Hex, Xxd, XxdPlain, HexdumpC, Hexdump, Od, WiresharkDump, WiresharkStream, CSharp, HexItems, Capture:
+	default:
+		return ""
+	}
+	digit := map[byte]string{'O': "0", 'o': "0", 'l': "1", 'I': "1", 'S': "5", 'Z': "2", 'G': "6", 'q': "9"}[text[off]]
+	if digit == "" {
+		return ""
+	}
+	return "; if the text was recognised from a screenshot (OCR), this " + QuoteRune(rune(text[off])) +
+		" is likely a " + digit + ": OCR confuses them, so check the text against the picture"
 }

@@ -92,6 +92,49 @@ func (j *jsonWriter) begin(res *input.Result) {
 		j.buf.WriteString(",\n  \"header\": ")
 		j.encode(res.Header, "  ")
 	}
+	// How the input was read, its other readings, and the places it could not be read.
+	if len(res.Notes) > 0 {
+		type note struct {
+			Message *int   `json:"message"`
+			Text    string `json:"text"`
+		}
+		ns := make([]note, len(res.Notes))
+		for i, n := range res.Notes {
+			ns[i].Text = n.Text
+			if n.Message >= 0 {
+				ns[i].Message = &res.Notes[i].Message
+			}
+		}
+		j.buf.WriteString(",\n  \"input_notes\": ")
+		j.encode(ns, "  ")
+	}
+	if len(res.Also) > 0 {
+		type also struct {
+			Format   string `json:"format"`
+			Messages int    `json:"messages"`
+			Note     string `json:"note"`
+		}
+		as := make([]also, len(res.Also))
+		for i, a := range res.Also {
+			as[i] = also{string(a.Format), a.Messages, a.Note}
+		}
+		j.buf.WriteString(",\n  \"also_possible\": ")
+		j.encode(as, "  ")
+	}
+	if len(res.Errors) > 0 {
+		type inputError struct {
+			Line    int    `json:"line"`
+			Column  int    `json:"column"`
+			Offset  int    `json:"offset"`
+			Message string `json:"message"`
+		}
+		es := make([]inputError, len(res.Errors))
+		for i, e := range res.Errors {
+			es[i] = inputError{e.Line, e.Column, e.Offset, e.Error()}
+		}
+		j.buf.WriteString(",\n  \"input_errors\": ")
+		j.encode(es, "  ")
+	}
 	j.buf.WriteString(",\n  \"messages\": [")
 	j.write(j.buf.Bytes())
 }

@@ -185,7 +185,7 @@ func checkJSONDocument(t *testing.T, doc []byte) {
 	if err := dec.Decode(&d); err != nil {
 		t.Fatalf("output is not JSON: %v", err)
 	}
-	requireKeys(t, "document", d, []string{"format", "messages"}, []string{"header"})
+	requireKeys(t, "document", d, []string{"format", "messages"}, []string{"header", "input_notes", "also_possible", "input_errors"})
 	msgs, ok := d["messages"].([]any)
 	if !ok {
 		t.Fatalf("messages is %T, want an array", d["messages"])
