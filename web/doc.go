@@ -241,20 +241,19 @@ func (dec *docDecoder) decode(i int) {
 		dec.errors++
 	}
 	// Opening messages start a group; the heading row goes before the message.
-	switch sm.Type {
-	case 'B', 'S', 'b':
-		if t.Message >= 0 {
-			dec.closeGroup()
-			kind := GroupTransaction
-			if sm.Type == 'S' {
-				kind = GroupStream
-			} else if sm.Type == 'b' {
-				kind = GroupPrepared
-			}
-			dec.group, dec.count = len(dec.allRows), 0
-			dec.xid, dec.hasXid = sm.Xid, sm.HasXid
-			dec.allRows = append(dec.allRows, ListRow{Kind: RowGroup, Msg: i, Group: kind, Xid: sm.Xid})
+	role := t.Role()
+	if role.Opens() {
+		dec.closeGroup()
+		kind := GroupTransaction
+		switch role.Block() {
+		case decoder.BlockStream:
+			kind = GroupStream
+		case decoder.BlockPrepared:
+			kind = GroupPrepared
 		}
+		dec.group, dec.count = len(dec.allRows), 0
+		dec.xid, dec.hasXid = sm.Xid, sm.HasXid
+		dec.allRows = append(dec.allRows, ListRow{Kind: RowGroup, Msg: i, Group: kind, Xid: sm.Xid})
 	}
 	if dec.group >= 0 {
 		sm.Group = dec.group
@@ -269,11 +268,8 @@ func (dec *docDecoder) decode(i int) {
 	d.RowOf[i] = len(dec.allRows)
 	dec.allRows = append(dec.allRows, ListRow{Kind: RowMessage, Msg: i, Xid: sm.Xid, Nested: dec.group >= 0})
 	// Closing messages end it.
-	switch sm.Type {
-	case 'C', 'E', 'P':
-		if t.Message >= 0 {
-			dec.closeGroup()
-		}
+	if role.Closes() {
+		dec.closeGroup()
 	}
 }
 
@@ -305,12 +301,10 @@ func summarize(t *decoder.Tree, m *input.Message) Summary {
 			if !sm.HasLSN {
 				sm.LSN, sm.HasLSN = t.ValueOf(i).Num, true
 			}
-		case decoder.FieldBeginXid, decoder.FieldStreamXid, decoder.FieldStreamStartXid,
-			decoder.FieldStreamCommitXid, decoder.FieldStreamAbortXid, decoder.FieldBeginPrepareXid,
-			decoder.FieldPrepareXid, decoder.FieldCommitPreparedXid, decoder.FieldRollbackPreparedXid,
-			decoder.FieldStreamPrepareXid:
-			sm.Xid, sm.HasXid = uint32(t.ValueOf(i).Num), true
 		}
+	}
+	if xid, ok := t.Xid(); ok {
+		sm.Xid, sm.HasXid = xid, true
 	}
 	return sm
 }
