@@ -9,6 +9,9 @@ import (
 	"pgoutput-inspector/input"
 )
 
+// protoRange is the protocol versions a link may name, "1 to 4".
+var protoRange = strconv.Itoa(decoder.MinProto) + " to " + strconv.Itoa(decoder.MaxProto)
+
 // Share links keep the whole state in the URL fragment, which browsers never send to a server.
 // Three forms open decoded:
 //
@@ -81,8 +84,8 @@ func ParseFragment(frag string) (Fragment, error) {
 			f.Key, f.Packed = ShareVersion, v
 		case "proto":
 			n, ok := input.Atoi(v)
-			if !ok || n < 0 || n > 4 {
-				return f, &FragmentError{"proto", "expected a protocol version 1 to 4, found \"" + v + "\""}
+			if !ok || n < 0 || n > decoder.MaxProto {
+				return f, &FragmentError{"proto", "expected a protocol version " + protoRange + ", found \"" + v + "\""}
 			}
 			f.Proto = n
 		case "stream":
@@ -234,8 +237,8 @@ func ParseSharePayload(p []byte) (Shared, error) {
 			s.Format = input.Format(v)
 		case "proto":
 			n, ok := input.Atoi(v)
-			if !ok || n < 0 || n > 4 {
-				return s, &FragmentError{ShareVersion, "proto: expected 1 to 4, found \"" + v + "\""}
+			if !ok || n < 0 || n > decoder.MaxProto {
+				return s, &FragmentError{ShareVersion, "proto: expected " + protoRange + ", found \"" + v + "\""}
 			}
 			s.Proto = n
 		case "stream":

@@ -186,7 +186,7 @@ func (p *InputPanel) protoControl() vecty.ComponentOrHTML {
 			})),
 		option(markup(prop("value", "0"), prop("selected", p.Proto == 0)), text(auto)),
 	}
-	for v := 1; v <= 4; v++ {
+	for v := decoder.MinProto; v <= decoder.MaxProto; v++ {
 		opts = append(opts, option(markup(prop("value", strconv.Itoa(v)),
 			prop("selected", p.Proto == v)), text(strconv.Itoa(v))))
 	}
