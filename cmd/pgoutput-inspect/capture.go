@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pglogrepl"
 
+	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/internal/pgcapture"
 )
 
@@ -42,7 +43,7 @@ func runCapture(e *env, args []string) int {
 	fs.StringVar(&cfg.ConnString, "conn", "", "libpq connection string or URL (default: the PG* environment variables); replication=database is added")
 	fs.StringVar(&cfg.ConnString, "d", "", "shorthand for --conn")
 	fs.Var(listFlag{&cfg.Publications, true}, "publication", "publication `name`s for publication_names (repeatable, or comma separated); required")
-	fs.IntVar(&cfg.ProtoVersion, "proto-version", 0, "pgoutput proto_version `1..4` (default: the highest the server supports)")
+	fs.IntVar(&cfg.ProtoVersion, "proto-version", 0, "pgoutput proto_version `"+protoVersions+"` (default: the highest the server supports)")
 	fs.BoolVar(&cfg.Binary, "binary", false, "binary 'true': column values in binary (send function) format (PostgreSQL 14+)")
 	fs.BoolVar(&cfg.Messages, "messages", false, "messages 'true': send pg_logical_emit_message() messages (PostgreSQL 14+)")
 	fs.Var(oneOfFlag{&cfg.Streaming, []string{"off", "on", "parallel"}}, "streaming",
@@ -72,8 +73,8 @@ func runCapture(e *env, args []string) int {
 	if len(cfg.Publications) == 0 {
 		return usage("--publication is required: pgoutput sends the changes of the publications named (create one with CREATE PUBLICATION name FOR ALL TABLES)")
 	}
-	if cfg.ProtoVersion < 0 || cfg.ProtoVersion > 4 {
-		return usage("--proto-version %d: pgoutput protocol versions are 1 to 4", cfg.ProtoVersion)
+	if cfg.ProtoVersion < 0 || cfg.ProtoVersion > decoder.MaxProto {
+		return usage("--proto-version %d: pgoutput protocol versions are %d to %d", cfg.ProtoVersion, decoder.MinProto, decoder.MaxProto)
 	}
 	if cfg.MaxMessages < 0 || cfg.Duration < 0 {
 		return usage("--max-messages and --duration must not be negative")

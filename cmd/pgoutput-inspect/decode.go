@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"pgoutput-inspector/decoder"
@@ -23,6 +24,9 @@ so Relation and Type messages name and type the columns of later changes.
 Exit status: 0 when every message decoded, 1 when any message (or the input) had an error
 (everything decodable is still printed), 2 for a usage error or a file that cannot be read.
 `
+
+// protoVersions names the protocol versions the decoder reads, "1..4", for the flags' help.
+var protoVersions = strconv.Itoa(decoder.MinProto) + ".." + strconv.Itoa(decoder.MaxProto)
 
 // decodeOptions are the decode command's flags.
 type decodeOptions struct {
@@ -43,7 +47,7 @@ func runDecode(e *env, args []string) int {
 	fs.Var(oneOfFlag{&o.color, []string{"auto", "always", "never"}}, "color",
 		"`when` to colour the dump: auto (when stdout is a terminal and NO_COLOR is unset or empty), always or never")
 	fs.StringVar(&o.format, "format", "", "read the input as this `format` instead of detecting it: "+formatList())
-	fs.IntVar(&o.proto, "proto", 0, "pgoutput proto_version `1..4`; 0 infers it from the messages")
+	fs.IntVar(&o.proto, "proto", 0, "pgoutput proto_version `"+protoVersions+"`; 0 infers it from the messages")
 	fs.Var(choiceFlag{&o.inStream}, "in-stream",
 		"the first message is inside Stream Start … Stream Stop (its changes carry an Xid); =false: it is not; default: decided from context and the bytes")
 	fs.Var(choiceFlag{&o.parallel}, "parallel-abort",
@@ -60,8 +64,8 @@ func runDecode(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: one input file at most, got %d: %s\n", len(pos), strings.Join(pos, " "))
 		return exitUsage
 	}
-	if o.proto < 0 || o.proto > 4 {
-		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: --proto %d: pgoutput protocol versions are 1 to 4 (0 infers it)\n", o.proto)
+	if o.proto < 0 || o.proto > decoder.MaxProto {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: --proto %d: pgoutput protocol versions are %d to %d (0 infers it)\n", o.proto, decoder.MinProto, decoder.MaxProto)
 		return exitUsage
 	}
 	force := input.Auto
