@@ -178,7 +178,7 @@ func messageJSON(index int, m *decodedMessage) jsonMessage {
 		jm.Type = t.Nodes[0].Field.Info().Name
 	}
 	if t.Relation != nil {
-		jm.Relation = relationName(t.Relation)
+		jm.Relation = t.Relation.QualifiedName()
 	}
 	if t.Err != nil {
 		jm.Error = &jsonError{Offset: t.Err.Offset, Message: t.Err.Error(), Kind: t.Err.Kind.Error()}
@@ -252,8 +252,8 @@ func setValue(t *decoder.Tree, i int, jn *jsonNode) {
 		if info.Kind == decoder.KindType {
 			if i == t.Message && t.Type != 0 {
 				jn.Meaning = decoder.MessageName(t.Type)
-			} else if i > 0 && !t.IsLeaf(i-1) {
-				jn.Meaning = t.Nodes[i-1].Field.Info().Name
+			} else if p := t.Parent(i); p >= 0 {
+				jn.Meaning = t.Nodes[p].Field.Info().Name
 			}
 		} else {
 			jn.Meaning = info.CodeName(v.Num)

@@ -136,7 +136,7 @@ func (d *dumper) message(index int, m *decodedMessage) {
 	d.buf = append(d.buf, typeChain(t)...)
 	if t.Relation != nil {
 		d.buf = append(d.buf, " of "...)
-		d.buf = decoder.AppendSafe(d.buf, relationName(t.Relation))
+		d.buf = decoder.AppendSafe(d.buf, t.Relation.QualifiedName())
 	}
 	d.buf = append(d.buf, ", "...)
 	d.buf = strconv.AppendInt(d.buf, int64(len(t.Bytes)), 10)
@@ -315,28 +315,10 @@ func typeChain(t *decoder.Tree) string {
 // columnType names the type of column value node i from its Relation message (a built-in
 // type's name, or namespace.name from a Type message), or returns "" when it is not known.
 func columnType(t *decoder.Tree, i int) string {
-	depth := t.Nodes[i].Depth
-	for j := i - 1; j >= 0; j-- {
-		if t.Nodes[j].Depth < depth {
-			if c := t.Column(j); c != nil {
-				if c.TypeName != "" {
-					return c.TypeName
-				}
-				return decoder.TypeName(c.TypeOID)
-			}
-			return ""
-		}
+	if c := t.Column(i); c != nil {
+		return c.TypeName
 	}
 	return ""
-}
-
-// relationName returns namespace.name; an empty namespace is pg_catalog.
-func relationName(r *decoder.Relation) string {
-	ns := r.Namespace
-	if ns == "" {
-		ns = "pg_catalog"
-	}
-	return ns + "." + r.Name
 }
 
 func plural(n int, one, many string) string {
