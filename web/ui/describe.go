@@ -74,10 +74,10 @@ func (d *Description) Render() vecty.ComponentOrHTML {
 		}
 		fact("Value", v)
 	}
-	if t.ValueOf(i).Kind == decoder.ValueColumn && t.ValueOf(i).TypeOID != 0 {
-		typ := strconv.FormatUint(uint64(t.ValueOf(i).TypeOID), 10)
-		if name := decoder.TypeName(t.ValueOf(i).TypeOID); name != "" {
-			typ = name + " (OID " + typ + ")"
+	if c := t.Column(i); c != nil && t.ValueOf(i).Kind == decoder.ValueColumn {
+		typ := strconv.FormatUint(uint64(c.TypeOID), 10)
+		if c.TypeName != "" {
+			typ = c.TypeName + " (OID " + typ + ")"
 		}
 		fact("Column type", typ)
 	}

@@ -325,11 +325,7 @@ func nodeValue(t *decoder.Tree, i int) string {
 		s := plural(n.Length, "byte", "bytes")
 		switch {
 		case i == t.Message && t.Relation != nil:
-			name := t.Relation.Name
-			if t.Relation.Namespace != "" {
-				name = t.Relation.Namespace + "." + name
-			}
-			s = decoder.SafeText(name) + ", " + s
+			s = decoder.SafeText(t.Relation.QualifiedName()) + ", " + s
 		case n.Field == decoder.FieldTupleColumn:
 			// The column's type, from the Relation message that named it.
 			if c := t.Column(i); c != nil && c.TypeName != "" {
