@@ -19,6 +19,13 @@ func isBinary(text []byte) bool {
 	if len(text) > sniffWindow {
 		text = text[:sniffWindow]
 	}
+	if bytes.IndexByte(text, '\n') > 0 {
+		// psql -A -z puts a zero byte between fields, and encode(data, 'escape') leaves
+		// control bytes raw in -A and --csv output: psql's rows, not a binary file.
+		if sm := newSample(text); sniffPsqlUnaligned(sm) || sniffPsqlCSV(sm) {
+			return false
+		}
+	}
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' || c == 0x7f {

@@ -31,19 +31,31 @@
 //
 //   - capture: the capture file. First line "# pgoutput-inspect capture v1"; then "#" header
 //     lines (Result.Header) and "LSN HEX" lines, one message each, LSN kept.
-//   - psql-expanded: psql's \x display, "-[ RECORD 1 ]" blocks of "lsn | …", "xid | …",
-//     "data | \x…"; record numbers must run 1, 2, 3…
-//   - psql-aligned: psql's default table (border 1 or 2), header, "---+---" rule, rows,
-//     "(N rows)" footer, whose count must match; prompts ("postgres=# SELECT …") and psql's
-//     \pset messages around it are skipped. Values that psql continued on the next line, with
-//     '+' (a line break in the value, as encode(…, 'base64') writes) or '.' (\pset format
-//     wrapped), are joined. Columns are found by name (lsn, xid, data); a one-column table is
-//     data whatever its name.
-//   - psql-unaligned: psql -A, "lsn|xid|data" header and footer optional (-t), and psql -A -x;
-//     blanks around fields are dropped, so rows cut from an aligned table without its header
-//     read as well.
-//     A data value is "\x" and hex (bytea), or the text of encode(data, 'hex') or
-//     encode(data, 'base64'), in all three psql formats.
+//   - psql-expanded: psql's \x display in every linestyle and border: "* Record 1" (border 0),
+//     "-[ RECORD 1 ]---" (1), "+-[ RECORD 1 ]---+" or "┌─[ RECORD 1 ]──┐" (2), then "name | value"
+//     lines. A paste may start at any record (a note says so), or be the field lines of one
+//     record without its heading.
+//   - psql-aligned: psql's table, aligned or \pset format wrapped, in every \pset linestyle
+//     (ascii, old-ascii, unicode) and border (0, 1, 2): header, rule, rows, "(N rows)" footer
+//     (a count that does not match the rows is a note). The rule gives each column's place, so
+//     cells are read by position. Values continued on the next line are joined: a line break
+//     in the value ('+', '↵', old-ascii ':') or a wrap ('.', '…', ';'). Prompts, echoed
+//     commands, psql's banner and messages, timing lines and several tables one after another
+//     (a pasted session) are read too; a title line above a table is skipped.
+//   - psql-html: psql -H, tables and expanded records; entities and <br /> undone.
+//   - psql-asciidoc: \pset format asciidoc, tables and expanded records.
+//   - copy: COPY (…) TO STDOUT in the text format: tab-separated, COPY's backslash escapes
+//     undone (bytea is "\\x…" there), header line optional.
+//   - psql-csv: psql --csv and COPY … (FORMAT csv), header optional, quoted fields, --csv -x.
+//   - psql-unaligned: psql -A with any field separator (-F '|', '\t', ';', -z for a zero
+//     byte), "lsn|xid|data" header and footer optional (-t), and psql -A -x. Rows cut from an
+//     aligned table without its header read here too (blanks and borders around fields
+//     dropped, a first cell cut short noted). In every psql form, columns are found by name: lsn, xid, data (or encode, or an alias; extra columns are
+//     ignored, in any order); a one-column result is the data whatever its name. A data value
+//     is "\x" and hex (bytea), bytea_output = 'escape' or encode(data, 'escape') (octal
+//     escapes; psql's aligned forms show control bytes as \xHH), encode(data, 'hex') or
+//     encode(data, 'base64') (its line breaks skipped), in every psql form. A value the paste
+//     cut in the middle is read as far as it goes, with a note.
 //   - tshark-follow: tshark -z follow,tcp,hex or follow,tcp,raw; the second node's chunks
 //     are indented by a tab. Read as a capture's connection.
 //   - node-buffer: console.log of a Buffer, "<Buffer 42 00 …>"; node-uint8array:
@@ -124,8 +136,9 @@
 //     exactly 60 hex digits and nothing else are xxd -p output, one message, not messages of
 //     30 bytes.
 //   - Source literals before dumps and hex: the literal's syntax decides.
-//   - psql before everything but the capture file: the rule line, the "-[ RECORD" line, or a
-//     "lsn|…" / "X/X|…" first line decide.
+//   - psql before everything but the capture file: the rule line, a record heading, an HTML
+//     table, an asciidoc table, tabs with "\\x" values (COPY), a comma-separated or
+//     otherwise separated "lsn…" / "X/X…" first line decide.
 //
 // # Errors
 //

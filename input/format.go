@@ -29,7 +29,16 @@ const (
 	PsqlExpanded Format = "psql-expanded"
 	// PsqlAligned is psql's default table: header, "---+---" rule, rows, "(N rows)" footer.
 	PsqlAligned Format = "psql-aligned"
-	// PsqlUnaligned is psql -A output: "lsn|xid|data" header (optional), "|"-separated rows.
+	// PsqlHTML is psql -H output: an HTML table, or expanded records.
+	PsqlHTML Format = "psql-html"
+	// PsqlAsciidoc is psql's \pset format asciidoc: "|====" tables of "|cell" lines.
+	PsqlAsciidoc Format = "psql-asciidoc"
+	// Copy is COPY (…) TO STDOUT in the text format: tab-separated, bytea as "\\x…".
+	Copy Format = "copy"
+	// PsqlCSV is psql --csv output, and COPY (…) TO STDOUT WITH (FORMAT csv).
+	PsqlCSV Format = "psql-csv"
+	// PsqlUnaligned is psql -A output: "lsn|xid|data" header (optional), rows apart by any
+	// field separator (-F, -z); also rows cut from an aligned table without its header.
 	PsqlUnaligned Format = "psql-unaligned"
 	// GoBytes is Go source: []byte{0x42, 'B', 66, …} literals.
 	GoBytes Format = "go"

@@ -301,7 +301,7 @@ func ExampleParse() {
 	m := r.Messages[0]
 	fmt.Printf("%s: %d bytes, lsn %X/%X, xid %d\n", r.Format, len(m.Bytes), m.LSN>>32, uint32(m.LSN), m.Xid)
 	// Output:
-	// line 2, column 1: psql-aligned: expected the rule under the header, made of '-' and '+', found end of input
+	// line 1, column 2: psql-aligned: expected a psql table: a header line and a rule of '-' and '+', found '0'
 	// psql-unaligned: 21 bytes, lsn 0/1528468, xid 726
 }
 

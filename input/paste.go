@@ -6,10 +6,12 @@ import (
 )
 
 // A paste often carries what the place it came through added: the indentation of a Markdown
-// code block or of a chat message, e-mail quoting ("> "), a code fence ("```"), blanks at the
-// ends of lines (an editor's or a terminal's padding) and CRLF line ends. cleanPaste takes
-// them off once, for every format, so that no reader has to know about them; line numbers
-// stay the same, and positions map back to the text as pasted.
+// code block or of a chat message, e-mail quoting ("> "), a code fence ("```"). cleanPaste
+// takes them off once, for every format, so that no reader has to know about them; line
+// numbers stay the same, and positions map back to the text as pasted. Blanks at the ends of
+// lines (an editor's or a terminal's padding) and CRLF line ends stay: every reader reads
+// lines with nextLine, which drops the '\r', and skips blanks around what it reads (a value
+// in bytea's escape format can end in a blank of its own).
 
 // pasteText is a text as the readers see it, and how to find its positions in the original.
 type pasteText struct {
@@ -84,7 +86,8 @@ func cleanPaste(text []byte) *pasteText {
 			indent = commonPrefix(indent, lead)
 		}
 	}
-	if nonBlank == 0 || (!endBlanks && !fences && !(allQuoted && !first) && len(indent) == 0) {
+	_ = endBlanks // blanks at line ends stay: readers skip them, and a value may end in one
+	if nonBlank == 0 || (!fences && !(allQuoted && !first) && len(indent) == 0) {
 		return p
 	}
 	// Quoting levels: strip while every non-blank, non-fence line is quoted once more.
@@ -146,11 +149,10 @@ func cleanPaste(text []byte) *pasteText {
 			continue
 		}
 		l = l[len(indent):]
-		j := len(l)
-		for j > 0 && isSpace(l[j-1]) {
-			j--
+		if n := len(l); n > 0 && l[n-1] == '\r' {
+			l = l[:n-1]
 		}
-		out = append(out, l[:j]...)
+		out = append(out, l...)
 	}
 	if text[len(text)-1] == '\n' {
 		out = append(out, '\n')
