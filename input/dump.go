@@ -141,6 +141,7 @@ func (s *state) readDump(row func(s *state, line []byte, off int) (dumpRow, *fai
 		}
 		if r.only {
 			inMessage = false
+			s.wordLength = true
 			continue
 		}
 		start := len(s.buf)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strconv"
 	"unicode/utf8"
+
+	"pgoutput-inspector/decoder"
 )
 
 // od and hexdump print rows of an offset and values: bytes or words in hex (od -x, -t x1,
@@ -269,6 +271,9 @@ func readWords(s *state, hexdump bool) *failure {
 	if f != nil {
 		return f
 	}
+	if spec.size > 1 && !s.wordLength {
+		s.oddWithoutLength()
+	}
 	if spec.size > 1 {
 		order := "little-endian: each word's low byte comes first, as od and hexdump print words in the byte order of the machine that ran them (x86 and ARM are little-endian)"
 		if spec.big {
@@ -423,4 +428,37 @@ func odNoOffsets(text []byte) bool {
 	var buf [32]odToken
 	_, toks, _, _ := odSplit(line, &spec, buf[:0])
 	return len(toks)*spec.size == 16
+}
+
+// oddWithoutLength handles a word dump without its length line (od -A n, a paste cut before
+// it): a message of an odd length shows its last byte in a word padded with a zero byte, and
+// only decoding can tell that padding from data. A message whose last byte is zero and that
+// decodes only without it loses it, with a note.
+func (s *state) oddWithoutLength() {
+	sess := decoder.NewSession(decoder.Options{})
+	var t decoder.Tree
+	for i := range s.msgs {
+		end := len(s.buf)
+		if i+1 < len(s.starts) {
+			end = s.starts[i+1]
+		}
+		m := s.buf[s.starts[i]:end]
+		if len(m) < 2 || m[len(m)-1] != 0 {
+			continue
+		}
+		sess.DecodeInto(&t, m)
+		if t.Err == nil {
+			continue
+		}
+		if sess.DecodeInto(&t, m[:len(m)-1]); t.Err != nil {
+			continue
+		}
+		// Drop the byte: move the messages after it down by one.
+		copy(s.buf[end-1:], s.buf[end:])
+		s.buf = s.buf[:len(s.buf)-1]
+		for j := i + 1; j < len(s.starts); j++ {
+			s.starts[j]--
+		}
+		s.note(i, "The dump has no length line, so its last word may hold one byte and a zero of padding: read so, since the message decodes only without that zero byte.")
+	}
 }

@@ -45,6 +45,8 @@ type state struct {
 	wordToks []odToken
 	wordNext uint64
 	wordOdd  bool
+	// wordLength: the dump ended with its length line.
+	wordLength bool
 	// labels: the dump may hold tshark -x's "Frame (N bytes):" lines.
 	labels bool
 	// rows maps a dump's output bytes to the rows they came from (see unwrap).
@@ -62,7 +64,7 @@ func (s *state) reset() {
 	s.starts = s.starts[:0]
 	s.header = nil
 	s.notes = nil
-	s.wordNext, s.wordOdd = 0, false
+	s.wordNext, s.wordOdd, s.wordLength = 0, false, false
 	s.rows = s.rows[:0]
 	s.lineOff, s.lineNo = 0, 0
 }

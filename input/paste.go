@@ -26,6 +26,9 @@ type pasteText struct {
 	note string
 	// changed says text is a cleaned copy.
 	changed bool
+	// memoOff, memoLine and memoStart remember origOffset's last offset, its line and where
+	// that line starts in orig.
+	memoOff, memoLine, memoStart int
 }
 
 // isFence reports whether line is a Markdown code fence ("```", "```sql", "~~~").
@@ -216,16 +219,22 @@ func (p *pasteText) origOffset(off int) int {
 	if off > len(p.text) {
 		off = len(p.text)
 	}
-	line := bytes.Count(p.text[:off], []byte{'\n'})
+	// Calls come in text order (a result's messages): count on from the previous one, so that
+	// mapping every message costs one pass over the text, not one pass each.
+	if off < p.memoOff {
+		p.memoOff, p.memoLine, p.memoStart = 0, 0, 0
+	}
+	line := p.memoLine + bytes.Count(p.text[p.memoOff:off], []byte{'\n'})
 	col := off - (bytes.LastIndexByte(p.text[:off], '\n') + 1)
-	start := 0
-	for ; line > 0; line-- {
+	start := p.memoStart
+	for n := line - p.memoLine; n > 0; n-- {
 		i := bytes.IndexByte(p.orig[start:], '\n')
 		if i < 0 {
 			return len(p.orig)
 		}
 		start += i + 1
 	}
+	p.memoOff, p.memoLine, p.memoStart = off, line, start
 	l, _ := rawLine(p.orig, start)
 	taken := 0
 	if !isFence(l) {
