@@ -188,6 +188,44 @@ func New(data []byte, spans []Span, width int) (*Model, error) {
 	return &Model{data: data, spans: kept, width: width, digits: offsetDigits(len(data))}, nil
 }
 
+// WithWidth returns the layout of the same bytes and spans in rows of width bytes (m itself
+// when it has that width already; DefaultWidth when width <= 0, at most MaxWidth). The new
+// Model shares m's bytes and spans.
+func (m *Model) WithWidth(width int) *Model {
+	if width <= 0 {
+		width = DefaultWidth
+	}
+	width = min(width, MaxWidth)
+	if width == m.width {
+		return m
+	}
+	n := *m
+	n.width = width
+	return &n
+}
+
+// RowChars returns how many characters of the monospace font a row of width bytes takes, as
+// hexview.css lays it out: half a character of padding on each side, the offset and a space,
+// three characters a byte in hex, a space, one character a byte as text.
+func (m *Model) RowChars(width int) int { return m.digits + 3 + 4*width }
+
+// FitWidth returns how many bytes a row should show in a box chars characters wide: the widest
+// of m.Width(), 8 and 4 bytes (halving from m.Width()) whose whole row fits, so that the text
+// column is always in view; 4 when none fits, and m.Width() when chars <= 0 (not measured).
+func (m *Model) FitWidth(chars int) int {
+	w := m.width
+	if chars <= 0 {
+		return w
+	}
+	for w > minFitWidth && m.RowChars(w) > chars {
+		w /= 2
+	}
+	return max(w, min(minFitWidth, m.width))
+}
+
+// minFitWidth is the fewest bytes FitWidth puts in a row.
+const minFitWidth = 4
+
 // offsetDigits returns how many hex digits the largest row offset needs.
 func offsetDigits(n int) int {
 	d := 1

@@ -535,3 +535,27 @@ func TestHex(t *testing.T) {
 		}
 	}
 }
+
+func TestFitWidth(t *testing.T) {
+	m, err := New(make([]byte, 1000), nil, DefaultWidth) // 4 offset digits
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.RowChars(16); got != 71 {
+		t.Errorf("RowChars(16) = %d, want 71 (4 digits, 3, 64)", got)
+	}
+	for _, c := range []struct{ chars, want int }{
+		{0, 16}, {200, 16}, {71, 16}, {70, 8}, {39, 8}, {38, 4}, {23, 4}, {10, 4},
+	} {
+		if got := m.FitWidth(c.chars); got != c.want {
+			t.Errorf("FitWidth(%d) = %d, want %d", c.chars, got, c.want)
+		}
+	}
+	n := m.WithWidth(8)
+	if n.Width() != 8 || n.RowCount() != 125 || m.Width() != 16 || m.WithWidth(16) != m {
+		t.Errorf("WithWidth(8): width %d, %d rows; the original %d wide", n.Width(), n.RowCount(), m.Width())
+	}
+	if rows := n.Rows(1, 1, Marks{}); rows[0].Offset != 8 || rows[0].Length != 8 {
+		t.Errorf("row 1 of 8 bytes: %+v", rows[0])
+	}
+}

@@ -252,3 +252,69 @@ func hexFieldLabel(t *testing.T, b *browsertest.Browser, off string) string {
 	}
 	return s.Tree().Label(int(s.Hover))
 }
+
+// TestBrowserNarrowWindows checks the phone and small-laptop layouts. At 390 px the hex view
+// shows whole rows, fewer bytes a row, with the text column in view, and the description sits
+// between the bytes and the fields, next to both, each pair fitting the window together. At
+// 1000 px nothing is cut off: whole hex rows, message list cells, panel titles, tree labels,
+// controls and header.
+func TestBrowserNarrowWindows(t *testing.T) {
+	b, _ := open(t, "")
+	layoutSetup(t, b, 390, 844)
+	var phone struct {
+		RowsFit, TextShown bool
+		RowBytes           int
+		DescBelowHex       float64 // px between the hex panel's bottom and the description's top
+		TreeBelowDesc      float64
+		HexAndDesc         float64 // their height together, with the gap
+		DescAndTree        float64
+	}
+	b.Eval(`(() => {
+		const r = (s) => document.querySelector(s).getBoundingClientRect();
+		const box = r(".hv");
+		const rows = [...document.querySelectorAll(".hv-row")];
+		const offs = rows.map((e) => parseInt(e.querySelector(".hv-off").textContent, 16)).sort((a, b) => a - b);
+		const hex = r(".hex-panel"), desc = r(".desc-panel"), tree = r(".tree-panel");
+		return {
+			RowsFit: rows.length > 0 && rows.every((e) => e.getBoundingClientRect().right <= box.right + 0.5),
+			TextShown: rows.every((e) => { const a = e.querySelector(".hv-ascii"), ar = a.getBoundingClientRect();
+				return getComputedStyle(a).display !== "none" && ar.width > 0 && ar.right <= box.right + 0.5; }),
+			RowBytes: offs[1] - offs[0],
+			DescBelowHex: desc.top - hex.bottom, TreeBelowDesc: tree.top - desc.bottom,
+			HexAndDesc: desc.bottom - hex.top, DescAndTree: tree.bottom - desc.top,
+		};
+	})()`, &phone)
+	if !phone.RowsFit || !phone.TextShown || phone.RowBytes >= 16 || phone.RowBytes < 4 {
+		t.Errorf("at 390 px: whole rows %v, text column shown %v, %d bytes a row", phone.RowsFit, phone.TextShown, phone.RowBytes)
+	}
+	if phone.DescBelowHex < 0 || phone.DescBelowHex > 16 || phone.TreeBelowDesc < 0 || phone.TreeBelowDesc > 16 {
+		t.Errorf("at 390 px the description is %.0f px under the bytes and %.0f px above the fields, want next to both",
+			phone.DescBelowHex, phone.TreeBelowDesc)
+	}
+	if phone.HexAndDesc > 844 || phone.DescAndTree > 844 {
+		t.Errorf("at 390x844 the bytes and the description take %.0f px, the description and the fields %.0f px: not both in the window",
+			phone.HexAndDesc, phone.DescAndTree)
+	}
+
+	layoutSetup(t, b, 1000, 800)
+	var clipped []string
+	b.Eval(`(() => {
+		const out = [];
+		const cut = (e) => e.scrollWidth > e.clientWidth + 1;
+		const inside = (e, box) => { const r = e.getBoundingClientRect(), o = box.getBoundingClientRect();
+			return r.left >= o.left - 0.5 && r.right <= o.right + 0.5; };
+		const box = document.querySelector(".hv");
+		for (const e of document.querySelectorAll(".hv-row")) if (!inside(e, box)) out.push("hex row " + e.querySelector(".hv-off").textContent);
+		for (const e of document.querySelectorAll(".mrow > span, .group-row > span, .list-head > span, .page h2, .t-label, .t-toggle"))
+			if (cut(e)) out.push(e.className + " " + JSON.stringify(e.textContent));
+		const input = document.querySelector(".input-panel");
+		for (const e of document.querySelectorAll(".controls > *")) if (!inside(e, input)) out.push("control " + JSON.stringify(e.textContent));
+		const header = document.querySelector(".app-header");
+		for (const e of header.querySelectorAll("h1, select, button")) if (cut(e) || !inside(e, header)) out.push("header " + JSON.stringify(e.textContent.slice(0, 20)));
+		if (document.documentElement.scrollWidth > document.documentElement.clientWidth) out.push("the page scrolls sideways");
+		return out;
+	})()`, &clipped)
+	if len(clipped) > 0 {
+		t.Errorf("at 1000x800, cut off:\n\t%s", strings.Join(clipped, "\n\t"))
+	}
+}

@@ -5,7 +5,7 @@ package render
 import "syscall/js"
 
 // domWatch holds what the View listens to outside its own elements: a ResizeObserver on the
-// box, which reports its height, and the document's copy event, which the browser sends to
+// box, which reports its height and how many characters fit across it, and the document's copy event, which the browser sends to
 // the body rather than to a focused box when no text is selected.
 type domWatch struct {
 	observer js.Value
@@ -23,15 +23,22 @@ func (w *domWatch) start(v *View) {
 		return nil
 	})
 	doc.Call("addEventListener", "copy", w.copied)
+	measure := func() {
+		chars := 0
+		if ch := v.probe.Node().Call("getBoundingClientRect").Get("width").Float() / 10; ch > 0 {
+			chars = int(node.Get("clientWidth").Float() / ch)
+		}
+		v.resized(node.Get("clientHeight").Int(), chars)
+	}
 	if ro := js.Global().Get("ResizeObserver"); !ro.IsUndefined() {
 		w.resized = js.FuncOf(func(js.Value, []js.Value) any {
-			v.resized(node.Get("clientHeight").Int())
+			measure()
 			return nil
 		})
 		w.observer = ro.New(w.resized)
 		w.observer.Call("observe", node)
 	}
-	v.resized(node.Get("clientHeight").Int())
+	measure()
 }
 
 func (w *domWatch) stop() {

@@ -91,7 +91,12 @@ type View struct {
 	dragging  bool           // the main button went down on a field and is still down
 	anchor    hexview.Range  // the selection made by that press
 	empty     *hexview.Model // drawn when Model is nil
-	dom       domWatch       // the box's height and the document's copy event
+	dom       domWatch       // the box's size and the document's copy event
+	probe     *vecty.HTML    // ten characters of the box's font, to measure one, as last rendered
+	chars     int            // how many characters fit across the box (0: not measured)
+	fitted    *hexview.Model // the model laid out in rows that fit the box
+	fittedOf  *hexview.Model // the model it was made from
+	refit     bool           // the rows changed width: scroll to top, where the same bytes are
 }
 
 // Mount implements vecty.Mounter: it applies a scroll position chosen before the box existed
@@ -113,15 +118,27 @@ func (v *View) Unmount() {
 	v.dom.stop()
 }
 
-// resized is called with the box's new height (0 for unknown); it redraws when the rows in
-// view change.
-func (v *View) resized(height int) {
-	if v.Height > 0 || height == v.measured {
+// resized is called with the box's new height (0 for unknown) and how many characters fit
+// across it (0 for unknown); it redraws when the rows in view, or the bytes a row shows,
+// change. When rows get narrower or wider, the byte at the top of the box stays at the top.
+func (v *View) resized(height, chars int) {
+	old, oldModel := v.viewport(), v.model()
+	if v.Height <= 0 {
+		v.measured = height
+	}
+	v.chars = chars
+	m := v.model()
+	if m != oldModel {
+		first := old.Top / hexview.RowHeight * oldModel.Width()
+		v.top = m.RowOf(first) * hexview.RowHeight
+		v.refit = true
+		if v.revealIn == oldModel {
+			v.revealIn = m // the same bytes: not new ones to show from the top
+		}
+	} else if !v.windowChanged(old) {
 		return
 	}
-	old := v.viewport()
-	v.measured = height
-	if v.windowChanged(old) {
+	if v.mounted {
 		vecty.Rerender(v)
 	}
 }
@@ -134,14 +151,20 @@ func (v *View) windowChanged(old hexview.Viewport) bool {
 	return oldFirst != newFirst || oldN != newN
 }
 
+// model returns the model to draw: Model (or no bytes) in rows as wide as fit in the box, so
+// that whole rows show, the text column included (hexview.Model.FitWidth).
 func (v *View) model() *hexview.Model {
-	if v.Model == nil {
+	m := v.Model
+	if m == nil {
 		if v.empty == nil {
 			v.empty, _ = hexview.New(nil, nil, 0) // cannot fail: no spans
 		}
-		return v.empty
+		m = v.empty
 	}
-	return v.Model
+	if v.fittedOf != m || v.fitted.Width() != m.FitWidth(v.chars) {
+		v.fitted, v.fittedOf = m.WithWidth(m.FitWidth(v.chars)), m
+	}
+	return v.fitted
 }
 
 func (v *View) overscan() int {
@@ -189,6 +212,9 @@ func (v *View) Render() vecty.ComponentOrHTML {
 			vp.Top, v.top, scroll = scrollTo, scrollTo, true
 		}
 	}
+	if v.refit {
+		scroll, v.refit = true, false
+	}
 
 	first, n := vp.Window(m.RowCount(), v.overscan())
 	slots := make([]vecty.MarkupOrChild, n+1)
@@ -212,7 +238,11 @@ func (v *View) Render() vecty.ComponentOrHTML {
 		event.MouseUp(v.onMouseUp),
 		event.KeyDown(v.onKeyDown),
 	)
-	box := elem.Div(boxMarkup, spacer)
+	// Ten characters of the box's font, out of sight: their width tells how many bytes fit in
+	// a row (see domWatch).
+	probe := elem.Span(vecty.Markup(vecty.Class("hv-probe"), vecty.Attribute("aria-hidden", "true")),
+		vecty.Text("0000000000"))
+	box := elem.Div(boxMarkup, spacer, probe)
 
 	if scroll {
 		if v.mounted {
@@ -224,7 +254,7 @@ func (v *View) Render() vecty.ComponentOrHTML {
 			v.pendingTo = scrollTo
 		}
 	}
-	v.box, v.spacer = box, spacer
+	v.box, v.spacer, v.probe = box, spacer, probe
 	return box
 }
 

@@ -180,8 +180,8 @@ func parseMarkup(t *testing.T, markup string) []*node {
 func render(t *testing.T, v *View) (box, spacer *node) {
 	t.Helper()
 	box = readHTML(t, v.Render())
-	if !box.has("hv") || len(box.children) != 1 || !box.children[0].has("hv-spacer") {
-		t.Fatalf("box %v: want div.hv > div.hv-spacer", box.classes)
+	if !box.has("hv") || len(box.children) != 2 || !box.children[0].has("hv-spacer") || !box.children[1].has("hv-probe") {
+		t.Fatalf("box %v: want div.hv > div.hv-spacer, span.hv-probe", box.classes)
 	}
 	return box, box.children[0]
 }
@@ -214,8 +214,9 @@ func TestViewDrawsOnlyRowsInView(t *testing.T) {
 			segs += len(r.Segments)
 		}
 		// Per row: the row, the offset and its text, the two columns; per segment: an element and
-		// its text in each column. Nothing else, and no listener below the box.
-		want := 2 + n*5 + segs*4
+		// its text in each column; the probe and its text. Nothing else, and no listener below
+		// the box.
+		want := 2 + n*5 + segs*4 + 2
 		if got := box.domNodes(); got != want {
 			t.Errorf("%d bytes: %d DOM nodes, want %d", size, got, want)
 		}
@@ -419,5 +420,34 @@ func BenchmarkViewRender(b *testing.B) {
 		for j := 0; j < rows.Len(); j++ {
 			rows.Index(j).Interface().(*rowView).Render()
 		}
+	}
+}
+
+// TestViewFitsRowsToBox checks that a narrow box gets rows of fewer bytes, whole, and that the
+// byte at the top of the box stays at the top when the rows change width.
+func TestViewFitsRowsToBox(t *testing.T) {
+	m := mustNew(t, make([]byte, 4096), nil, 16)
+	v := &View{Model: m, Height: 200}
+	render(t, v)
+	v.top = 64 * hexview.RowHeight // byte 1024 at the top
+	v.resized(200, 45)             // 45 characters: 8 bytes a row (39), not 16 (71)
+	box, spacer := render(t, v)
+	if box.styles["--hv-cols"] != "8" || v.model().Width() != 8 {
+		t.Fatalf("in 45 characters rows of %s bytes", box.styles["--hv-cols"])
+	}
+	if h := spacer.styles["height"]; h != fmt.Sprintf("%dpx", 512*hexview.RowHeight) {
+		t.Errorf("spacer height %s for 512 rows", h)
+	}
+	if v.top != 128*hexview.RowHeight {
+		t.Errorf("top %d px, want row 128 (byte 1024)", v.top)
+	}
+	for _, row := range spacer.children {
+		if len(row.children[2].text) > 8 {
+			t.Errorf("row %s shows %q as text", row.children[0].text, row.children[2].text)
+		}
+	}
+	v.resized(200, 0) // not measured: the model's own width
+	if box, _ := render(t, v); box.styles["--hv-cols"] != "16" || v.top != 64*hexview.RowHeight {
+		t.Errorf("unmeasured: rows of %s bytes, top %d", box.styles["--hv-cols"], v.top)
 	}
 }
