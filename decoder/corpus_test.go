@@ -2,6 +2,7 @@ package decoder
 
 import (
 	"encoding/binary"
+	"pgoutput-inspector/decoder/pgvalue"
 	"strconv"
 	"strings"
 	"testing"
@@ -84,7 +85,7 @@ func TestCorpus(t *testing.T) {
 			case 'P':
 				// The walsender sends P at the prepared transaction's end LSN.
 				if get(FieldPrepareEndLSN) != xlogStart {
-					t.Errorf("%s message %d: Prepare end LSN %s, XLogData at %s", file, i, FormatLSN(get(FieldPrepareEndLSN)), FormatLSN(xlogStart))
+					t.Errorf("%s message %d: Prepare end LSN %s, XLogData at %s", file, i, pgvalue.FormatLSN(get(FieldPrepareEndLSN)), pgvalue.FormatLSN(xlogStart))
 				}
 				if g, ok := prepared[uint32(get(FieldPrepareXid))]; !ok || g != gidOf(FieldPrepareGID) {
 					t.Errorf("%s message %d: Prepare of xid %d, GID %q, without its Begin Prepare", file, i, get(FieldPrepareXid), gidOf(FieldPrepareGID))
@@ -96,14 +97,14 @@ func TestCorpus(t *testing.T) {
 				prepared[uint32(get(FieldStreamPrepareXid))] = gidOf(FieldStreamPrepareGID)
 			case 'K':
 				if get(FieldCommitPreparedEndLSN) != xlogStart {
-					t.Errorf("%s message %d: Commit Prepared end LSN %s, XLogData at %s", file, i, FormatLSN(get(FieldCommitPreparedEndLSN)), FormatLSN(xlogStart))
+					t.Errorf("%s message %d: Commit Prepared end LSN %s, XLogData at %s", file, i, pgvalue.FormatLSN(get(FieldCommitPreparedEndLSN)), pgvalue.FormatLSN(xlogStart))
 				}
 				if g, ok := prepared[uint32(get(FieldCommitPreparedXid))]; !ok || g != gidOf(FieldCommitPreparedGID) {
 					t.Errorf("%s message %d: Commit Prepared of a transaction not prepared in this capture", file, i)
 				}
 			case 'r':
 				if get(FieldRollbackPreparedEndLSN) != xlogStart {
-					t.Errorf("%s message %d: Rollback Prepared end LSN %s, XLogData at %s", file, i, FormatLSN(get(FieldRollbackPreparedEndLSN)), FormatLSN(xlogStart))
+					t.Errorf("%s message %d: Rollback Prepared end LSN %s, XLogData at %s", file, i, pgvalue.FormatLSN(get(FieldRollbackPreparedEndLSN)), pgvalue.FormatLSN(xlogStart))
 				}
 				if get(FieldRollbackPreparedPrepareEndLSN) >= get(FieldRollbackPreparedEndLSN) {
 					t.Errorf("%s message %d: prepare end LSN not before rollback end LSN", file, i)

@@ -1,6 +1,10 @@
 package decoder
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"pgoutput-inspector/decoder/pgvalue"
+)
 
 // maxDepth bounds the nesting of layers: CopyData, XLogData, message, tuple, column.
 const maxDepth = 8
@@ -274,7 +278,7 @@ func (t *Tree) appendNodeLabel(b []byte, i int) []byte {
 		mark := len(b)
 		b = append(b, " ("...)
 		if named := t.appendName(b, i); len(named) > len(b) {
-			return append(escapeTail(named, len(b)), ')')
+			return append(pgvalue.EscapeTail(named, len(b)), ')')
 		}
 		return b[:mark]
 	case FieldTruncateRelationOID:

@@ -2,6 +2,7 @@ package decoder
 
 import (
 	"fmt"
+	"pgoutput-inspector/decoder/pgvalue"
 	"strconv"
 	"testing"
 
@@ -55,7 +56,7 @@ func ours(tr *Tree) []string {
 		case ValueTime:
 			v = strconv.FormatInt(int64(val.Num)+pgEpochUnix*1e6, 10)
 		case ValueLSN:
-			v = FormatLSN(val.Num)
+			v = pgvalue.FormatLSN(val.Num)
 		case ValueInt:
 			v = strconv.FormatInt(int64(val.Num), 10)
 		case ValueString, ValueBytes, ValueColumn:

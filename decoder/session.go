@@ -1,5 +1,7 @@
 package decoder
 
+import "pgoutput-inspector/decoder/pgvalue"
+
 // Choice is a yes/no option that may also be left to the decoder.
 type Choice uint8
 
@@ -127,7 +129,7 @@ func (s *Session) DataType(oid uint32) *DataType { return s.types[oid] }
 
 // TypeName names a type OID from the built-in types or a Type message seen, or returns "".
 func (s *Session) TypeName(oid uint32) string {
-	if n := TypeName(oid); n != "" {
+	if n := pgvalue.TypeName(oid); n != "" {
 		return n
 	}
 	if t := s.types[oid]; t != nil {

@@ -2,6 +2,7 @@ package decoder
 
 import (
 	"errors"
+	"pgoutput-inspector/decoder/pgvalue"
 	"strings"
 	"testing"
 )
@@ -178,7 +179,7 @@ func TestValues(t *testing.T) {
 	if got := b.Value(3); got != "2000-01-01T00:12:48.000001Z" {
 		t.Errorf("time %q", got)
 	}
-	if got := string(AppendTime(nil, 1<<63-1)); got != "infinity" {
+	if got := string(pgvalue.AppendRFC3339(nil, 1<<63-1)); got != "infinity" {
 		t.Errorf("infinity %q", got)
 	}
 	if !strings.Contains(NewSession(Options{}).Decode(wire{}.b1('I').i32(9).b1('N').i16(0)).Notes()[1], "relation OID 9") {

@@ -1,5 +1,7 @@
 package decoder
 
+import "pgoutput-inspector/decoder/pgvalue"
+
 // Format is a field's wire format, in the words of the PostgreSQL protocol documentation.
 type Format uint8
 
@@ -212,7 +214,7 @@ func (t *Tree) Notes() []string {
 				b := []byte("A TupleData has ")
 				b = appendInt(b, int(t.ValueOf(i).Num))
 				b = append(b, " columns but the Relation message for "...)
-				b = AppendSafe(b, t.Relation.Name)
+				b = pgvalue.AppendSafe(b, t.Relation.Name)
 				b = append(b, " lists "...)
 				b = appendInt(b, len(t.Relation.Columns))
 				b = append(b, '.')

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/input"
 	"pgoutput-inspector/web"
 )
@@ -26,7 +27,7 @@ func xlogLine(lsn uint64, msg string) string {
 		env[1+i] = byte(lsn >> (56 - 8*i))
 		env[9+i] = byte(lsn >> (56 - 8*i))
 	}
-	return decoder.FormatLSN(lsn) + " " + hex.EncodeToString(append(env, b...)) + "\n"
+	return pgvalue.FormatLSN(lsn) + " " + hex.EncodeToString(append(env, b...)) + "\n"
 }
 
 // abortCapture is a capture whose options line is the given one (none when empty) and whose

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/input"
 )
 
@@ -165,7 +166,7 @@ func messageJSON(index int, m *decodedMessage) jsonMessage {
 	jm := jsonMessage{Index: index, Line: m.Line, Hex: hex.EncodeToString(t.Bytes),
 		Notes: t.Notes(), MissingRelation: t.MissingRelation}
 	if m.HasLSN {
-		jm.LSN = decoder.FormatLSN(m.LSN)
+		jm.LSN = pgvalue.FormatLSN(m.LSN)
 	}
 	if m.HasXid {
 		xid := m.Xid
@@ -238,14 +239,14 @@ func setValue(t *decoder.Tree, i int, jn *jsonNode) {
 	case decoder.ValueUint:
 		jn.Value = v.Num
 		if n.Field == decoder.FieldRelationColumnTypeOID {
-			jn.Meaning = decoder.TypeName(uint32(v.Num))
+			jn.Meaning = pgvalue.TypeName(uint32(v.Num))
 		}
 	case decoder.ValueInt:
 		jn.Value = int64(v.Num)
 	case decoder.ValueLSN:
-		jn.Value = decoder.FormatLSN(v.Num)
+		jn.Value = pgvalue.FormatLSN(v.Num)
 	case decoder.ValueTime:
-		jn.Value = string(decoder.AppendTime(nil, int64(v.Num)))
+		jn.Value = string(pgvalue.AppendRFC3339(nil, int64(v.Num)))
 	case decoder.ValueChar:
 		// A byte is read as its Latin-1 character, so every byte has a distinct string.
 		jn.Value = string(rune(byte(v.Num)))
@@ -272,7 +273,7 @@ func setValue(t *decoder.Tree, i int, jn *jsonNode) {
 	case decoder.ValueColumn:
 		jn.Type = columnType(t, i)
 		if v.ColumnKind == 'b' {
-			val, ok, err := decoder.BinaryValue(v.TypeOID, b)
+			val, ok, err := pgvalue.BinaryValue(v.TypeOID, b)
 			switch {
 			case err != nil:
 				jn.Value = bytea(b)
@@ -296,7 +297,7 @@ const (
 
 func float4(oid uint32) bool { return oid == oidFloat4 || oid == oidFloat4Array }
 
-// jsonBinary adjusts a decoder.BinaryValue for JSON: bytea (a []byte, which encoding/json
+// jsonBinary adjusts a pgvalue.BinaryValue for JSON: bytea (a []byte, which encoding/json
 // would write as base64) becomes "\x…" hex like every other raw byte string, and a float4
 // is written with the shortest digits that read back as the same float32 (1.1, not
 // 1.100000023841858), as PostgreSQL prints it.

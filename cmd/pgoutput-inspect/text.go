@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/input"
 )
 
@@ -83,7 +84,7 @@ func (d *dumper) begin(res *input.Result) {
 	for _, h := range res.Header {
 		d.sgr(sgrDim)
 		d.buf = append(d.buf, "# "...)
-		d.buf = decoder.AppendSafe(d.buf, h)
+		d.buf = pgvalue.AppendSafe(d.buf, h)
 		d.reset(sgrDim)
 		d.flushLine()
 	}
@@ -96,17 +97,17 @@ func (d *dumper) begin(res *input.Result) {
 			d.buf = append(d.buf, ')')
 		}
 		d.buf = append(d.buf, ": "...)
-		d.buf = decoder.AppendSafe(d.buf, n.Text)
+		d.buf = pgvalue.AppendSafe(d.buf, n.Text)
 		d.flushLine()
 	}
 	for _, a := range res.Also {
 		d.buf = append(d.buf, "also possible: --format "...)
-		d.buf = decoder.AppendSafe(d.buf, string(a.Format))
+		d.buf = pgvalue.AppendSafe(d.buf, string(a.Format))
 		d.buf = append(d.buf, ", "...)
 		d.buf = strconv.AppendInt(d.buf, int64(a.Messages), 10)
 		d.buf = append(d.buf, plural(a.Messages, " message", " messages")...)
 		d.buf = append(d.buf, ": "...)
-		d.buf = decoder.AppendSafe(d.buf, a.Note)
+		d.buf = pgvalue.AppendSafe(d.buf, a.Note)
 		d.flushLine()
 	}
 }
@@ -126,7 +127,7 @@ func (d *dumper) message(index int, m *decodedMessage) {
 	}
 	if m.HasLSN {
 		d.buf = append(d.buf, ", LSN "...)
-		d.buf = decoder.AppendLSN(d.buf, m.LSN)
+		d.buf = pgvalue.AppendLSN(d.buf, m.LSN)
 	}
 	if m.HasXid {
 		d.buf = append(d.buf, ", xid "...)
@@ -136,7 +137,7 @@ func (d *dumper) message(index int, m *decodedMessage) {
 	d.buf = append(d.buf, typeChain(t)...)
 	if t.Relation != nil {
 		d.buf = append(d.buf, " of "...)
-		d.buf = decoder.AppendSafe(d.buf, t.Relation.QualifiedName())
+		d.buf = pgvalue.AppendSafe(d.buf, t.Relation.QualifiedName())
 	}
 	d.buf = append(d.buf, ", "...)
 	d.buf = strconv.AppendInt(d.buf, int64(len(t.Bytes)), 10)
@@ -145,7 +146,7 @@ func (d *dumper) message(index int, m *decodedMessage) {
 	d.flushLine()
 	for _, note := range t.Notes() {
 		d.buf = append(d.buf, "  note: "...)
-		d.buf = decoder.AppendSafe(d.buf, note)
+		d.buf = pgvalue.AppendSafe(d.buf, note)
 		d.flushLine()
 	}
 
@@ -167,7 +168,7 @@ func (d *dumper) message(index int, m *decodedMessage) {
 		d.buf = append(d.buf, "  error at offset "...)
 		d.buf = strconv.AppendInt(d.buf, int64(t.Err.Offset), 10)
 		d.buf = append(d.buf, ": "...)
-		d.buf = decoder.AppendSafe(d.buf, t.Err.Error())
+		d.buf = pgvalue.AppendSafe(d.buf, t.Err.Error())
 		d.reset(sgrBoldRed)
 		d.flushLine()
 	}
@@ -230,7 +231,7 @@ func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, 
 			if name := columnType(t, i); name != "" {
 				d.sgr(sgrDim)
 				d.buf = append(d.buf, "  ::"...)
-				d.buf = decoder.AppendSafe(d.buf, name)
+				d.buf = pgvalue.AppendSafe(d.buf, name)
 				d.reset(sgrDim)
 			}
 		}
@@ -238,7 +239,7 @@ func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, 
 			// The value is shown as bytes; say why, as the JSON's value_error does.
 			d.sgr(sgrRed)
 			d.buf = append(d.buf, "  value error: "...)
-			d.buf = decoder.AppendSafe(d.buf, valueErr.Error())
+			d.buf = pgvalue.AppendSafe(d.buf, valueErr.Error())
 			d.reset(sgrRed)
 		}
 	}
@@ -254,9 +255,9 @@ func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, 
 func appendValue(dst []byte, t *decoder.Tree, i int) ([]byte, error) {
 	if v := t.ValueOf(i); v.Kind == decoder.ValueColumn && v.ColumnKind == 'b' {
 		b := t.ValueBytes(i)
-		out, ok, err := decoder.AppendBinary(dst, v.TypeOID, b)
+		out, ok, err := pgvalue.AppendBinary(dst, v.TypeOID, b)
 		if !ok {
-			return decoder.AppendHex(dst, b), err
+			return pgvalue.AppendHex(dst, b), err
 		}
 		return out, nil
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/hexops/vecty/event"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/input"
 	"pgoutput-inspector/web"
@@ -188,7 +189,7 @@ func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 	sm := doc.Summaries[row.Msg]
 	lsn, xid := "", ""
 	if sm.HasLSN {
-		lsn = decoder.FormatLSN(sm.LSN)
+		lsn = pgvalue.FormatLSN(sm.LSN)
 	}
 	if sm.HasXid {
 		xid = strconv.FormatUint(uint64(sm.Xid), 10)
@@ -325,11 +326,11 @@ func nodeValue(t *decoder.Tree, i int) string {
 		s := plural(n.Length, "byte", "bytes")
 		switch {
 		case i == t.Message && t.Relation != nil:
-			s = decoder.SafeText(t.Relation.QualifiedName()) + ", " + s
+			s = pgvalue.SafeText(t.Relation.QualifiedName()) + ", " + s
 		case n.Field == decoder.FieldTupleColumn:
 			// The column's type, from the Relation message that named it.
 			if c := t.Column(i); c != nil && c.TypeName != "" {
-				s = decoder.SafeText(c.TypeName) + ", " + s
+				s = pgvalue.SafeText(c.TypeName) + ", " + s
 			}
 		}
 		return s

@@ -2,7 +2,7 @@
 
 //go:build !js && !wasip1
 
-package decoder_test
+package pgvalue_test
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/internal/pgserver"
 )
 
@@ -178,19 +178,19 @@ func compareWithServer(t *testing.T, conn *pgconn.PgConn, name, q string) int {
 			continue
 		}
 		n++
-		want := string(decoder.AppendText(nil, text[i]))
-		got, ok, err := decoder.AppendBinary(nil, oid, bin[i])
+		want := string(pgvalue.AppendText(nil, text[i]))
+		got, ok, err := pgvalue.AppendBinary(nil, oid, bin[i])
 		if !ok || string(got) != want {
-			t.Errorf("%s (type %d %s) row %d: AppendBinary(%x) = %q, %v, %v; server text %q", name, oid, decoder.TypeName(oid), i, bin[i], got, ok, err, want)
+			t.Errorf("%s (type %d %s) row %d: AppendBinary(%x) = %q, %v, %v; server text %q", name, oid, pgvalue.TypeName(oid), i, bin[i], got, ok, err, want)
 			continue
 		}
-		v, ok, err := decoder.BinaryValue(oid, bin[i])
+		v, ok, err := pgvalue.BinaryValue(oid, bin[i])
 		if !ok {
 			t.Errorf("%s row %d: BinaryValue(%x): %v", name, i, bin[i], err)
 			continue
 		}
 		if msg := checkBinaryValue(oid, v, string(text[i])); msg != "" {
-			t.Errorf("%s (type %d %s) row %d: BinaryValue(%x) = %#v: %s", name, oid, decoder.TypeName(oid), i, bin[i], v, msg)
+			t.Errorf("%s (type %d %s) row %d: BinaryValue(%x) = %#v: %s", name, oid, pgvalue.TypeName(oid), i, bin[i], v, msg)
 		}
 	}
 	return n
@@ -214,7 +214,7 @@ func checkBinaryValue(oid uint32, v any, text string) string {
 		}
 	case float64:
 		bitSize := 64
-		if decoder.TypeName(oid) == "float4" || decoder.TypeName(oid) == "float4[]" {
+		if pgvalue.TypeName(oid) == "float4" || pgvalue.TypeName(oid) == "float4[]" {
 			bitSize = 32
 		}
 		f, err := strconv.ParseFloat(text, bitSize)
@@ -226,7 +226,7 @@ func checkBinaryValue(oid uint32, v any, text string) string {
 			return "server says " + text
 		}
 	case string:
-		switch decoder.TypeName(oid) {
+		switch pgvalue.TypeName(oid) {
 		case "date", "timestamp", "timestamptz":
 			// ISO 8601, not the server's form: checked by the table tests.
 		default:
@@ -235,7 +235,7 @@ func checkBinaryValue(oid uint32, v any, text string) string {
 			}
 		}
 	case []any:
-		if !strings.HasSuffix(decoder.TypeName(oid), "[]") {
+		if !strings.HasSuffix(pgvalue.TypeName(oid), "[]") {
 			return "an array for a scalar type"
 		}
 	default:

@@ -1,4 +1,4 @@
-package decoder
+package pgvalue
 
 // Type is a built-in PostgreSQL data type, as the server's pg_type catalog lists it.
 type Type struct {
@@ -32,6 +32,7 @@ const (
 	oidVarchar     uint32 = 1043
 	oidDate        uint32 = 1082
 	oidTime        uint32 = 1083
+	oidTimeTZ      uint32 = 1266
 	oidTimestamp   uint32 = 1114
 	oidTimestampTZ uint32 = 1184
 	oidInterval    uint32 = 1186

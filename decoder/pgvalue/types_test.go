@@ -1,10 +1,10 @@
-package decoder_test
+package pgvalue_test
 
 import (
 	"strings"
 	"testing"
 
-	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 )
 
 func TestTypeName(t *testing.T) {
@@ -16,15 +16,15 @@ func TestTypeName(t *testing.T) {
 		{1185, "timestamptz[]"}, {3802, "jsonb"}, {3807, "jsonb[]"}, {651, "cidr[]"}, {4451, "int4multirange"},
 		{0, ""}, {1, ""}, {99999, ""}, {4294967295, ""},
 	} {
-		if got := decoder.TypeName(c.oid); got != c.want {
+		if got := pgvalue.TypeName(c.oid); got != c.want {
 			t.Errorf("TypeName(%d) = %q, want %q", c.oid, got, c.want)
 		}
 	}
 }
 
 func TestBuiltinTypes(t *testing.T) {
-	types := decoder.BuiltinTypes()
-	byOID := map[uint32]decoder.Type{}
+	types := pgvalue.BuiltinTypes()
+	byOID := map[uint32]pgvalue.Type{}
 	for i, ty := range types {
 		if i > 0 && types[i-1].OID >= ty.OID {
 			t.Errorf("table not sorted by OID at %d (%d after %d)", i, ty.OID, types[i-1].OID)
@@ -33,7 +33,7 @@ func TestBuiltinTypes(t *testing.T) {
 			t.Errorf("OID %d has no name", ty.OID)
 		}
 		byOID[ty.OID] = ty
-		got, ok := decoder.LookupType(ty.OID)
+		got, ok := pgvalue.LookupType(ty.OID)
 		if !ok || got != ty {
 			t.Errorf("LookupType(%d) = %+v, %v, want %+v", ty.OID, got, ok, ty)
 		}
@@ -57,7 +57,7 @@ func TestBuiltinTypes(t *testing.T) {
 	}
 	// The copy is the caller's.
 	types[0].Name = "changed"
-	if decoder.TypeName(types[0].OID) == "changed" {
+	if pgvalue.TypeName(types[0].OID) == "changed" {
 		t.Error("BuiltinTypes returned the table itself")
 	}
 }
@@ -65,7 +65,7 @@ func TestBuiltinTypes(t *testing.T) {
 // Every type with a binary codec has an array type in the table, and both decode.
 func TestCodecTypesInTable(t *testing.T) {
 	for _, c := range pgtypeCases() {
-		if decoder.TypeName(c.oid) == "" {
+		if pgvalue.TypeName(c.oid) == "" {
 			t.Errorf("%s (%d) is not in the type table", c.name, c.oid)
 		}
 		arrayOf(t, c.oid)

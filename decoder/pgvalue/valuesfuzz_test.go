@@ -1,11 +1,11 @@
-package decoder_test
+package pgvalue_test
 
 import (
 	"bytes"
 	"testing"
 	"unicode/utf8"
 
-	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 )
 
 // codecOIDs are the types (and a few array types) AppendBinary decodes; the fuzz target also
@@ -23,7 +23,7 @@ func FuzzAppendBinary(f *testing.F) {
 	f.Fuzz(func(t *testing.T, oid uint32, b []byte) {
 		checkAppendBinary(t, oid, b)
 		checkAppendBinary(t, codecOIDs[oid%uint32(len(codecOIDs))], b)
-		if !utf8.Valid(decoder.AppendText(nil, b)) {
+		if !utf8.Valid(pgvalue.AppendText(nil, b)) {
 			t.Errorf("AppendText(%q) is not UTF-8", b)
 		}
 	})
@@ -34,7 +34,7 @@ func FuzzAppendBinary(f *testing.F) {
 // characters; BinaryValue agrees about success.
 func checkAppendBinary(t *testing.T, oid uint32, b []byte) {
 	in := append([]byte(nil), b...)
-	got, ok, err := decoder.AppendBinary([]byte("pre:"), oid, b)
+	got, ok, err := pgvalue.AppendBinary([]byte("pre:"), oid, b)
 	if !bytes.Equal(b, in) {
 		t.Fatalf("AppendBinary(%d) modified its input", oid)
 	}
@@ -45,7 +45,7 @@ func checkAppendBinary(t *testing.T, oid uint32, b []byte) {
 		if len(got) != len("pre:") {
 			t.Fatalf("AppendBinary(%d, %x) failed but wrote %q", oid, b, got)
 		}
-		if err == nil && decoder.TypeName(oid) != "" && oidHasCodec(oid) {
+		if err == nil && pgvalue.TypeName(oid) != "" && oidHasCodec(oid) {
 			t.Fatalf("AppendBinary(%d, %x) failed without an error", oid, b)
 		}
 	} else if err != nil {
@@ -60,7 +60,7 @@ func checkAppendBinary(t *testing.T, oid uint32, b []byte) {
 			t.Fatalf("AppendBinary(%d, %x) = %q holds a control character", oid, b, text)
 		}
 	}
-	_, vok, verr := decoder.BinaryValue(oid, b)
+	_, vok, verr := pgvalue.BinaryValue(oid, b)
 	if vok != ok || (verr == nil) != (err == nil) {
 		t.Fatalf("BinaryValue(%d, %x) = %v, %v; AppendBinary %v, %v", oid, b, vok, verr, ok, err)
 	}

@@ -1,4 +1,4 @@
-package decoder_test
+package pgvalue_test
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgtype"
 
-	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 )
 
 // pgtypeCase is one type in the differential test against pgtype: values are encoded with
@@ -330,7 +330,7 @@ func TestAppendBinaryAgainstPgtype(t *testing.T) {
 				if err != nil {
 					t.Fatalf("value %d (%v): pgtype text: %v", i, v, err)
 				}
-				got, ok, err := decoder.AppendBinary(nil, c.oid, bin)
+				got, ok, err := pgvalue.AppendBinary(nil, c.oid, bin)
 				if !ok {
 					t.Errorf("value %d (%v): AppendBinary(%x): not ok: %v", i, v, bin, err)
 					continue
@@ -349,7 +349,7 @@ func TestAppendBinaryAgainstPgtype(t *testing.T) {
 			if err != nil {
 				t.Fatalf("array: pgtype text: %v", err)
 			}
-			got, ok, err := decoder.AppendBinary(nil, arrayOID, bin)
+			got, ok, err := pgvalue.AppendBinary(nil, arrayOID, bin)
 			if !ok {
 				t.Fatalf("array: AppendBinary: not ok: %v", err)
 			}
@@ -368,7 +368,7 @@ func (c pgtypeCase) matches(got, pgtypeText string) bool {
 	if c.normalize != nil {
 		pgtypeText = c.normalize(pgtypeText)
 	}
-	return got == string(decoder.AppendText(nil, []byte(pgtypeText)))
+	return got == string(pgvalue.AppendText(nil, []byte(pgtypeText)))
 }
 
 // matchesArray compares array texts element by element. Besides each element's own
@@ -399,7 +399,7 @@ func (c pgtypeCase) matchesArray(got, pgtypeText string) string {
 	}
 	sb.WriteByte('}')
 	if c.same == nil {
-		w := string(decoder.AppendText(nil, []byte(sb.String())))
+		w := string(pgvalue.AppendText(nil, []byte(sb.String())))
 		if got == w {
 			return ""
 		}
@@ -491,7 +491,7 @@ func splitArray(s string) ([]*string, error) {
 // arrayOf finds the array type of elem in the type table.
 func arrayOf(t *testing.T, elem uint32) uint32 {
 	t.Helper()
-	for _, ty := range decoder.BuiltinTypes() {
+	for _, ty := range pgvalue.BuiltinTypes() {
 		if ty.Elem == elem {
 			return ty.OID
 		}

@@ -1,4 +1,4 @@
-package decoder
+package pgvalue
 
 import (
 	"math"
@@ -252,11 +252,12 @@ func AppendBinary(dst []byte, oid uint32, b []byte) ([]byte, bool, error) {
 	if err != nil {
 		return dst, false, err
 	}
-	return escapeTail(out, start), true, nil
+	return EscapeTail(out, start), true, nil
 }
 
-// escapeTail escapes b[start:] in place as AppendText does.
-func escapeTail(b []byte, start int) []byte {
+// EscapeTail escapes b[start:] in place as AppendText does, so that text appended to b
+// unescaped (a name) can be escaped without a copy of its own.
+func EscapeTail(b []byte, start int) []byte {
 	if !needsEscape(b[start:]) {
 		return b
 	}
@@ -266,6 +267,15 @@ func escapeTail(b []byte, start int) []byte {
 	end := len(b)
 	b = AppendText(b, b[start:end])
 	return b[:start+copy(b[start:], b[end:])]
+}
+
+// AppendHex appends b as PostgreSQL's bytea hex form, "\x0a1b".
+func AppendHex(dst, b []byte) []byte {
+	dst = append(dst, '\\', 'x')
+	for _, c := range b {
+		dst = append(dst, lowerHex[c>>4], lowerHex[c&15])
+	}
+	return dst
 }
 
 // checkJSONBVersion checks jsonb's version byte; jsonb_send writes version 1, the only one.

@@ -1,4 +1,4 @@
-package decoder_test
+package pgvalue_test
 
 import (
 	"encoding/hex"
@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 )
 
 // Type OIDs used by the tests.
@@ -186,7 +186,7 @@ var appendBinaryCases = []struct {
 func TestAppendBinary(t *testing.T) {
 	for _, c := range appendBinaryCases {
 		t.Run(c.name, func(t *testing.T) {
-			got, ok, err := decoder.AppendBinary([]byte("pre:"), c.oid, c.b)
+			got, ok, err := pgvalue.AppendBinary([]byte("pre:"), c.oid, c.b)
 			if !ok || err != nil {
 				t.Fatalf("AppendBinary(%d, %x) = %q, %v, %v", c.oid, c.b, got, ok, err)
 			}
@@ -261,12 +261,12 @@ var badValueCases = []struct {
 func TestAppendBinaryBadInput(t *testing.T) {
 	for _, c := range badValueCases {
 		t.Run(c.name, func(t *testing.T) {
-			got, ok, err := decoder.AppendBinary([]byte("pre:"), c.oid, c.b)
+			got, ok, err := pgvalue.AppendBinary([]byte("pre:"), c.oid, c.b)
 			if ok || string(got) != "pre:" {
 				t.Fatalf("AppendBinary(%d, %x) = %q, %v, want dst unchanged and not ok", c.oid, c.b, got, ok)
 			}
 			checkValueError(t, err, c.oid, c.offset, c.want)
-			v, ok, err := decoder.BinaryValue(c.oid, c.b)
+			v, ok, err := pgvalue.BinaryValue(c.oid, c.b)
 			if ok || v != nil {
 				t.Fatalf("BinaryValue(%d, %x) = %#v, %v, want not ok", c.oid, c.b, v, ok)
 			}
@@ -277,9 +277,9 @@ func TestAppendBinaryBadInput(t *testing.T) {
 
 func checkValueError(t *testing.T, err error, oid uint32, offset int, want string) {
 	t.Helper()
-	var ve *decoder.ValueError
+	var ve *pgvalue.ValueError
 	if !errors.As(err, &ve) {
-		t.Fatalf("error %v (%T), want a *decoder.ValueError", err, err)
+		t.Fatalf("error %v (%T), want a *pgvalue.ValueError", err, err)
 	}
 	if ve.Type != oid || ve.Offset != offset || !strings.Contains(ve.Reason, want) {
 		t.Errorf("error %+v, want type %d, offset %d, reason containing %q", ve, oid, offset, want)
@@ -290,11 +290,11 @@ func checkValueError(t *testing.T, err error, oid uint32, offset int, want strin
 }
 
 func TestValueErrorMessage(t *testing.T) {
-	_, _, err := decoder.AppendBinary(nil, oidInt4, h("0001"))
+	_, _, err := pgvalue.AppendBinary(nil, oidInt4, h("0001"))
 	if got, want := err.Error(), "int4 value at offset 0: need 4 bytes, have 2"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
-	_, _, err = decoder.AppendBinary(nil, oidInt4Array, arrayBytes(oidInt4, 1, h("00000001"), h("000002")))
+	_, _, err = pgvalue.AppendBinary(nil, oidInt4Array, arrayBytes(oidInt4, 1, h("00000001"), h("000002")))
 	if got, want := err.Error(), "int4[] value at offset 32: element 2: int4: need 4 bytes, have 3"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
@@ -305,7 +305,7 @@ func TestValueErrorMessage(t *testing.T) {
 func TestAppendBinaryTruncated(t *testing.T) {
 	for _, c := range appendBinaryCases {
 		for n := 0; n < len(c.b); n++ {
-			got, ok, err := decoder.AppendBinary([]byte("pre:"), c.oid, c.b[:n])
+			got, ok, err := pgvalue.AppendBinary([]byte("pre:"), c.oid, c.b[:n])
 			if !ok && (err == nil || string(got) != "pre:") {
 				t.Errorf("%s: prefix of %d bytes: %q, %v, %v", c.name, n, got, ok, err)
 			}
@@ -315,11 +315,11 @@ func TestAppendBinaryTruncated(t *testing.T) {
 
 func TestAppendBinaryUnsupported(t *testing.T) {
 	for _, oid := range []uint32{0, oidPoint, oidPointArray, 99999, 2249 /* record */, 2287 /* record[] */} {
-		got, ok, err := decoder.AppendBinary([]byte("pre:"), oid, h("00000001"))
+		got, ok, err := pgvalue.AppendBinary([]byte("pre:"), oid, h("00000001"))
 		if ok || err != nil || string(got) != "pre:" {
 			t.Errorf("AppendBinary(%d) = %q, %v, %v, want dst unchanged, not ok, no error", oid, got, ok, err)
 		}
-		v, ok, err := decoder.BinaryValue(oid, h("00000001"))
+		v, ok, err := pgvalue.BinaryValue(oid, h("00000001"))
 		if ok || err != nil || v != nil {
 			t.Errorf("BinaryValue(%d) = %#v, %v, %v, want nil, not ok, no error", oid, v, ok, err)
 		}
@@ -349,7 +349,7 @@ func TestAppendText(t *testing.T) {
 		{"\u2029", `\u2029`},
 		{"é€😀", "é€😀"}, // printable runes of every length pass
 	} {
-		got := decoder.AppendText([]byte("pre:"), []byte(c.in))
+		got := pgvalue.AppendText([]byte("pre:"), []byte(c.in))
 		if string(got) != "pre:"+c.want {
 			t.Errorf("AppendText(%q) = %q, want %q", c.in, got, "pre:"+c.want)
 		}
@@ -367,18 +367,18 @@ func TestAppendQuoted(t *testing.T) {
 		{`\x1b`, `"\\x1b"`}, // a backslash in the data is not an escape
 		{"\x1b[2J\u202e", `"\x1b[2J\u202e"`},
 	} {
-		if got := string(decoder.AppendQuoted(nil, []byte(c.in))); got != c.want {
+		if got := string(pgvalue.AppendQuoted(nil, []byte(c.in))); got != c.want {
 			t.Errorf("AppendQuoted(%q) = %s, want %s", c.in, got, c.want)
 		}
 	}
 	// Names and sentences escape as values do; a string needing nothing is returned as is.
-	if got := decoder.SafeText("public.\u202etxt.exe\x1b]0;x\x07"); got != `public.\u202etxt.exe\x1b]0;x\x07` {
+	if got := pgvalue.SafeText("public.\u202etxt.exe\x1b]0;x\x07"); got != `public.\u202etxt.exe\x1b]0;x\x07` {
 		t.Errorf("SafeText = %q", got)
 	}
-	if got := string(decoder.AppendSafe([]byte("pre:"), "ok \xff")); got != `pre:ok \xff` {
+	if got := string(pgvalue.AppendSafe([]byte("pre:"), "ok \xff")); got != `pre:ok \xff` {
 		t.Errorf("AppendSafe = %q", got)
 	}
-	if n := testing.AllocsPerRun(20, func() { _ = decoder.SafeText("plain name") }); n != 0 {
+	if n := testing.AllocsPerRun(20, func() { _ = pgvalue.SafeText("plain name") }); n != 0 {
 		t.Errorf("SafeText of a plain name: %v allocations", n)
 	}
 }
@@ -426,7 +426,7 @@ func TestBinaryValue(t *testing.T) {
 		{"text[]", oidTextArray, arrayBytes(oidText, 0, []byte("a b"), nil), []any{"a b", nil}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got, ok, err := decoder.BinaryValue(c.oid, c.b)
+			got, ok, err := pgvalue.BinaryValue(c.oid, c.b)
 			if !ok || err != nil {
 				t.Fatalf("BinaryValue(%d, %x) = %#v, %v, %v", c.oid, c.b, got, ok, err)
 			}
@@ -440,7 +440,7 @@ func TestBinaryValue(t *testing.T) {
 // BinaryValue decodes exactly what AppendBinary decodes.
 func TestBinaryValueAgreesWithAppendBinary(t *testing.T) {
 	for _, c := range appendBinaryCases {
-		_, ok, err := decoder.BinaryValue(c.oid, c.b)
+		_, ok, err := pgvalue.BinaryValue(c.oid, c.b)
 		if !ok || err != nil {
 			t.Errorf("%s: BinaryValue(%d, %x): %v, %v", c.name, c.oid, c.b, ok, err)
 		}
@@ -451,14 +451,14 @@ func TestAppendBinaryAllocs(t *testing.T) {
 	dst := make([]byte, 0, 4096)
 	for _, c := range appendBinaryCases {
 		n := testing.AllocsPerRun(20, func() {
-			dst, _, _ = decoder.AppendBinary(dst[:0], c.oid, c.b)
+			dst, _, _ = pgvalue.AppendBinary(dst[:0], c.oid, c.b)
 		})
 		if n != 0 {
 			t.Errorf("%s: %v allocations per AppendBinary, want 0", c.name, n)
 		}
 	}
 	n := testing.AllocsPerRun(20, func() {
-		dst = decoder.AppendText(dst[:0], []byte("a\tb\xff\u202e"))
+		dst = pgvalue.AppendText(dst[:0], []byte("a\tb\xff\u202e"))
 	})
 	if n != 0 {
 		t.Errorf("%v allocations per AppendText, want 0", n)
@@ -490,7 +490,7 @@ func BenchmarkAppendBinary(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				var ok bool
-				dst, ok, _ = decoder.AppendBinary(dst[:0], c.oid, c.v)
+				dst, ok, _ = pgvalue.AppendBinary(dst[:0], c.oid, c.v)
 				if !ok {
 					b.Fatal("not ok")
 				}
@@ -503,19 +503,19 @@ func ExampleAppendBinary() {
 	// A numeric -12.345 as numeric_send writes it: ndigits 2, weight 0, sign negative,
 	// dscale 3, base-10000 digits 12 and 3450.
 	numeric := []byte{0, 2, 0, 0, 0x40, 0, 0, 3, 0, 12, 0x0d, 0x7a}
-	out, ok, err := decoder.AppendBinary(nil, 1700, numeric)
+	out, ok, err := pgvalue.AppendBinary(nil, 1700, numeric)
 	fmt.Println(string(out), ok, err)
 
 	// Microseconds since 2000-01-01 UTC.
-	out, _, _ = decoder.AppendBinary(nil, 1184, []byte{0, 2, 0xb0, 0xec, 0x85, 0x17, 0xd5, 0x80})
+	out, _, _ = pgvalue.AppendBinary(nil, 1184, []byte{0, 2, 0xb0, 0xec, 0x85, 0x17, 0xd5, 0x80})
 	fmt.Println(string(out))
 
 	// An int4 value one byte short.
-	_, ok, err = decoder.AppendBinary(nil, 23, []byte{0, 0, 1})
+	_, ok, err = pgvalue.AppendBinary(nil, 23, []byte{0, 0, 1})
 	fmt.Println(ok, err)
 
 	// A type without a codec here: not ok, and no error.
-	_, ok, err = decoder.AppendBinary(nil, 600, make([]byte, 16))
+	_, ok, err = pgvalue.AppendBinary(nil, 600, make([]byte, 16))
 	fmt.Println(ok, err)
 	// Output:
 	// -12.345 true <nil>
@@ -525,17 +525,17 @@ func ExampleAppendBinary() {
 }
 
 func ExampleAppendText() {
-	fmt.Println(string(decoder.AppendText(nil, []byte("line 1\nline 2 \xff"))))
+	fmt.Println(string(pgvalue.AppendText(nil, []byte("line 1\nline 2 \xff"))))
 	// Output: line 1\nline 2 \xff
 }
 
 func ExampleBinaryValue() {
-	v, _, _ := decoder.BinaryValue(1007, arrayBytes(23, 1, []byte{0, 0, 0, 7}, nil))
+	v, _, _ := pgvalue.BinaryValue(1007, arrayBytes(23, 1, []byte{0, 0, 0, 7}, nil))
 	fmt.Printf("%#v\n", v)
 	// Output: []interface {}{7, interface {}(nil)}
 }
 
 func ExampleTypeName() {
-	fmt.Println(decoder.TypeName(23), decoder.TypeName(1007), decoder.TypeName(1184), decoder.TypeName(16385) == "")
+	fmt.Println(pgvalue.TypeName(23), pgvalue.TypeName(1007), pgvalue.TypeName(1184), pgvalue.TypeName(16385) == "")
 	// Output: int4 int4[] timestamptz true
 }
