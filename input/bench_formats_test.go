@@ -88,8 +88,8 @@ func benchPcap(msgs [][]byte) []byte {
 func BenchmarkFormats1MB(b *testing.B) {
 	const size = 1 << 20
 	type mk struct {
-		name string
-		make func(stream []byte, msgs [][]byte) []byte // of a stream scaled to give ~1 MB
+		name  string
+		make  func(stream []byte, msgs [][]byte) []byte // of a stream scaled to give ~1 MB
 		ratio float64                                   // text bytes per stream byte, roughly
 	}
 	tool := func(name string, args ...string) func([]byte, [][]byte) []byte {
