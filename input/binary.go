@@ -108,11 +108,25 @@ func splitRecvLogical(b []byte) (cuts []cut, bad int) {
 				break
 			}
 			min = p + 1
-			if errors.Is(t.Err, decoder.ErrTruncated) {
+			switch {
+			case errors.Is(t.Err, decoder.ErrTruncated):
 				// The message is at least as long as the field that ran out needs.
 				if need := start + t.Err.Offset + t.Err.Need; need > min {
 					min = need
 				}
+			case errors.Is(t.Err, decoder.ErrUnterminated):
+				// The string goes on to the next zero byte at least.
+				z := bytes.IndexByte(b[start+t.Err.Offset:], 0)
+				if z < 0 {
+					return cuts, start
+				}
+				if end := start + t.Err.Offset + z + 1; end > min {
+					min = end
+				}
+			default:
+				// An unknown type, a value out of range, or bytes after a complete message:
+				// no longer piece reads differently.
+				return cuts, start
 			}
 			if min >= len(b) {
 				break

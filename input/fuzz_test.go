@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -12,6 +13,15 @@ import (
 // *Error, and that the error's position is inside the text.
 func FuzzParse(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.txt")
+	// Real tool output too (the smaller files, so that seeds stay quick): dumps, literals,
+	// pg_recvlogical files, captures, tshark's text.
+	more, _ := filepath.Glob("../testdata/input/*/*")
+	for _, f := range more {
+		if fi, err := os.Stat(f); err == nil && !fi.IsDir() && fi.Size() < 24<<10 &&
+			!strings.HasSuffix(f, ".want") && !strings.HasSuffix(f, "MADE_BY") && !strings.HasSuffix(f, ".gz") {
+			files = append(files, f)
+		}
+	}
 	for _, file := range files {
 		text, err := os.ReadFile(file)
 		if err != nil {
@@ -72,4 +82,48 @@ func checkMessages(t *testing.T, r *Result) {
 			t.Fatalf("bad note %+v", n)
 		}
 	}
+}
+
+// dumpFormats are the readers of dumps, program output, binary files and captures, fuzzed on
+// their own by FuzzDumps (forced, and detected among themselves).
+var dumpFormats = []Format{Pcap, Pcapng, RecvLogical, Binary, Follow, NodeBuffer, NodeUint8Array, GoPrint,
+	GoString, Java, RustHex, Xxd, HexdumpC, Hexdump, Od, WiresharkDump, XxdPlain, CSharp, HexItems, Base64Wrapped}
+
+// FuzzDumps checks the readers of dumps, program output, binary files and captures as FuzzParse
+// does, each forced, seeded with the real tool output in testdata/input.
+func FuzzDumps(f *testing.F) {
+	more, _ := filepath.Glob("../testdata/input/*/*")
+	for _, file := range more {
+		if fi, err := os.Stat(file); err != nil || fi.IsDir() || fi.Size() > 24<<10 ||
+			strings.HasSuffix(file, ".want") || strings.HasSuffix(file, "MADE_BY") || strings.HasSuffix(file, ".gz") {
+			continue
+		}
+		text, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for i := range dumpFormats {
+			f.Add(text, uint8(i))
+		}
+	}
+	f.Fuzz(func(t *testing.T, text []byte, which uint8) {
+		force := dumpFormats[int(which)%len(dumpFormats)]
+		r, err := Parse(text, force)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("error %T, want *Error", err)
+			}
+			if e.Offset < 0 || e.Offset > len(text) || e.Line < 1 || e.Column < 1 || e.Msg == "" {
+				t.Fatalf("bad error position: %+v", e)
+			}
+			if r != nil && (len(r.Messages) == 0 || r.Errors[0] != err) {
+				t.Fatalf("a partial result must hold messages and list the error first")
+			}
+		}
+		if r != nil && r.Format != force {
+			t.Fatalf("forced %s, read as %s", force, r.Format)
+		}
+		checkMessages(t, r)
+	})
 }
