@@ -156,9 +156,7 @@ func (a *app) run(fx []web.Effect) {
 		case web.EffectTheme:
 			setTheme(f.Theme)
 		case web.EffectSelectText:
-			if el := js.Global().Get("document").Call("getElementById", "input-text"); !el.IsNull() {
-				el.Call("setSelectionRange", f.Start, f.End)
-			}
+			selectText(f)
 		}
 	}
 }
@@ -238,6 +236,31 @@ func setHash(hash string, push bool) {
 	} else {
 		h.Call("replaceState", nil, "", url)
 	}
+}
+
+// selectText selects a character in the text box and scrolls the box to it, after the next
+// render (which puts a file's text in the box): browsers do not scroll a text box to a
+// selection set by a script. The box does not wrap lines, so Line and Column say where it is.
+func selectText(f web.EffectSelectText) {
+	var done js.Func
+	done = js.FuncOf(func(js.Value, []js.Value) any {
+		done.Release()
+		el := js.Global().Get("document").Call("getElementById", "input-text")
+		if el.IsNull() {
+			return nil
+		}
+		el.Call("focus", map[string]any{"preventScroll": true})
+		el.Call("setSelectionRange", f.Start, f.End)
+		style := js.Global().Call("getComputedStyle", el)
+		lh := js.Global().Call("parseFloat", style.Get("lineHeight")).Float()
+		ch := 0.6 * js.Global().Call("parseFloat", style.Get("fontSize")).Float() // a monospace font's advance
+		if lh > 0 {
+			el.Set("scrollTop", max(0, float64(f.Line-1)*lh-(el.Get("clientHeight").Float()-lh)/2))
+		}
+		el.Set("scrollLeft", max(0, float64(f.Column-1)*ch-el.Get("clientWidth").Float()/2))
+		return nil
+	})
+	js.Global().Call("requestAnimationFrame", done)
 }
 
 var panelSelectors = map[web.Panel]string{web.PanelList: ".msg-list", web.PanelTree: ".tree"}

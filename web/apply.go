@@ -75,6 +75,9 @@ type (
 	Copied struct{}
 	// SetTheme: the theme toggle was used.
 	SetTheme struct{ Theme Theme }
+	// SelectBadText: the input's error was clicked: select the character it is about in the
+	// text box again.
+	SelectBadText struct{}
 	// DecodeMore: the page has time to decode the next chunk of a long input (the Doc is not
 	// Complete): the page sends it, one chunk per task, until it is.
 	DecodeMore struct{}
@@ -101,6 +104,7 @@ func (ShareMade) isAction()     {}
 func (Copied) isAction()        {}
 func (SetTheme) isAction()      {}
 func (DecodeMore) isAction()    {}
+func (SelectBadText) isAction() {}
 
 // Apply returns the state after action a, and what the browser must do for it. It does not
 // change s, and does the same for the same s and a.
@@ -109,14 +113,16 @@ func Apply(s State, a Action) (State, []Effect) {
 	switch a := a.(type) {
 	case SetText:
 		s.Text, s.Example = a.Text, -1
-		s = s.reparse(0)
+		s, fx = s.reread(a.Typing)
 		fx = append(fx, s.leaveLink()...)
 		if !a.Typing {
 			fx = append(fx, s.selectBadText()...) // not while typing: the caret stays put
 		}
 	case SetForce:
 		s.Force = a.Format
-		s = s.reparse(0)
+		s, fx = s.reread(false)
+		fx = append(fx, s.selectBadText()...)
+	case SelectBadText:
 		fx = append(fx, s.selectBadText()...)
 	case SetProto:
 		s.Proto = a.Proto
@@ -246,10 +252,31 @@ func (s State) leaveLink() []Effect {
 	return []Effect{EffectSetHash{Hash: ""}}
 }
 
+// reread reads the text again after an edit (or a format chosen) and decodes it, keeping the
+// reader's place: the same message and field (see place). While typing leaves the text
+// unreadable for a moment (an odd hex digit), the last decode that could be read stays on the
+// page, marked Stale, with the error; once the text reads again it is decoded afresh. A text
+// pasted or opened with a bad character shows every message that could be read, and the error.
+func (s State) reread(typing bool) (State, []Effect) {
+	p := s.place()
+	var doc *Doc
+	var ierr *input.Error
+	if s.Text != "" {
+		doc, ierr = NewDoc(s.Text, s.Force, s.options(), DecodeChunk)
+	}
+	s.Share, s.LinkErr = ShareState{}, ""
+	if ierr != nil && typing && s.Doc != nil && (s.InputErr == nil || s.Stale) {
+		s.InputErr, s.Stale = ierr, true
+		return s, nil
+	}
+	s.Doc, s.InputErr, s.Stale = doc, ierr, false
+	return s.keepPlace(p)
+}
+
 // reparse reads the text again and decodes it: the first chunk and at least message m (a link
 // or an example chooses it); the page decodes the rest with DecodeMore.
 func (s State) reparse(m int) State {
-	s.Doc, s.InputErr, s.LinkErr = nil, nil, ""
+	s.Doc, s.InputErr, s.LinkErr, s.Stale = nil, nil, "", false
 	s.listMoved = true
 	s.Share = ShareState{}
 	if s.Text != "" {
@@ -265,11 +292,10 @@ func (s State) redecode() State {
 	if s.Doc == nil {
 		return s
 	}
-	msg, sel := s.Msg, s.Sel
+	p := s.place()
 	s.Doc = s.Doc.Redecode(s.options())
 	s.Share = ShareState{}
-	s, _ = s.selectMessage(max(msg, 0), true)
-	s, _ = s.selectRange(sel, nil)
+	s, _ = s.keepPlace(p)
 	return s
 }
 
@@ -290,6 +316,7 @@ func (s State) selectMessage(m int, reveal bool) (State, []Effect) {
 	}
 	m = min(max(m, 0), len(s.Doc.Trees)-1)
 	s.Msg = m
+	s.Shown++
 	t := s.Doc.Trees[m]
 	model, err := hexview.New(t.Bytes, Spans(t), hexview.DefaultWidth)
 	if err != nil {
@@ -540,7 +567,7 @@ func (s State) selectBadText() []Effect {
 	}
 	end := min(max(e.End, e.Offset), len(s.Text))
 	start := utf16Len(s.Text[:e.Offset])
-	return []Effect{EffectSelectText{Start: start, End: start + utf16Len(s.Text[e.Offset:end])}}
+	return []Effect{EffectSelectText{Start: start, End: start + utf16Len(s.Text[e.Offset:end]), Line: e.Line, Column: e.Column}}
 }
 
 // utf16Len counts the UTF-16 code units of s, as a browser's text box counts positions.

@@ -145,6 +145,14 @@ func (d *Doc) Redecode(opts decoder.Options) *Doc {
 	return nd.start(max(len(d.Trees), 1))
 }
 
+// Through returns the Doc with at least messages 0 to m decoded (d itself when they are).
+func (d *Doc) Through(m int) *Doc {
+	if m < len(d.Trees) || d.Complete() {
+		return d
+	}
+	return d.dec.upTo(min(m, len(d.Messages)-1)/DecodeChunk + 1)
+}
+
 // Complete reports whether every message is decoded.
 func (d *Doc) Complete() bool { return len(d.Trees) == len(d.Messages) }
 

@@ -51,6 +51,9 @@ type State struct {
 	// Doc is the decoded input, nil when the text is empty or could not be read.
 	Doc      *Doc
 	InputErr *input.Error
+	// Stale says that Doc is the last decode that could be read: the text, being typed, does
+	// not read now (InputErr says where).
+	Stale bool
 	// LinkErr says why the URL fragment could not be opened.
 	LinkErr string
 	// Example is the index of the example shown, or -1.
@@ -72,6 +75,9 @@ type State struct {
 	// Reveal counts selections of tree nodes: the hex view brings the selection into view
 	// whenever it changes, even when the same node is chosen again.
 	Reveal int
+	// Shown counts the messages shown: the hex view starts at the top for another message,
+	// and keeps its place when the same one is decoded again after an edit.
+	Shown int
 
 	View [numPanels]hexview.Viewport
 	// listMoved: the message list's scroll position was reset and the page must follow.
@@ -125,8 +131,9 @@ type EffectScroll struct {
 type EffectTheme struct{ Theme Theme }
 
 // EffectSelectText asks for the text box's selection to cover [Start, End), counted in UTF-16
-// code units as the browser counts them: the character the input could not be read at.
-type EffectSelectText struct{ Start, End int }
+// code units as the browser counts them: the character the input could not be read at, on
+// Line at Column (1-based), which the text box scrolls to.
+type EffectSelectText struct{ Start, End, Line, Column int }
 
 func (EffectCompress) isEffect()   {}
 func (EffectDecompress) isEffect() {}

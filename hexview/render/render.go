@@ -72,6 +72,10 @@ type View struct {
 	// Reveal, when it changes, brings the selection into view even if the selection did not
 	// change (the same tree node chosen again after scrolling away).
 	Reveal int `vecty:"prop"`
+	// Shown tells what the bytes are: when it changes, the View shows other bytes (another
+	// message) and starts at the top, unless a selection is to be shown; a new Model with the
+	// same Shown is the same bytes decoded again (after an edit), and the View keeps its place.
+	Shown int `vecty:"prop"`
 
 	// The scroll position and the box's height are kept up to date by the scroll event and a
 	// ResizeObserver, so that Render never reads the DOM (which would force a layout).
@@ -84,6 +88,7 @@ type View struct {
 	revealed  hexview.Range  // the selection last brought into view
 	revealIn  *hexview.Model // the model it was brought into view in
 	revealSeq int            // Reveal then
+	shownSeq  int            // Shown then
 	ownSel    hexview.Range  // the selection the View last asked for through OnSelect
 	ownField  hexview.Range  // the field it moved to then: what to bring into view
 	hovered   hexview.Field  // the field last reported to OnHover
@@ -196,7 +201,7 @@ func (v *View) Render() vecty.ComponentOrHTML {
 
 	// A new selection is scrolled into view; other bytes (a new message) start at the top.
 	scrollTo, scroll := vp.Top, false
-	if sel := v.Marks.Selection; sel != v.revealed || m != v.revealIn || v.Reveal != v.revealSeq {
+	if sel := v.Marks.Selection; sel != v.revealed || m != v.revealIn || v.Reveal != v.revealSeq || v.Shown != v.shownSeq {
 		switch {
 		case sel == v.ownSel && !v.ownField.Empty() && v.Reveal == v.revealSeq:
 			// Chosen here: show the field chosen, not the whole selection, which can be
@@ -204,10 +209,10 @@ func (v *View) Render() vecty.ComponentOrHTML {
 			scrollTo = vp.Reveal(m.RowsOf(v.ownField))
 		case !sel.Empty() && sel.Offset < m.Len():
 			scrollTo = vp.Reveal(m.RowsOf(sel))
-		case m != v.revealIn && v.revealIn != nil:
+		case v.Shown != v.shownSeq && v.revealIn != nil:
 			scrollTo = 0
 		}
-		v.revealed, v.revealIn, v.revealSeq = sel, m, v.Reveal
+		v.revealed, v.revealIn, v.revealSeq, v.shownSeq = sel, m, v.Reveal, v.Shown
 		if scrollTo != vp.Top {
 			vp.Top, v.top, scroll = scrollTo, scrollTo, true
 		}

@@ -353,7 +353,13 @@ func TestViewRevealsSelection(t *testing.T) {
 	if v.top != 5000 {
 		t.Errorf("clearing the selection scrolled to %d", v.top)
 	}
-	v.Model = mustNew(t, make([]byte, 1<<16), nil, 16)
+	// The same bytes decoded again keep their place; other bytes start at the top.
+	v.Model = mustNew(t, make([]byte, 1<<20), spans, 16)
+	render(t, v)
+	if v.top != 5000 {
+		t.Errorf("the same bytes again shown from %d px, want 5000", v.top)
+	}
+	v.Model, v.Shown = mustNew(t, make([]byte, 1<<16), nil, 16), v.Shown+1
 	render(t, v)
 	if v.top != 0 {
 		t.Errorf("new bytes shown from %d px, want the top", v.top)

@@ -23,6 +23,7 @@ type InputPanel struct {
 	Doc      *web.Doc       `vecty:"prop"`
 	Msg      int            `vecty:"prop"`
 	InputErr *input.Error   `vecty:"prop"`
+	Stale    bool           `vecty:"prop"`
 	LinkErr  string         `vecty:"prop"`
 	Dispatch Dispatch       `vecty:"prop"`
 }
@@ -31,7 +32,7 @@ type InputPanel struct {
 func (p *InputPanel) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*InputPanel)
 	return ok && o.Text == p.Text && o.Force == p.Force && o.Proto == p.Proto && o.InStream == p.InStream &&
-		o.Doc == p.Doc && o.Msg == p.Msg && o.InputErr == p.InputErr && o.LinkErr == p.LinkErr
+		o.Doc == p.Doc && o.Msg == p.Msg && o.InputErr == p.InputErr && o.Stale == p.Stale && o.LinkErr == p.LinkErr
 }
 
 // Render implements vecty.Component.
@@ -56,8 +57,10 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 		),
 		// Errors and notes about the input, in a region of fixed height that scrolls.
 		div(markup(class("input-msgs")),
-			vecty.If(p.InputErr != nil, paragraph(markup(class("error-box", "input-error"), attr("role", "alert")),
-				text(inputErrorText(p.InputErr)))),
+			vecty.If(p.InputErr != nil, paragraph(markup(class("error-box", "input-error"), attr("role", "alert"),
+				attr("title", "Select the character in the text box"),
+				onClick(func(*vecty.Event) { p.Dispatch(web.SelectBadText{}) })),
+				text(inputErrorText(p.InputErr, p.Stale)))),
 			vecty.If(p.LinkErr != "", paragraph(markup(class("error-box", "link-error"), attr("role", "alert")),
 				text(p.LinkErr))),
 			inputNotes(p.Doc),
@@ -86,6 +89,9 @@ func (p *TextBox) Render() vecty.ComponentOrHTML {
 		class("input-text"),
 		attr("id", "input-text"),
 		attr("rows", "4"),
+		// One line of text is one line on screen, so that an error's line and column are
+		// where they look (and the box can scroll to them).
+		attr("wrap", "off"),
 		attr("spellcheck", "false"),
 		attr("autocomplete", "off"),
 		attr("aria-label", "bytes to decode"),
@@ -121,9 +127,12 @@ func inputNotes(d *web.Doc) vecty.MarkupOrChild {
 	return div(items...)
 }
 
-func inputErrorText(e *input.Error) string {
+func inputErrorText(e *input.Error, stale bool) string {
 	if e == nil {
 		return ""
+	}
+	if stale {
+		return "The text cannot be read as it is now; the page shows the last decode that could be read. " + e.Error()
 	}
 	return "The text could not be read: " + e.Error()
 }
