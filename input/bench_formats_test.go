@@ -149,6 +149,17 @@ func BenchmarkFormats1MB(b *testing.B) {
 		{"java", perLine(dec(", ", true)), 3.6},
 		{"node-buffer", perLine(func(m []byte) string { return "<Buffer " + fmt.Sprintf("% x", m) + ">" }), 3},
 	}
+	// The floor: encoding/hex decoding 1 MB of hex, the least any reader of hex text must do.
+	b.Run("floor_hex.Decode", func(b *testing.B) {
+		text := []byte(hex.EncodeToString(benchStream(b, size/2)))
+		dst := make([]byte, len(text)/2)
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			if _, err := hex.Decode(dst, text); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	for _, c := range cases {
 		b.Run(strings.ReplaceAll(c.name, " ", "_"), func(b *testing.B) {
 			stream := benchStream(b, int(size/c.ratio))

@@ -126,7 +126,7 @@ func pcapFrames(b []byte) ([]frame, string, int) {
 		bo = binary.BigEndian
 	}
 	link := bo.Uint32(b[20:]) & 0xffff
-	var frames []frame
+	frames := make([]frame, 0, len(b)/128)
 	for off := 24; off < len(b); {
 		if len(b)-off < 16 {
 			return frames, "a record header needs 16 bytes, " + itoa(len(b)-off) + " remain", off
@@ -146,7 +146,7 @@ func pcapFrames(b []byte) ([]frame, string, int) {
 func pcapngFrames(b []byte) ([]frame, string, int) {
 	var bo binary.ByteOrder = binary.LittleEndian
 	var links []uint32
-	var frames []frame
+	frames := make([]frame, 0, len(b)/128)
 	for off := 0; off < len(b); {
 		if len(b)-off < 12 {
 			return frames, "a block header needs 12 bytes, " + itoa(len(b)-off) + " remain", off
@@ -404,6 +404,9 @@ func framesMessages(frames []frame) captureResult {
 			continue
 		}
 		conns++
+		if c.msgs == nil {
+			c.msgs = make([]pgMsg, 0, len(cm)+len(sm))
+		}
 		for _, m := range append(cm, sm...) {
 			if m.b[0] == 'd' {
 				c.msgs = append(c.msgs, m)
@@ -449,9 +452,11 @@ func streamOf(fl *flow) []streamPiece {
 			base = s.seq
 		}
 	}
-	segs := append([]segment(nil), fl.segs...)
-	sort.SliceStable(segs, func(i, j int) bool { return segs[i].seq-base < segs[j].seq-base })
-	var out []streamPiece
+	segs := fl.segs
+	if !sort.SliceIsSorted(segs, func(i, j int) bool { return segs[i].seq-base < segs[j].seq-base }) {
+		sort.SliceStable(segs, func(i, j int) bool { return segs[i].seq-base < segs[j].seq-base })
+	}
+	out := make([]streamPiece, 0, len(segs))
 	next := uint32(0)
 	for _, s := range segs {
 		rel := s.seq - base
@@ -494,8 +499,12 @@ func pgStream(ps []streamPiece, client, startup bool) ([]pgMsg, bool) {
 		return nil, false
 	}
 	// Join the pieces, remembering where each starts, and where bytes are missing.
-	var data []byte
-	var starts []int
+	total := 0
+	for _, p := range ps {
+		total += len(p.data)
+	}
+	data := make([]byte, 0, total)
+	starts := make([]int, 0, len(ps))
 	var gaps []int
 	for _, p := range ps {
 		if p.gap {
