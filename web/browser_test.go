@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"flag"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -532,5 +533,30 @@ func TestBrowserLongPasteDecodesInBackground(t *testing.T) {
 	}
 	if got, n := b.Text(".input-status"), b.Count(".mrow[data-msg]"); got != "1 message" || n != 1 {
 		t.Errorf("after a short paste cut a long decode short: status %q, %d rows", got, n)
+	}
+}
+
+// TestBrowserOpenBinaryFiles opens binary files: a pcapng capture and a pg_recvlogical file are
+// read as bytes (the text box shows their xxd dump) and give the messages they hold.
+func TestBrowserOpenBinaryFiles(t *testing.T) {
+	b, _ := open(t, "")
+	for _, name := range []string{"tshark/pcapng.pcapng", "recvlogical/stream.bin"} {
+		path := "../testdata/input/" + name
+		want, err := os.ReadFile(strings.TrimSuffix(strings.TrimSuffix(path, ".pcapng"), ".bin") + ".want")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := strings.Count(string(want), "\n")
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Run(chromedp.SetUploadFiles("#file-open", []string{abs}, chromedp.ByQuery))
+		waitJS(b, `document.querySelector(".input-status").textContent.startsWith("`+strconv.Itoa(n)+` messages")`)
+		var dump bool
+		b.Eval(`document.querySelector("#input-text").value.startsWith("00000000: ")`, &dump)
+		if !dump {
+			t.Errorf("%s: the text box does not show the file's xxd dump", name)
+		}
 	}
 }
