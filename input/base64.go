@@ -104,8 +104,8 @@ func sniffBase64Wrapped(sm *sample) bool {
 func readBase64Wrapped(s *state) *failure {
 	s.grow(len(s.text) * 3 / 4)
 	width := -1
-	var joined []byte
-	var pieces []span
+	joined := make([]byte, 0, len(s.text))
+	pieces := make([]span, 0, len(s.text)/64+1)
 	shortEnd := -1
 	for off := 0; off < len(s.text); {
 		line, next := nextLine(s.text, off)

@@ -13,7 +13,7 @@ import (
 )
 
 // benchStream is about n bytes of a real pg_recvlogical -f file: the corpus stream repeated.
-func benchStream(b *testing.B, n int) []byte {
+func benchStream(b testing.TB, n int) []byte {
 	one, err := os.ReadFile("../testdata/input/recvlogical/stream.bin")
 	if err != nil {
 		b.Fatal(err)

@@ -237,6 +237,7 @@ func readWords(s *state, hexdump bool) *failure {
 	}
 	s.words = &spec
 	defer func() { s.words = nil }()
+	s.grow(len(s.text) / 2) // hexdump's words take 2.5 characters a byte, od's -b 4
 	radixes := []int{spec.radix, 8, 10, 16}
 	if hexdump || spec.radix == 0 {
 		radixes = radixes[:1]
