@@ -14,7 +14,7 @@ func sniffCapture(sm *sample) bool { return bytes.HasPrefix(sm.first, []byte(cap
 // one message each. Blank lines are ignored.
 func readCapture(s *state) *failure {
 	s.grow(len(s.text) / 2)
-	seenMagic := false
+	seenMagic := s.continued
 	for off := 0; off < len(s.text); {
 		line, next := nextLine(s.text, off)
 		start, end := trimSpace(line, off)
@@ -30,12 +30,14 @@ func readCapture(s *state) *failure {
 			}
 			seenMagic = true
 			s.header = append(s.header, string(l[2:]))
+			s.headerOff = append(s.headerOff, start)
 		case l[0] == '#':
 			h := l[1:]
 			if len(h) > 0 && h[0] == ' ' {
 				h = h[1:]
 			}
 			s.header = append(s.header, string(h))
+			s.headerOff = append(s.headerOff, start)
 		default:
 			if f := s.captureLine(l, start); f != nil {
 				return f

@@ -150,4 +150,12 @@
 // The package uses the standard library only and neither regexp nor encoding/json, so that it
 // stays small in the WebAssembly page. Reading costs one pass over the text; the messages share
 // one buffer sized from the text, so memory follows the output.
+//
+// # Reading as the text arrives
+//
+// A Stream reads from an io.Reader: it detects the format in the first 64 KiB (a shorter text
+// is read whole by Parse), then reads a text in a line format (capture, hex, base64,
+// base64url) a piece of complete lines at a time with the same readers, handing out messages
+// as they are read, so memory does not grow with the text; with Live set, a capture file still
+// being written is read from its first message on.
 package input

@@ -34,7 +34,13 @@ type state struct {
 	msgs   []Message
 	starts []int
 	header []string
-	notes  []Note
+	// headerOff holds the byte offset of each header line (a stream places the "#" lines that
+	// come between messages by it).
+	headerOff []int
+	notes     []Note
+	// continued: the text goes on from text read before (a Stream's later piece), so a
+	// capture file's first line is not expected in it.
+	continued bool
 	// endName names the end of text in messages when text is a piece of the input
 	// ("the end of the value"); empty means "end of input".
 	endName string
@@ -63,6 +69,7 @@ func (s *state) reset() {
 	s.msgs = s.msgs[:0]
 	s.starts = s.starts[:0]
 	s.header = nil
+	s.headerOff = s.headerOff[:0]
 	s.notes = nil
 	s.wordNext, s.wordOdd, s.wordLength = 0, false, false
 	s.rows = s.rows[:0]

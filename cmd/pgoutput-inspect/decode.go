@@ -81,30 +81,33 @@ func runDecode(e *env, args []string) int {
 	if len(pos) == 1 {
 		name = pos[0]
 	}
-	text, err := readInput(e, name)
+	in, live, closeInput, err := openInput(e, name)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %v\n", err)
 		return exitUsage
 	}
-	res, perr := input.Parse(text, force)
-	if perr != nil {
-		// Printed first, so that it is seen; the messages that could be read are decoded below.
+	defer closeInput()
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	// The input is read a piece at a time (input.Stream): before each read, what was decoded
+	// so far goes out, so a live capture piped in shows each message as it arrives.
+	st := input.NewStream(&flushingReader{r: in, w: w}, force)
+	st.Live = live
+	res, perr := st.Start()
+	if res == nil {
+		var ie *input.Error
+		if !errors.As(perr, &ie) {
+			fmt.Fprintf(e.stderr, "pgoutput-inspect decode: reading %s: %v\n", displayName(name), perr)
+			return exitUsage
+		}
 		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %s: %v\n", displayName(name), perr)
-		if res == nil {
-			return exitError
-		}
-		for _, more := range res.Errors[1:] {
-			fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %s: %v\n", displayName(name), more)
-		}
+		return exitError
 	}
-
 	capture := input.ReadCaptureOptions(res.Header)
 	opts := capture.DecoderOptions(decoder.Options{Proto: o.proto, InStream: o.inStream, ParallelAbort: o.parallel})
 	if o.noEnvelope {
 		opts.Envelope = decoder.EnvelopeNone
 	}
 	s := decoder.NewSession(opts)
-	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	var out renderer
 	if o.json {
 		out = &jsonWriter{w: w}
@@ -112,16 +115,40 @@ func runDecode(e *env, args []string) int {
 		out = &dumper{w: w, color: useColor(e, o.color), full: o.full}
 	}
 	// Messages are decoded and written one at a time, into one reused tree, so memory stays
-	// flat however long the capture.
-	out.begin(res)
-	failed := false
-	var t decoder.Tree
-	for i := range res.Messages {
-		s.DecodeInto(&t, res.Messages[i].Bytes)
-		failed = failed || t.Err != nil
-		out.message(i, &decodedMessage{Message: &res.Messages[i], Tree: &t})
+	// flat however long the input.
+	count := -1 // not known before the end of a text read piece by piece
+	if !st.PieceByPiece() {
+		count = len(res.Messages)
 	}
-	err = out.end()
+	out.begin(res, count)
+	var t decoder.Tree
+	n := 0
+	// Input errors go to stderr as they are met (those of an input read whole before any
+	// message); the messages that could be read are decoded.
+	failed := false
+	inputErrors := func() {
+		errs := st.Errors()
+		failed = printInputErrors(e, name, errs) || failed
+		if st.PieceByPiece() && len(errs) > 0 {
+			out.inputErrors(errs)
+		}
+	}
+	inputErrors()
+	for m := st.Next(); m != nil; m = st.Next() {
+		inputErrors()
+		for _, c := range st.Comments() {
+			out.comment(n, c.Text)
+		}
+		s.DecodeInto(&t, m.Bytes)
+		failed = failed || t.Err != nil
+		out.message(n, &decodedMessage{Message: m, Tree: &t})
+		n++
+	}
+	inputErrors()
+	for _, c := range st.Comments() {
+		out.comment(n, c.Text)
+	}
+	err = out.end(n)
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
@@ -129,18 +156,53 @@ func runDecode(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: writing the output: %v\n", err)
 		return exitUsage
 	}
-	if failed || perr != nil {
+	if rerr := st.Err(); rerr != nil {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: reading %s: %v (the messages before were decoded)\n", displayName(name), rerr)
+		return exitUsage
+	}
+	if failed {
 		return exitError
 	}
 	return exitOK
 }
 
+// printInputErrors prints errors of the input on stderr and reports whether there were any.
+func printInputErrors(e *env, name string, errs []*input.Error) bool {
+	for _, ie := range errs {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %s: %v\n", displayName(name), ie)
+	}
+	return len(errs) > 0
+}
+
+// flushingReader flushes w before each read of r: whatever was decoded is written out before
+// decode waits for more input.
+type flushingReader struct {
+	r io.Reader
+	w *bufio.Writer
+}
+
+func (f *flushingReader) Read(p []byte) (int, error) {
+	if f.w.Buffered() > 0 {
+		f.w.Flush() // a write error is kept by w and reported at the end
+	}
+	return f.r.Read(p)
+}
+
 // renderer writes the output of decode: begin once, message for each message in order, end.
 // Write errors are kept and returned by end.
 type renderer interface {
-	begin(res *input.Result)
+	// begin writes what comes before the messages; count is the number of messages, or -1
+	// when it is known only at the end (a text read piece by piece).
+	begin(res *input.Result, count int)
+	// inputErrors is given the errors met reading an input in pieces, as they are met (the
+	// errors of an input read whole are in begin's res.Errors).
+	inputErrors(errs []*input.Error)
+	// comment writes a capture file's "#" line that came before message index.
+	comment(index int, text string)
 	message(index int, m *decodedMessage)
-	end() error
+	// end writes what comes after the messages, count of them, and returns the first write
+	// error.
+	end(count int) error
 }
 
 // decodedMessage is one input message and its decode.
@@ -149,20 +211,30 @@ type decodedMessage struct {
 	Tree *decoder.Tree
 }
 
-// readInput reads the named file, or standard input for "-".
-func readInput(e *env, name string) ([]byte, error) {
+// openInput opens the named file, or standard input for "-". live says the input may still
+// be being written (a pipe, a terminal or a FIFO rather than a regular file), so decode starts
+// as soon as a capture file's first message is there.
+func openInput(e *env, name string) (r io.Reader, live bool, close func(), err error) {
 	if name == "-" {
-		b, err := io.ReadAll(e.stdin)
-		if err != nil {
-			return nil, fmt.Errorf("reading standard input: %w", err)
+		if f, ok := e.stdin.(*os.File); ok {
+			fi, err := f.Stat()
+			live = err == nil && !fi.Mode().IsRegular()
 		}
-		return b, nil
+		return e.stdin, live, func() {}, nil
 	}
-	b, err := os.ReadFile(name)
+	f, err := os.Open(name)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("%s: no such file", name)
+		return nil, false, nil, fmt.Errorf("%s: no such file", name)
 	}
-	return b, err
+	if err != nil {
+		return nil, false, nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && fi.IsDir() {
+		f.Close()
+		return nil, false, nil, fmt.Errorf("%s: is a directory", name)
+	}
+	return f, err == nil && !fi.Mode().IsRegular(), func() { f.Close() }, nil
 }
 
 func displayName(name string) string {

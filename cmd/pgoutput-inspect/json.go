@@ -66,6 +66,17 @@ type jsonWriter struct {
 	n   int // messages written
 	buf bytes.Buffer
 	err error
+	// comments are a capture file's "#" lines that came between messages of a text read piece
+	// by piece, written after the messages.
+	comments []jsonComment
+	// lateErrors are the errors met reading an input in pieces, written after the messages.
+	lateErrors []*input.Error
+}
+
+// jsonComment is a "#" line that came before the message with the given index.
+type jsonComment struct {
+	Index int    `json:"index"`
+	Text  string `json:"text"`
 }
 
 func (j *jsonWriter) write(b []byte) {
@@ -85,7 +96,7 @@ func (j *jsonWriter) encode(v any, prefix string) {
 	j.buf.Truncate(j.buf.Len() - 1) // Encode's newline
 }
 
-func (j *jsonWriter) begin(res *input.Result) {
+func (j *jsonWriter) begin(res *input.Result, count int) {
 	j.buf.Reset()
 	j.buf.WriteString("{\n  \"format\": ")
 	j.encode(string(res.Format), "  ")
@@ -123,18 +134,7 @@ func (j *jsonWriter) begin(res *input.Result) {
 		j.encode(as, "  ")
 	}
 	if len(res.Errors) > 0 {
-		type inputError struct {
-			Line    int    `json:"line"`
-			Column  int    `json:"column"`
-			Offset  int    `json:"offset"`
-			Message string `json:"message"`
-		}
-		es := make([]inputError, len(res.Errors))
-		for i, e := range res.Errors {
-			es[i] = inputError{e.Line, e.Column, e.Offset, e.Error()}
-		}
-		j.buf.WriteString(",\n  \"input_errors\": ")
-		j.encode(es, "  ")
+		j.writeInputErrors(res.Errors)
 	}
 	j.buf.WriteString(",\n  \"messages\": [")
 	j.write(j.buf.Bytes())
@@ -152,12 +152,47 @@ func (j *jsonWriter) message(index int, m *decodedMessage) {
 	j.n++
 }
 
-func (j *jsonWriter) end() error {
-	if j.n > 0 {
-		j.write([]byte("\n  ]\n}\n"))
-	} else {
-		j.write([]byte("]\n}\n"))
+// writeInputErrors appends the "input_errors" key to j.buf.
+func (j *jsonWriter) writeInputErrors(errs []*input.Error) {
+	type inputError struct {
+		Line    int    `json:"line"`
+		Column  int    `json:"column"`
+		Offset  int    `json:"offset"`
+		Message string `json:"message"`
 	}
+	es := make([]inputError, len(errs))
+	for i, e := range errs {
+		es[i] = inputError{e.Line, e.Column, e.Offset, e.Error()}
+	}
+	j.buf.WriteString(",\n  \"input_errors\": ")
+	j.encode(es, "  ")
+}
+
+// inputErrors keeps the errors of an input read in pieces, met while reading it, for the end.
+func (j *jsonWriter) inputErrors(errs []*input.Error) { j.lateErrors = append(j.lateErrors, errs...) }
+
+func (j *jsonWriter) comment(index int, text string) {
+	j.comments = append(j.comments, jsonComment{Index: index, Text: text})
+}
+
+func (j *jsonWriter) end(count int) error {
+	if j.n > 0 {
+		j.write([]byte("\n  ]"))
+	} else {
+		j.write([]byte("]"))
+	}
+	if len(j.lateErrors) > 0 {
+		j.buf.Reset()
+		j.writeInputErrors(j.lateErrors)
+		j.write(j.buf.Bytes())
+	}
+	if len(j.comments) > 0 {
+		j.buf.Reset()
+		j.buf.WriteString(",\n  \"comments\": ")
+		j.encode(j.comments, "  ")
+		j.write(j.buf.Bytes())
+	}
+	j.write([]byte("\n}\n"))
 	return j.err
 }
 

@@ -25,7 +25,9 @@ func TestMain(m *testing.M) {
 		main()
 		return
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeBuilt()
+	os.Exit(code)
 }
 
 // command returns an exec.Cmd running the real program with args.
@@ -185,7 +187,7 @@ func checkJSONDocument(t *testing.T, doc []byte) {
 	if err := dec.Decode(&d); err != nil {
 		t.Fatalf("output is not JSON: %v", err)
 	}
-	requireKeys(t, "document", d, []string{"format", "messages"}, []string{"header", "input_notes", "also_possible", "input_errors"})
+	requireKeys(t, "document", d, []string{"format", "messages"}, []string{"header", "input_notes", "also_possible", "input_errors", "comments"})
 	msgs, ok := d["messages"].([]any)
 	if !ok {
 		t.Fatalf("messages is %T, want an array", d["messages"])

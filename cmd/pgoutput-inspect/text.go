@@ -52,6 +52,8 @@ type dumper struct {
 	buf   []byte
 	val   []byte // scratch for a value's text
 	err   error
+	// countAtEnd: the message count was not known at the start; end writes it.
+	countAtEnd bool
 }
 
 func (d *dumper) flushLine() {
@@ -74,12 +76,17 @@ func (d *dumper) reset(code string) {
 	}
 }
 
-func (d *dumper) begin(res *input.Result) {
+func (d *dumper) begin(res *input.Result, count int) {
 	d.buf = append(d.buf, "format "...)
 	d.buf = append(d.buf, res.Format...)
-	d.buf = append(d.buf, ", "...)
-	d.buf = strconv.AppendInt(d.buf, int64(len(res.Messages)), 10)
-	d.buf = append(d.buf, plural(len(res.Messages), " message", " messages")...)
+	if count >= 0 {
+		d.buf = append(d.buf, ", "...)
+		d.buf = appendCount(d.buf, count)
+	} else {
+		// Read piece by piece: the count comes at the end.
+		d.buf = append(d.buf, ", decoded as it is read"...)
+		d.countAtEnd = true
+	}
 	d.flushLine()
 	for _, h := range res.Header {
 		d.sgr(sgrDim)
@@ -112,7 +119,34 @@ func (d *dumper) begin(res *input.Result) {
 	}
 }
 
-func (d *dumper) end() error { return d.err }
+// inputErrors does nothing: the dump's input errors are on stderr.
+func (d *dumper) inputErrors([]*input.Error) {}
+
+// comment writes a capture file's "#" line where it came, between messages.
+func (d *dumper) comment(index int, text string) {
+	d.flushLine()
+	d.sgr(sgrDim)
+	d.buf = append(d.buf, "# "...)
+	d.buf = pgvalue.AppendSafe(d.buf, text)
+	d.reset(sgrDim)
+	d.flushLine()
+}
+
+func (d *dumper) end(count int) error {
+	if d.countAtEnd {
+		d.flushLine()
+		d.buf = append(d.buf, "end of input, "...)
+		d.buf = appendCount(d.buf, count)
+		d.flushLine()
+	}
+	return d.err
+}
+
+// appendCount appends "N message(s)".
+func appendCount(dst []byte, n int) []byte {
+	dst = strconv.AppendInt(dst, int64(n), 10)
+	return append(dst, plural(n, " message", " messages")...)
+}
 
 // message writes one message: its header line, any note, one line per node and the error.
 func (d *dumper) message(index int, m *decodedMessage) {

@@ -1,0 +1,223 @@
+package input
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// streamAll reads text through a Stream and returns what it handed out: the result of Start,
+// every message (copied), the errors and the comments.
+func streamAll(t *testing.T, r io.Reader, force Format, window int) (*Result, []Message, []*Error, []Comment, error, bool) {
+	t.Helper()
+	st := NewStream(r, force)
+	if window > 0 {
+		st.window = window
+	}
+	res, err := st.Start()
+	errs := st.Errors()
+	var msgs []Message
+	var comments []Comment
+	if res != nil {
+		for m := st.Next(); m != nil; m = st.Next() {
+			c := *m
+			c.Bytes = append([]byte(nil), m.Bytes...)
+			msgs = append(msgs, c)
+			comments = append(comments, st.Comments()...)
+			errs = append(errs, st.Errors()...)
+		}
+		comments = append(comments, st.Comments()...)
+		errs = append(errs, st.Errors()...)
+	}
+	if st.Err() != nil {
+		t.Fatalf("read error %v", st.Err())
+	}
+	return res, msgs, errs, comments, err, st.PieceByPiece()
+}
+
+// sameAsParse checks that a Stream hands out what Parse finds in text: the same format,
+// messages (bytes, line, offset, LSN, xid) and errors, and the header lines followed by the
+// comments are Parse's header.
+func sameAsParse(t *testing.T, name string, text []byte, force Format, r io.Reader, window int, wantPieces bool) {
+	t.Helper()
+	want, werr := Parse(text, force)
+	res, msgs, errs, comments, err, pieces := streamAll(t, r, force, window)
+	if pieces != wantPieces {
+		t.Errorf("%s: read piece by piece %v, want %v", name, pieces, wantPieces)
+	}
+	if (want == nil) != (res == nil) {
+		t.Fatalf("%s: Parse gave %v (%v), the stream %v (%v)", name, want != nil, werr, res != nil, err)
+	}
+	if want == nil {
+		if err == nil || err.Error() != werr.Error() {
+			t.Errorf("%s: error %v, want %v", name, err, werr)
+		}
+		return
+	}
+	if res.Format != want.Format {
+		t.Errorf("%s: format %s, want %s", name, res.Format, want.Format)
+	}
+	header := append([]string(nil), res.Header...)
+	for _, c := range comments {
+		header = append(header, c.Text)
+	}
+	if fmt.Sprint(header) != fmt.Sprint(want.Header) {
+		t.Errorf("%s: header %q, want %q", name, header, want.Header)
+	}
+	if len(msgs) != len(want.Messages) {
+		t.Fatalf("%s: %d messages, want %d", name, len(msgs), len(want.Messages))
+	}
+	for i := range msgs {
+		g, w := msgs[i], want.Messages[i]
+		if !bytes.Equal(g.Bytes, w.Bytes) || g.Line != w.Line || g.Offset != w.Offset || g.LSN != w.LSN ||
+			g.HasLSN != w.HasLSN || g.Xid != w.Xid || g.HasXid != w.HasXid {
+			t.Fatalf("%s: message %d: %+v, want %+v", name, i, g, w)
+		}
+	}
+	wantErrs := want.Errors
+	if len(wantErrs) == 0 && werr != nil {
+		wantErrs = []*Error{werr.(*Error)}
+	}
+	if len(errs) != len(wantErrs) {
+		t.Fatalf("%s: %d errors, want %d: %v", name, len(errs), len(wantErrs), errs)
+	}
+	for i := range errs {
+		g, w := *errs[i], *wantErrs[i]
+		if g.Line != w.Line || g.Column != w.Column || g.Offset != w.Offset || g.End != w.End || g.Msg != w.Msg {
+			t.Errorf("%s: error %d: %+v, want %+v", name, i, g, w)
+		}
+	}
+}
+
+// Every input of the golden tests, read through a Stream with the usual window (whole: they
+// are small) and with a tiny one, one byte per read (line formats piece by piece).
+func TestStreamSameAsParse(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.txt")
+	files = append(files, "testdata/vectors.hex")
+	if len(files) < 20 {
+		t.Fatalf("only %d inputs", len(files))
+	}
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		force := goldenForced[filepath.Base(f)]
+		sameAsParse(t, f, text, force, bytes.NewReader(text), 0, false)
+		// With a window of 16 bytes, the line formats are read piece by piece.
+		r, _ := Parse(text, force)
+		lines := false
+		if r != nil && cleanPaste(text).note == "" {
+			for _, p := range parsers {
+				lines = lines || p.format == r.Format && p.lines
+			}
+		}
+		first := bytes.IndexByte(text, '\n')
+		pieces := lines && first >= 0 && first < len(text)-1 && first < 16
+		if lines && !pieces {
+			continue // its first line is longer than the window: read whole
+		}
+		sameAsParse(t, f+" (window 16, one byte a read)", text, force, iotest.OneByteReader(bytes.NewReader(text)), 16, pieces)
+	}
+}
+
+func readGzip(t *testing.T, file string) []byte {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// The corpus captures (larger than the window) are read piece by piece, with the same
+// messages and header as Parse; so are hex lines with bad lines among them.
+func TestStreamPieceByPiece(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/corpus/*.capture.gz")
+	if len(files) == 0 {
+		t.Fatal("no corpus")
+	}
+	for _, f := range files {
+		text := readGzip(t, f)
+		if len(text) <= streamWindow {
+			t.Fatalf("%s: %d bytes, not more than the window", f, len(text))
+		}
+		sameAsParse(t, f, text, Auto, bytes.NewReader(text), 0, true)
+		sameAsParse(t, f+" (odd reads)", text, Auto, iotest.HalfReader(bytes.NewReader(text)), 4096, true)
+		// A notice between messages: a comment where it came, and in Parse's header.
+		i := bytes.Index(text[len(text)/2:], []byte("\n0/")) + len(text)/2 + 1
+		noted := append(append(append([]byte(nil), text[:i]...), "# notice: WARNING: something\n"...), text[i:]...)
+		sameAsParse(t, f+" (notice)", noted, Auto, bytes.NewReader(noted), 0, true)
+	}
+	var b strings.Builder
+	for i := 0; b.Len() < 3*streamWindow; i++ {
+		switch {
+		case i%1000 == 7:
+			fmt.Fprintf(&b, "42 00 zz %d\n", i) // a bad line, skipped
+		case i%5 == 0:
+			b.WriteString("\n")
+		default:
+			fmt.Fprintf(&b, "%x\n", []byte(fmt.Sprintf("message %d", i)))
+		}
+	}
+	text := []byte(b.String())
+	sameAsParse(t, "hex with bad lines", text, Auto, bytes.NewReader(text), 0, true)
+	sameAsParse(t, "hex with bad lines (forced)", text, Hex, iotest.OneByteReader(bytes.NewReader(text)), 0, true)
+}
+
+// A capture still being written is read message by message: Start returns once the header and
+// the first message are there, and each message comes out before the next is written.
+func TestStreamLive(t *testing.T) {
+	pr, pw := io.Pipe()
+	st := NewStream(pr, Auto)
+	st.Live = true
+	lines := make(chan string, 8)
+	go func() {
+		for l := range lines {
+			io.WriteString(pw, l)
+		}
+		pw.Close()
+	}()
+	lines <- "# pgoutput-inspect capture v1\n# options: proto_version=4 streaming=parallel\n"
+	lines <- "0/10 6b00000000000000100000000000000000"
+	lines <- "00\n"
+	res, err := st.Start()
+	if err != nil || res.Format != Capture || len(res.Header) != 2 || !st.PieceByPiece() {
+		t.Fatalf("Start: %+v, %v", res, err)
+	}
+	if o := ReadCaptureOptions(res.Header); o.Proto != 4 || o.Streaming != "parallel" {
+		t.Errorf("options %+v", o)
+	}
+	for i := 1; i <= 3; i++ {
+		m := st.Next()
+		if m == nil || m.LSN != uint64(i*16) {
+			t.Fatalf("message %d: %+v", i, m)
+		}
+		if i == 2 && (len(st.Comments()) != 1 || st.Comments()[0].Text != "notice: hello") {
+			t.Errorf("comments before message 2: %+v", st.Comments())
+		}
+		if i < 3 {
+			lines <- fmt.Sprintf("# notice: hello\n0/%X 6b00000000000000%02x0000000000000000", (i+1)*16, (i+1)*16)
+			lines <- "00\n"
+		}
+	}
+	close(lines)
+	if m := st.Next(); m != nil {
+		t.Errorf("after the end: %+v", m)
+	}
+}
