@@ -27,14 +27,24 @@ type psqlRow struct {
 	lsn, xid       span
 	hasLSN, hasXid bool
 	data           []piece
-	// unescape is how the cells are escaped around the value (COPY's text format).
+	// copyText says the cells carry COPY's text format escapes.
 	copyText bool
+	// scratch and offs are reused by cellValue for values written over several pieces.
+	scratch []byte
+	offs    []int
+	// raw says the pieces are the text as it is (psql -A): blanks before a line break in the
+	// value are its own, not padding.
+	raw bool
+	// display says psql's aligned display showed the value, where a tab byte is blanks.
+	display bool
+	// colBuf is reused by the aligned readers for the character columns of a line.
+	colBuf []int
 }
 
 // newRow returns the state's one row, emptied: readers finish a row before they start the
 // next, so one will do and rows cost no allocation.
 func (s *state) newRow(at int) *psqlRow {
-	s.row = psqlRow{at: at, data: s.row.data[:0]}
+	s.row = psqlRow{at: at, display: s.row.display, data: s.row.data[:0], scratch: s.row.scratch[:0], offs: s.row.offs[:0], colBuf: s.row.colBuf}
 	return &s.row
 }
 
@@ -102,7 +112,7 @@ func (s *state) finishRow(r *psqlRow) *failure {
 	if f := s.beginRow(r); f != nil {
 		return f
 	}
-	return s.cellValue(r.data, r.at, r.copyText)
+	return s.cellValue(r)
 }
 
 // beginRow starts a row's message, with its lsn and xid.
@@ -150,7 +160,8 @@ func (s *state) xid(c span) (uint32, *failure) {
 }
 
 // cellValue appends the bytes of a data value written over one or more pieces of the text.
-func (s *state) cellValue(pieces []piece, at int, copyText bool) *failure {
+func (s *state) cellValue(r *psqlRow) *failure {
+	pieces, at, copyText := r.data, r.at, r.copyText
 	n := 0
 	for _, p := range pieces {
 		n += p.end - p.start + 1
@@ -161,20 +172,28 @@ func (s *state) cellValue(pieces []piece, at int, copyText bool) *failure {
 		}
 		return failf(at, "expected the data value, found an empty cell")
 	}
+	if r.display {
+		if f := s.tabsShown(r); f != nil {
+			return f
+		}
+	}
 	if len(pieces) == 1 && !copyText {
 		return s.valueBytes(s.text[pieces[0].start:pieces[0].end], pieces[0].start)
 	}
 	// Join the pieces (a line break where the value had one), undo COPY's escapes, and map
 	// offsets back to the text for errors.
-	scratch := make([]byte, 0, n)
-	offs := make([]int, 0, n+1)
+	scratch, offs := r.scratch[:0], r.offs[:0]
+	// A line break is part of an escape-format value; hex and base64 skip it.
+	first := s.text[pieces[0].start:pieces[0].end]
+	keepNL := bytes.IndexByte(first, '\\') >= 0 && !bytes.HasPrefix(bytes.TrimSpace(first), []byte(`\x`))
+	defer func() { r.scratch, r.offs = scratch, offs }()
 	for i, p := range pieces {
-		if p.nl && i > 0 {
+		if p.nl && i > 0 && keepNL {
 			scratch = append(scratch, '\n')
 			offs = append(offs, p.start)
 		}
 		end := p.end
-		if i+1 < len(pieces) {
+		if i+1 < len(pieces) && !r.raw {
 			// A line that continues on the next was padded to the column's width.
 			for end > p.start && isSpace(s.text[end-1]) {
 				end--
@@ -197,13 +216,44 @@ func (s *state) cellValue(pieces []piece, at int, copyText bool) *failure {
 // scratchValue reads a value that had to be rewritten before reading (pieces joined, escapes
 // undone); offs maps each byte of it (and its end) to the text.
 func (s *state) scratchValue(scratch []byte, offs []int) *failure {
-	sub := &state{text: scratch, buf: s.buf, msgs: s.msgs, notes: s.notes, endName: "the end of the value"}
+	sub := state{text: scratch, buf: s.buf, msgs: s.msgs, notes: s.notes, endName: "the end of the value"}
 	f := sub.valueBytes(scratch, 0)
 	s.buf, s.notes = sub.buf, sub.notes
 	if f != nil {
 		f.off = offs[min(max(f.off, 0), len(offs)-1)]
 	}
 	return f
+}
+
+// tabsShown fails on a blank in a value of encode(data, 'escape') shown in psql's aligned
+// display: encode leaves control bytes as they are, and psql shows a tab as blanks up to the
+// next multiple of 8 columns, so a blank there may be a tab and the bytes cannot be known.
+// (bytea_output = 'escape' writes every control byte in octal: its blanks are blanks.)
+func (s *state) tabsShown(r *psqlRow) *failure {
+	first := bytes.TrimSpace(s.text[r.data[0].start:r.data[0].end])
+	if bytes.IndexByte(first, '\\') < 0 || bytes.HasPrefix(first, []byte(`\x`)) {
+		return nil // not escape format
+	}
+	raw := false
+	blank := -1
+	for i, p := range r.data {
+		v := s.text[p.start:p.end]
+		if i+1 < len(r.data) {
+			v = bytes.TrimRight(v, " ") // padding before a continuation
+			raw = raw || p.nl || r.data[i+1].nl // a line break byte left as it is
+		}
+		if !raw && bytes.Contains(v, []byte(`\x`)) {
+			raw = true // psql's \xHH for a control byte
+		}
+		if j := bytes.IndexByte(v, ' '); j >= 0 && blank < 0 {
+			blank = p.start + j
+		}
+	}
+	if !raw || blank < 0 {
+		return nil
+	}
+	return failf(blank, "this blank in an encode(data, 'escape') value may be a tab byte: psql's aligned display shows a tab as blanks, "+
+		"so the bytes cannot be known; print the value with psql -A or --csv, or as encode(data, 'hex')")
 }
 
 // copyEscape returns the byte COPY's text format writes as '\' and c.
@@ -386,6 +436,10 @@ func isPsqlChatter(line []byte) bool {
 	}
 	start, end := trimSpace(line, 0)
 	l := line[start:end]
+	if len(l) == 0 || l[0] == '\\' || l[0] == '|' || l[0] == '/' || l[0] >= 0x80 ||
+		(l[0] >= '0' && l[0] <= '9' && len(l) > 1 && l[1] == '/') {
+		return false // a value, a cell, an LSN: the rows themselves
+	}
 	for _, p := range psqlChatter {
 		if bytes.HasPrefix(l, []byte(p)) {
 			return true

@@ -16,6 +16,7 @@ type psqlWant struct {
 	format   Format
 	lsn, xid bool
 	note     string
+	err      string // a piece of the error, when the output cannot be read back
 	msgs     []wantMsg
 }
 
@@ -46,6 +47,8 @@ func readPsqlWant(t *testing.T, path string) psqlWant {
 			}
 		case strings.HasPrefix(l, "# note: "):
 			w.note = strings.TrimPrefix(l, "# note: ")
+		case strings.HasPrefix(l, "# error: "):
+			w.err = strings.TrimPrefix(l, "# error: ")
 		case strings.HasPrefix(l, "# row "):
 			f := strings.Fields(l)
 			row = wantMsg{lsn: f[2], xid: f[3]}
@@ -66,6 +69,12 @@ func readPsqlWant(t *testing.T, path string) psqlWant {
 func checkPsql(t *testing.T, text []byte, force Format, w psqlWant) *Result {
 	t.Helper()
 	r, err := Parse(text, force)
+	if w.err != "" {
+		if err == nil || !strings.Contains(err.Error(), w.err) {
+			t.Fatalf("error %v, want one with %q", err, w.err)
+		}
+		return r
+	}
 	if err != nil {
 		t.Fatalf("error: %v", err)
 	}
@@ -141,7 +150,7 @@ func TestPsqlGolden(t *testing.T) {
 			}
 			w := readPsqlWant(t, strings.TrimSuffix(file, ".txt")+".want")
 			r := checkPsql(t, text, Auto, w)
-			if t.Failed() {
+			if t.Failed() || r == nil {
 				return
 			}
 			checkPsql(t, text, r.Format, w)

@@ -100,8 +100,29 @@ func isRuleLine(line []byte) bool {
 	default:
 		return false
 	}
-	_, ok := parseRule(line)
-	return ok
+	horiz, blanks := 0, 0
+	for i := 0; i < len(line); {
+		r, n := rune(line[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRune(line[i:])
+		}
+		switch {
+		case isHoriz(r):
+			horiz++
+			blanks = 0
+		case r == ' ':
+			if blanks++; blanks > 1 && horiz > 0 {
+				// Two blanks: only the end of the line may have them.
+				return isBlank(line[i:]) && horiz >= 3
+			}
+		case isJunction(r):
+			blanks = 0
+		default:
+			return false
+		}
+		i += n
+	}
+	return horiz >= 3
 }
 
 // runeCols maps character columns of line to byte offsets: cols[i] is where character i starts
@@ -118,8 +139,14 @@ func runeCols(line []byte, buf []int) []int {
 		return nil
 	}
 	buf = buf[:0]
-	for i := range string(line) {
+	for i := 0; i < len(line); {
 		buf = append(buf, i)
+		if line[i] < utf8.RuneSelf {
+			i++
+		} else {
+			_, n := utf8.DecodeRune(line[i:])
+			i += n
+		}
 	}
 	return append(buf, len(line))
 }
@@ -269,7 +296,8 @@ func (s *state) psqlTable(off int) (int, *failure) {
 	if !ok {
 		return 0, s.fail(ruleOff, "expected the rule under the header, made of '-' and '+'")
 	}
-	var colBuf []int
+	colBuf := s.row.colBuf
+	defer func() { s.row.colBuf = colBuf }()
 	hcols := runeCols(header, colBuf)
 	names := make([][]byte, len(l.seg))
 	for i := range l.seg {
@@ -352,6 +380,7 @@ func (s *state) psqlTable(off int) (int, *failure) {
 			}
 			rows++
 			row = s.newRow(off)
+			row.display = true
 			row.setData(data)
 			if cols.lsn >= 0 {
 				row.lsn, _, _, _ = l.cell(cols.lsn, line, lc, off)

@@ -115,7 +115,7 @@ func readPsqlExpanded(s *state) *failure {
 	var field []byte // the name of the field the previous line belongs to
 	prev := contNone
 	tentative := -1 // the end of a value whose last '+' may be its own, not a marker
-	var colBuf []int
+	colBuf := s.row.colBuf
 	var dataName []byte // the field holding the value: data, or encode, or an alias
 	// restore gives back a '+' that a value ended with when no continuation line followed.
 	restore := func() {
@@ -135,7 +135,7 @@ func readPsqlExpanded(s *state) *failure {
 		tentative = -1
 	}
 	finish := func() *failure {
-		if prev == contNewline {
+		if prev != contNone {
 			restore()
 		}
 		prev, tentative = contNone, -1
@@ -195,6 +195,7 @@ func readPsqlExpanded(s *state) *failure {
 				haveGeometry = false
 			}
 			row = s.newRow(off)
+			row.display = true
 			continue
 		}
 		if isRuleLine(line) {
@@ -235,6 +236,7 @@ func readPsqlExpanded(s *state) *failure {
 			want = 0
 			records++
 			row = s.newRow(off)
+			row.display = true
 		}
 		// The name, and the value's margins.
 		nameStart := 0
@@ -295,7 +297,7 @@ func readPsqlExpanded(s *state) *failure {
 				row.addData(value, prev == contNewline || sep == ':')
 			}
 		} else {
-			if prev == contNewline {
+			if prev != contNone {
 				restore()
 			}
 			tentative = -1
@@ -316,9 +318,11 @@ func readPsqlExpanded(s *state) *failure {
 			}
 		}
 		prev = rightCont(right)
-		if prev == contNewline && g.border < 2 && right == '+' {
+		if g.border < 2 && (right == '+' || right == '.') {
+			// Border 0 and 1 do not pad a value: a '+' or '.' after it is a marker only when a
+			// continuation line follows (restore gives it back otherwise).
 			tentative = b + 1
-			for tentative < len(s.text) && s.text[tentative-1] != '+' {
+			for tentative < len(s.text) && s.text[tentative-1] != byte(right) {
 				tentative++
 			}
 		}

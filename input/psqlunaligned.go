@@ -98,8 +98,11 @@ func sniffPsqlUnaligned(sm *sample) bool {
 }
 
 // splitFields splits line at sep into at most n fields (n < 0: all); the last holds the rest.
-func splitFields(line, sep []byte, n int) [][]byte {
-	var out [][]byte
+func splitFields(line, sep []byte, n int) [][]byte { return appendFields(nil, line, sep, n) }
+
+// appendFields is splitFields into out's storage.
+func appendFields(out [][]byte, line, sep []byte, n int) [][]byte {
+	out = out[:0]
 	for n < 0 || len(out) < n-1 {
 		i := bytes.Index(line, sep)
 		if i < 0 {
@@ -153,6 +156,10 @@ func readPsqlUnaligned(s *state) *failure {
 	var cols psqlColumns
 	ncols := len(fields)
 	header := false
+	// Rows cut from an aligned table have blanks around the separator, and may carry its
+	// continuation markers; psql -A's rows have neither, and a '.' or '+' at their end is
+	// the value's own.
+	aligned := bytes.Contains(first, append(append([]byte{' '}, sep...), ' ')) || (len(first) > 0 && first[0] == ' ')
 	if isColumnName(fields[0]) || (len(fields) > 1 && isColumnName(fields[1])) || (len(fields) == 1 && !looksLikeValue(fields[0])) {
 		var ok bool
 		if cols, ok = findColumns(fields); !ok {
@@ -168,11 +175,19 @@ func readPsqlUnaligned(s *state) *failure {
 	}
 	rows := 0
 	var row *psqlRow
+	var fs [][]byte
 	firstRow := true
 	cont := contNone // how the previous line's data ended: a marker of an aligned table
 	for next := off; off < len(s.text); off = next {
 		var line []byte
 		line, next = nextLine(s.text, off)
+		if len(line) == 0 && row != nil && cont == contNone && s.escapeRow(row) {
+			// An empty line inside a row: encode(…, 'escape') leaves a newline byte as it is,
+			// so a value ending in one (or holding two) has one.
+			row.addData(span{off, off}, true)
+			row.raw = true
+			continue
+		}
 		if isBlank(line) || isPsqlChatter(line) || (header && bytes.Equal(line, first)) {
 			continue // the header line again: the next query's result
 		}
@@ -190,20 +205,20 @@ func readPsqlUnaligned(s *state) *failure {
 			continue
 		}
 		l, loff := trimBorders(line, off, sep)
-		fs := splitFields(l, sep, ncols)
+		fs = appendFields(fs, l, sep, ncols)
 		blankOthers := len(fs) == ncols
 		for i, f := range fs {
 			if i != cols.data && len(bytes.TrimSpace(f)) > 0 {
 				blankOthers = false
 			}
 		}
-		aligned := blankOthers && ncols > 1
-		if row != nil && (aligned || (ncols == 1 && cont != contNone) || !s.rowStart(fs, cols, ncols, sep)) {
+		cutRow := aligned && blankOthers && ncols > 1
+		if row != nil && (cutRow || (ncols == 1 && cont != contNone) || !s.rowStart(fs, cols, ncols, sep)) {
 			// A line of the previous row's value: a line break in it (encode()'s base64, an
 			// escape-format value with a newline byte), or an aligned table's continuation.
 			var c span
 			nl := cont != contWrap
-			if aligned {
+			if cutRow {
 				c = s.trimMarkers(fieldSpan(l, loff, sep, cols.data, ncols), true)
 				last := &row.data[len(row.data)-1]
 				if cont == contNone && last.end > last.start && s.text[last.end-1] == '+' {
@@ -211,12 +226,15 @@ func readPsqlUnaligned(s *state) *failure {
 				}
 			} else {
 				c = span{off, off + len(line)} // the raw text: a line break inside the value
+				row.raw = true
 				if ncols == 1 {
 					c = s.trimMarkers(span{loff, loff + len(l)}, true)
 				}
 			}
 			row.addData(c, nl)
-			cont = s.endMarker(&row.data[len(row.data)-1].span, ncols)
+			if aligned {
+				cont = s.endMarker(&row.data[len(row.data)-1].span, ncols)
+			}
 			continue
 		}
 		if row != nil {
@@ -252,12 +270,23 @@ func readPsqlUnaligned(s *state) *failure {
 		if len(row.data) == 0 {
 			return s.fail(off+len(line), "expected "+strconv.Itoa(ncols)+" fields separated by "+QuoteRune(rune(sep[0])))
 		}
-		cont = s.endMarker(&row.data[0].span, ncols)
+		if aligned {
+			cont = s.endMarker(&row.data[0].span, ncols)
+		}
 	}
 	if row != nil {
 		return s.finishRow(row)
 	}
 	return nil
+}
+
+// escapeRow reports whether a row's value is in bytea's escape format so far.
+func (s *state) escapeRow(r *psqlRow) bool {
+	if len(r.data) == 0 {
+		return false
+	}
+	v := s.text[r.data[0].start:r.data[0].end]
+	return bytes.IndexByte(v, '\\') >= 0 && !bytes.HasPrefix(v, []byte(`\x`))
 }
 
 // rowStart reports whether fields start a row: as many as the columns, an lsn and an xid

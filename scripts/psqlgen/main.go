@@ -89,7 +89,7 @@ func run(ctx context.Context, psql, out string, holdout bool) error {
 	seed := int64(1)
 	versions := []string{pgserver.Debian15, "17"}
 	if holdout {
-		seed = 20261130
+		seed = 20261201 // a second held-out set; the first (seed 20261130) was read once, at 98.2 %
 		versions = []string{"16", "18"}
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -191,6 +191,11 @@ SELECT 'init' FROM pg_create_logical_replication_slot('s_toast', 'pgoutput');
 	if s.major >= 14 {
 		fmt.Fprintf(&b, "SELECT 'msg' FROM pg_logical_emit_message(true, 'app', 'hello %s');\n", pick())
 		b.WriteString("SELECT 'msg' FROM pg_logical_emit_message(false, 'app', E'\\\\x00ff');\n")
+		// Content ending in a newline and a blank: in encode(…, 'escape') under -A, the row
+		// ends in a line break and a blank of its own.
+		b.WriteString("SELECT 'msg' FROM pg_logical_emit_message(false, 'app', E'two lines \\n ');\n")
+		b.WriteString("SELECT 'msg' FROM pg_logical_emit_message(false, 'app', E'ends in a newline\\n');\n")
+		b.WriteString("SELECT 'msg' FROM pg_logical_emit_message(false, 'app', 'ends with a dot.');\n")
 	}
 	b.WriteString("TRUNCATE events;\n")
 	// A transaction big enough to be streamed when the slot is read with streaming on
@@ -277,8 +282,8 @@ type psqlCase struct {
 	limit, repeat int
 	// format is the format the text must be read as (checked by the golden test).
 	format string
-	// fails says the output cannot be read back exactly (and names why); the test checks
-	// the error holds this.
+	// fails says the output cannot be read back exactly: a piece of the error that says why
+	// ("# error:" in CASE.want).
 	fails string
 }
 
@@ -369,7 +374,7 @@ func (c *psqlCase) make(ctx context.Context, d *dataset, out string) error {
 		fmt.Fprintf(&w, "# note: %s\n", note)
 	}
 	if c.fails != "" && !heldOut {
-		fmt.Fprintf(&w, "# fails: %s\n", c.fails)
+		fmt.Fprintf(&w, "# error: %s\n", c.fails)
 	}
 	for k, i := range keep {
 		if heldOut {
@@ -450,6 +455,8 @@ func (c *psqlCase) runSession(ctx context.Context, d *dataset) ([]byte, error) {
 	lines := append([]string{}, c.session...)
 	lines = append(lines, `\q`)
 	for _, l := range lines {
+		// %QLINES is the query typed over three lines.
+		l = strings.ReplaceAll(l, "%QLINES", strings.Replace(strings.Replace(c.query(d), " FROM ", "\n  FROM ", 1), ", NULL, NULL, ", ", NULL, NULL,\n       ", 1))
 		l = strings.ReplaceAll(l, "%Q", c.query(d))
 		l = strings.ReplaceAll(l, "%PRE", strings.TrimSpace(d.pre))
 		for _, part := range strings.Split(l, "\n") {
@@ -690,7 +697,8 @@ func allCases(holdout bool, rng *rand.Rand) []*psqlCase {
 		&psqlCase{name: "escape-copy", dataset: "text0", cols: full, pre: esc, copy: "plain", lsn: true, xid: true, format: "copy"},
 		&psqlCase{name: "encode-escape-unaligned", dataset: "text0", cols: "lsn, xid, encode(data, 'escape') AS data", args: []string{"-A"}, lsn: true, xid: true, format: "psql-unaligned"},
 		&psqlCase{name: "encode-escape-csv", dataset: "bin1", cols: "lsn, xid, encode(data, 'escape') AS data", args: []string{"--csv"}, lsn: true, xid: true, format: "psql-csv"},
-		&psqlCase{name: "encode-escape-aligned", dataset: "text0", cols: "lsn, xid, encode(data, 'escape') AS data", lsn: true, xid: true, format: "psql-aligned"},
+		// psql's aligned display shows a tab byte as blanks: not readable back, and said so.
+		&psqlCase{name: "encode-escape-aligned", dataset: "text0", cols: "lsn, xid, encode(data, 'escape') AS data", lsn: true, xid: true, format: "psql-aligned", fails: "may be a tab byte"},
 	)
 	b64 := "lsn, xid, encode(data, 'base64') AS data"
 	for _, m := range []struct {
@@ -725,7 +733,7 @@ func allCases(holdout bool, rng *rand.Rand) []*psqlCase {
 		&psqlCase{name: "session-expanded-timing", dataset: "bin1", cols: full, lsn: true, xid: true, format: "psql-expanded",
 			repeat: 2, session: []string{`\pset pager off`, "%PRE", `\x`, `\timing on`, "%Q;", "%Q;"}},
 		&psqlCase{name: "session-multiline-crlf", dataset: "text0", cols: full, lsn: true, xid: true, format: "psql-aligned", crlf: true, repeat: 2,
-			session: []string{`\pset pager off`, "SELECT lsn, xid, data\n  FROM pg_logical_slot_peek_binary_changes('s_text', NULL, NULL,\n       'proto_version', '1', 'publication_names', 'pub');", `\timing on`, "%Q;"}},
+			session: []string{`\pset pager off`, "%QLINES;", `\timing on`, "%Q;"}},
 		&psqlCase{name: "session-two-tables", dataset: "text0", cols: full, lsn: true, xid: true, format: "psql-aligned", limit: 4, repeat: 2,
 			session: []string{`\pset pager off`, "%Q;", "%Q;"}},
 	)
