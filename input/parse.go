@@ -41,6 +41,9 @@ type state struct {
 	// continued: the text goes on from text read before (a Stream's later piece), so a
 	// capture file's first line is not expected in it.
 	continued bool
+	// skipped are failures a reader read past: a psql row whose value cannot be read is left
+	// out, and the rows after it are read (see withSkipped).
+	skipped []*failure
 	// endName names the end of text in messages when text is a piece of the input
 	// ("the end of the value"); empty means "end of input".
 	endName string
@@ -73,6 +76,7 @@ func (s *state) reset() {
 	s.notes = nil
 	s.wordNext, s.wordOdd, s.wordLength = 0, false, false
 	s.rows = s.rows[:0]
+	s.skipped = s.skipped[:0]
 	s.lineOff, s.lineNo = 0, 0
 }
 
@@ -323,6 +327,9 @@ func parse(text []byte, force Format) (*Result, error) {
 				if f := parsers[i].read(s); f != nil {
 					return s.readOn(&parsers[i], f, []Format{force})
 				}
+				if len(s.skipped) > 0 {
+					return s.withSkipped(force, []Format{force})
+				}
 				return s.finish(force), nil
 			}
 		}
@@ -360,6 +367,12 @@ func parse(text []byte, force Format) (*Result, error) {
 		tried = append(tried, p.format)
 		s.reset()
 		f := p.read(s)
+		if f == nil && len(s.skipped) > 0 {
+			if len(s.msgs) > len(s.skipped) {
+				return s.withSkipped(p.format, tried)
+			}
+			f = s.skipped[0] // more failed than read: maybe not this format at all
+		}
 		if f == nil {
 			return choose(text, s.finish(p.format)), nil
 		}
@@ -503,4 +516,20 @@ func ocrHint(text []byte, off int, f Format, msg string) string {
 	}
 	return "; if the text was recognised from a screenshot (OCR), this " + QuoteRune(rune(text[off])) +
 		" is likely a " + digit + ": OCR confuses them, so check the text against the picture"
+}
+
+// withSkipped returns what a reader read when it read past failures: the messages, and an
+// error for each failure (the first is also the error returned).
+func (s *state) withSkipped(f Format, tried []Format) (*Result, error) {
+	errs := make([]*Error, len(s.skipped))
+	for i, k := range s.skipped {
+		errs[i] = newError(s.text, k.off, f, k.msg)
+		errs[i].Tried = tried
+	}
+	if len(s.msgs) == 0 {
+		return nil, errs[0]
+	}
+	r := s.finish(f)
+	r.Errors = errs
+	return r, errs[0]
 }

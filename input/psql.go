@@ -109,10 +109,18 @@ func isColumnName(b []byte) bool {
 
 // finishRow turns a row into a message.
 func (s *state) finishRow(r *psqlRow) *failure {
-	if f := s.beginRow(r); f != nil {
+	n, buf, notes := len(s.msgs), len(s.buf), len(s.notes)
+	f := s.beginRow(r)
+	if f == nil {
+		f = s.cellValue(r)
+	}
+	if f == nil || len(s.skipped) >= maxErrors {
 		return f
 	}
-	return s.cellValue(r)
+	// One bad row does not lose the others: it is left out, its failure kept, and reading goes on.
+	s.msgs, s.starts, s.buf, s.notes = s.msgs[:n], s.starts[:n], s.buf[:buf], s.notes[:notes]
+	s.skipped = append(s.skipped, f)
+	return nil
 }
 
 // beginRow starts a row's message, with its lsn and xid.

@@ -193,11 +193,7 @@ func (l *psqlLayout) cell(i int, line []byte, cols []int, off int) (content span
 		sep = runeAt(line, cols, a-1)
 	}
 	last := i == len(l.seg)-1
-	if last && l.border < 2 {
-		// The last column of border 0 and 1 is not padded: psql writes a marker right after
-		// the widest content, and a line may end early.
-		ce = max(ce, cs)
-	}
+	ce = max(ce, cs) // a column one character wide has no room between its margins
 	right = runeAt(line, cols, rightAt)
 	s, e := byteAt(line, cols, cs), byteAt(line, cols, ce)
 	st, en := trimSpace(line[s:e], off+s)

@@ -181,10 +181,10 @@ func readPsqlUnaligned(s *state) *failure {
 	for next := off; off < len(s.text); off = next {
 		var line []byte
 		line, next = nextLine(s.text, off)
-		if len(line) == 0 && row != nil && cont == contNone && s.escapeRow(row) {
-			// An empty line inside a row: encode(…, 'escape') leaves a newline byte as it is,
-			// so a value ending in one (or holding two) has one.
-			row.addData(span{off, off}, true)
+		if isBlank(line) && row != nil && !aligned && s.escapeRow(row) {
+			// A blank line inside a row of psql -A: encode(…, 'escape') leaves a newline byte
+			// as it is, so a value ending in one, or in one and blanks, has such a line.
+			row.addData(span{off, off + len(line)}, true)
 			row.raw = true
 			continue
 		}
