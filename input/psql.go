@@ -247,7 +247,7 @@ func (s *state) tabsShown(r *psqlRow) *failure {
 	for i, p := range r.data {
 		v := s.text[p.start:p.end]
 		if i+1 < len(r.data) {
-			v = bytes.TrimRight(v, " ") // padding before a continuation
+			v = bytes.TrimRight(v, " ")         // padding before a continuation
 			raw = raw || p.nl || r.data[i+1].nl // a line break byte left as it is
 		}
 		if !raw && bytes.Contains(v, []byte(`\x`)) {
