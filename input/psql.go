@@ -48,6 +48,12 @@ func (s *state) newRow(at int) *psqlRow {
 	return &s.row
 }
 
+// growPsqlRows makes room for the messages of a text whose rows take about perRow lines each,
+// so that the common case allocates them once.
+func (s *state) growPsqlRows(perRow int) {
+	s.growMessages(bytes.Count(s.text, []byte{'\n'})/perRow + 1)
+}
+
 // addData appends a piece of the data value.
 func (r *psqlRow) addData(c span, nl bool) { r.data = append(r.data, piece{c, nl}) }
 
@@ -224,9 +230,11 @@ func (s *state) cellValue(r *psqlRow) *failure {
 // scratchValue reads a value that had to be rewritten before reading (pieces joined, escapes
 // undone); offs maps each byte of it (and its end) to the text.
 func (s *state) scratchValue(scratch []byte, offs []int) *failure {
-	sub := state{text: scratch, buf: s.buf, msgs: s.msgs, notes: s.notes, endName: "the end of the value"}
-	f := sub.valueBytes(scratch, 0)
-	s.buf, s.notes = sub.buf, sub.notes
+	// Read it as the text for a moment, so that errors describe what is in it.
+	text, endName := s.text, s.endName
+	s.text, s.endName = scratch, "the end of the value"
+	f := s.valueBytes(scratch, 0)
+	s.text, s.endName = text, endName
 	if f != nil {
 		f.off = offs[min(max(f.off, 0), len(offs)-1)]
 	}

@@ -244,6 +244,7 @@ func sniffPsqlAligned(sm *sample) bool {
 // border, with psql's prompts and messages around them.
 func readPsqlAligned(s *state) *failure {
 	s.grow(len(s.text) / 2)
+	s.growPsqlRows(1)
 	tables := 0
 	pending := -1 // a line that may be a title above the next table
 	for off := 0; off < len(s.text); {

@@ -76,6 +76,7 @@ func sniffPsqlCSV(sm *sample) bool {
 // records), COPY (…) TO STDOUT WITH (FORMAT csv [, HEADER]).
 func readPsqlCSV(s *state) *failure {
 	s.grow(len(s.text) / 2)
+	s.growPsqlRows(1)
 	_, off := firstContentLine(s.text, 0)
 	var fields []span
 	var quoted []bool
@@ -180,6 +181,7 @@ func sniffCopy(sm *sample) bool {
 // backslash escapes, "\N" for NULL, an optional header line (HEADER, PostgreSQL 15+).
 func readCopy(s *state) *failure {
 	s.grow(len(s.text) / 2)
+	s.growPsqlRows(1)
 	first, off := firstContentLine(s.text, 0)
 	if first == nil {
 		return failf(0, "expected COPY rows")

@@ -106,6 +106,7 @@ func fieldGeometry(line []byte, cols []int, border int) (expandedGeometry, bool)
 // without its heading reads too.
 func readPsqlExpanded(s *state) *failure {
 	s.grow(len(s.text) / 2)
+	s.growPsqlRows(4)
 	want := -1 // the next record number
 	records := 0
 	border := 1

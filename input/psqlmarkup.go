@@ -195,6 +195,7 @@ func sniffPsqlHTML(sm *sample) bool {
 // "Record N" row and rows of a <th> name and a <td> value.
 func readPsqlHTML(s *state) *failure {
 	s.grow(len(s.text) / 2)
+	s.growPsqlRows(5)
 	t := s.text
 	m := &markupReader{s: s, unescape: s.htmlUnescape}
 	var cells []markupCell
@@ -295,6 +296,7 @@ func (s *state) asciidocUnescape(c span) ([]byte, []int) {
 // cells "spec|text "; expanded records start with a "2+^|Record N" cell.
 func readPsqlAsciidoc(s *state) *failure {
 	s.grow(len(s.text) / 2)
+	s.growPsqlRows(5)
 	m := &markupReader{s: s, unescape: s.asciidocUnescape}
 	var cells []markupCell
 	inTable, tables := false, 0

@@ -136,6 +136,7 @@ func trimBorders(line []byte, off int, sep []byte) ([]byte, int) {
 // readPsqlUnaligned reads psql -A output and rows cut from aligned tables.
 func readPsqlUnaligned(s *state) *failure {
 	s.grow(len(s.text) / 2)
+	s.growPsqlRows(1)
 	first, off := firstContentLine(s.text, 0)
 	if first == nil {
 		return failf(0, "expected psql rows")
