@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"io"
 	"strconv"
 	"unicode/utf8"
 
@@ -14,8 +15,133 @@ const pgEpochUnix = 946684800
 // "0/1773FE8", timestamps in RFC 3339, markers as the character and its meaning ('K' old key),
 // flags by name, strings quoted, column values typed. A group appends nothing.
 func (t *Tree) AppendValue(dst []byte, i int) []byte {
+	dst, _, _ = t.AppendValueLimit(dst, i, -1)
+	return dst
+}
+
+// AppendValueLimit appends at most limit bytes (limit < 0: all) of the text AppendValue appends,
+// cut before a character or an escape that would not fit, and reports whether it cut the text
+// (a cut quoted value has no closing quote; the caller shows an ellipsis). Only what is shown is
+// formatted: a 100 MB string or a numeric of 131,072 digits costs the limit, plus a check of a
+// binary column value against its type, or of a Message's content for UTF-8, linear in its
+// length. err is the *pgvalue.ValueError of a binary column value that does not fit its type,
+// whose text is then its bytes in hex; nil otherwise.
+func (t *Tree) AppendValueLimit(dst []byte, i, limit int) (out []byte, cut bool, err error) {
 	n := &t.Nodes[i]
 	v := t.ValueOf(i)
+	switch v.Kind {
+	case ValueString:
+		b := t.ValueBytes(i)
+		start := len(dst)
+		out, cut = pgvalue.AppendQuotedLimit(dst, b, limit)
+		if !cut && len(b) == 0 && (n.Field == FieldRelationNamespace || n.Field == FieldTypeNamespace) {
+			out, cut = appendLimit(out, start, limit, " (pg_catalog)")
+		}
+		return out, cut, nil
+	case ValueBytes:
+		b := t.ValueBytes(i)
+		if n.Field == FieldMessageContent && utf8.Valid(b) {
+			out, cut = pgvalue.AppendQuotedLimit(dst, b, limit)
+			return out, cut, nil
+		}
+		out, cut = pgvalue.AppendHexLimit(dst, b, limit)
+		return out, cut, nil
+	case ValueColumn:
+		b := t.ValueBytes(i)
+		if v.ColumnKind == columnBinary {
+			out, cut, err = pgvalue.AppendBinaryLimit(dst, v.TypeOID, b, limit)
+			if err == nil {
+				return out, cut, nil
+			}
+			if err == pgvalue.ErrNoCodec {
+				err = nil
+			}
+			out, cut = pgvalue.AppendHexLimit(dst, b, limit)
+			return out, cut, err
+		}
+		out, cut = pgvalue.AppendQuotedLimit(dst, b, limit)
+		return out, cut, nil
+	}
+	start := len(dst)
+	out = t.appendShortValue(dst, i, v)
+	if limit >= 0 && len(out)-start > limit {
+		end := start + limit
+		for end > start && !utf8.RuneStart(out[end]) {
+			end--
+		}
+		return out[:end], true, nil
+	}
+	return out, false, nil
+}
+
+// WriteValue writes the text AppendValue appends to w, in pieces of a few tens of kilobytes for
+// strings, raw bytes and column values, so that a value of any size is written in bounded
+// memory. It returns w's first error. A binary column value that does not fit its type is
+// written in hex, as AppendValue writes it; ValueError says why.
+func (t *Tree) WriteValue(w io.Writer, i int) error {
+	n := &t.Nodes[i]
+	v := t.ValueOf(i)
+	switch v.Kind {
+	case ValueString:
+		b := t.ValueBytes(i)
+		if err := pgvalue.WriteQuoted(w, b); err != nil || len(b) > 0 ||
+			n.Field != FieldRelationNamespace && n.Field != FieldTypeNamespace {
+			return err
+		}
+		_, err := io.WriteString(w, " (pg_catalog)")
+		return err
+	case ValueBytes:
+		b := t.ValueBytes(i)
+		if n.Field == FieldMessageContent && utf8.Valid(b) {
+			return pgvalue.WriteQuoted(w, b)
+		}
+		return pgvalue.WriteHex(w, b)
+	case ValueColumn:
+		b := t.ValueBytes(i)
+		if v.ColumnKind != columnBinary {
+			return pgvalue.WriteQuoted(w, b)
+		}
+		if t.ValueError(i) != nil || !pgvalue.HasCodec(v.TypeOID) {
+			return pgvalue.WriteHex(w, b)
+		}
+		return pgvalue.WriteBinary(w, v.TypeOID, b)
+	}
+	var buf [128]byte
+	_, err := w.Write(t.appendShortValue(buf[:0], i, v))
+	return err
+}
+
+// ValueError returns why node i's binary column value does not fit its type (a
+// *pgvalue.ValueError), or nil: for other nodes, text values and types without a codec. It
+// checks the value in time linear in its length and formats nothing.
+func (t *Tree) ValueError(i int) error {
+	v := t.ValueOf(i)
+	if v.Kind != ValueColumn || v.ColumnKind != columnBinary {
+		return nil
+	}
+	return pgvalue.Check(v.TypeOID, t.ValueBytes(i))
+}
+
+// columnBinary is the kind byte of a binary-format column value.
+const columnBinary = 'b'
+
+// appendLimit appends s while dst[start:] stays within limit bytes (limit < 0: no limit), and
+// reports whether s did not fit.
+func appendLimit(dst []byte, start, limit int, s string) ([]byte, bool) {
+	if limit >= 0 && len(dst)-start+len(s) > limit {
+		end := max(start+limit-len(dst), 0)
+		for end > 0 && !utf8.RuneStart(s[end]) {
+			end--
+		}
+		return append(dst, s[:end]...), true
+	}
+	return append(dst, s...), false
+}
+
+// appendShortValue appends the text of a value that is short by nature: a number, an LSN, a
+// timestamp, a marker, flags.
+func (t *Tree) appendShortValue(dst []byte, i int, v Value) []byte {
+	n := &t.Nodes[i]
 	info := n.Field.Info()
 	switch v.Kind {
 	case ValueUint:
@@ -36,7 +162,7 @@ func (t *Tree) AppendValue(dst []byte, i int) []byte {
 		if c := byte(v.Num); c >= 0x20 && c < 0x7f {
 			dst = append(dst, '\'', c, '\'')
 		} else {
-			dst = append(dst, '0', 'x', hexDigits[c>>4], hexDigits[c&15])
+			dst = append(dst, '0', 'x', pgvalue.HexDigits[c>>4], pgvalue.HexDigits[c&15])
 		}
 		if info.Kind == KindType {
 			// The type byte names the message or envelope it begins.
@@ -53,28 +179,6 @@ func (t *Tree) AppendValue(dst []byte, i int) []byte {
 		return dst
 	case ValueFlags:
 		return appendFlags(dst, info, v.Num)
-	case ValueString:
-		b := t.ValueBytes(i)
-		dst = pgvalue.AppendQuoted(dst, b)
-		if len(b) == 0 && (n.Field == FieldRelationNamespace || n.Field == FieldTypeNamespace) {
-			dst = append(dst, " (pg_catalog)"...)
-		}
-		return dst
-	case ValueBytes:
-		b := t.ValueBytes(i)
-		if n.Field == FieldMessageContent && utf8.Valid(b) {
-			return pgvalue.AppendQuoted(dst, b)
-		}
-		return pgvalue.AppendHex(dst, b)
-	case ValueColumn:
-		b := t.ValueBytes(i)
-		if v.ColumnKind == 'b' {
-			if out, ok, _ := pgvalue.AppendBinary(dst, v.TypeOID, b); ok {
-				return out
-			}
-			return pgvalue.AppendHex(dst, b)
-		}
-		return pgvalue.AppendQuoted(dst, b)
 	}
 	return dst
 }

@@ -3,6 +3,8 @@ package decoder
 import (
 	"errors"
 	"strconv"
+
+	"pgoutput-inspector/decoder/pgvalue"
 )
 
 // Sentinel kinds of decoding errors, for errors.Is.
@@ -85,11 +87,9 @@ func appendChar(b []byte, c byte) []byte {
 		b = append(b, '(')
 	}
 	b = append(b, "0x"...)
-	b = append(b, hexDigits[c>>4], hexDigits[c&15], ')')
+	b = append(b, pgvalue.HexDigits[c>>4], pgvalue.HexDigits[c&15], ')')
 	return b
 }
-
-const hexDigits = "0123456789abcdef"
 
 // detail says what was expected and what was there, without formatting it: the text is made
 // only for the reading a decode keeps, so trying a reading that fails allocates nothing.

@@ -64,6 +64,7 @@ func checkAppendBinary(t *testing.T, oid uint32, b []byte) {
 	if vok != ok || (verr == nil) != (err == nil) {
 		t.Fatalf("BinaryValue(%d, %x) = %v, %v; AppendBinary %v, %v", oid, b, vok, verr, ok, err)
 	}
+	checkForms(t, oid, b)
 }
 
 func oidHasCodec(oid uint32) bool {

@@ -192,6 +192,9 @@ func compareWithServer(t *testing.T, conn *pgconn.PgConn, name, q string) int {
 		if msg := checkBinaryValue(oid, v, string(text[i])); msg != "" {
 			t.Errorf("%s (type %d %s) row %d: BinaryValue(%x) = %#v: %s", name, oid, pgvalue.TypeName(oid), i, bin[i], v, msg)
 		}
+		if i%7 == 0 {
+			checkForms(t, oid, bin[i])
+		}
 	}
 	return n
 }

@@ -338,6 +338,7 @@ func TestAppendBinaryAgainstPgtype(t *testing.T) {
 				if !c.matches(string(got), string(text)) {
 					t.Errorf("value %d (%v): AppendBinary(%x) = %q, pgtype text %q", i, v, bin, got, text)
 				}
+				checkForms(t, c.oid, bin)
 			}
 			// The same values as one array, with a NULL element.
 			arr := append(append([]any{}, c.values...), nil)
@@ -356,6 +357,7 @@ func TestAppendBinaryAgainstPgtype(t *testing.T) {
 			if msg := c.matchesArray(string(got), string(text)); msg != "" {
 				t.Errorf("array: %s", msg)
 			}
+			checkForms(t, arrayOID, bin)
 		})
 	}
 }

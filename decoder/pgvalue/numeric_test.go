@@ -1,0 +1,98 @@
+package pgvalue
+
+import (
+	"strconv"
+	"testing"
+)
+
+// numericBytes builds numeric_send's format: ndigits, weight, sign, dscale and the digits.
+func numericBytes(weight int16, sign, dscale uint16, digits ...uint16) []byte {
+	b := []byte{byte(len(digits) >> 8), byte(len(digits)), byte(uint16(weight) >> 8), byte(weight),
+		byte(sign >> 8), byte(sign), byte(dscale >> 8), byte(dscale)}
+	for _, d := range digits {
+		b = append(b, byte(d>>8), byte(d))
+	}
+	return b
+}
+
+// numericOfLength is a numeric of n base-10000 digits 1234, of weight n-1 (an integer of 4n
+// decimal digits).
+func numericOfLength(n int) []byte {
+	digits := make([]uint16, n)
+	for i := range digits {
+		digits[i] = 1234
+	}
+	return numericBytes(int16(n-1), numericPos, 0, digits...)
+}
+
+// formatSteps formats a value with a cap and counts the formatter's units of work.
+func formatSteps(oid uint32, b []byte, limit int) (steps, shown int) {
+	if err := check(oid, b); err != nil {
+		panic(err)
+	}
+	o := newOut(nil, limit)
+	formatText(&o, oid, b)
+	return o.steps, len(o.b)
+}
+
+// TestNumericWorkIsLinear counts work, not time: a capped numeric costs what is shown whatever
+// its weight, and a whole numeric costs its digits, in proportion to its byte length.
+func TestNumericWorkIsLinear(t *testing.T) {
+	const limit = 200
+	small := numericBytes(10, numericPos, 0, 1)
+	huge := numericBytes(32767, numericPos, 16383, 1)     // 131,072 digits, a point, 16,383 more
+	hugeNeg := numericBytes(-32768, numericNeg, 16383, 1) // 0.000…, no digit shown is non-zero
+	for _, b := range [][]byte{small, huge, hugeNeg} {
+		steps, shown := formatSteps(oidNumeric, b, limit)
+		// The digits go out a scratch buffer at a time, so the work may pass the cap by one buffer.
+		if steps > (limit+len(out{}.scratch))/4+2 || shown > limit {
+			t.Errorf("numeric of %d bytes capped at %d: %d steps, %d bytes", len(b), limit, steps, shown)
+		}
+	}
+	if steps, shown := formatSteps(oidNumeric, huge, -1); shown != 1+4*32767+1+16383 || steps > shown/4+2 {
+		t.Errorf("whole numeric of weight 32767: %d steps for %d bytes of text", steps, shown)
+	}
+	// Twice the bytes, twice the work.
+	s1, _ := formatSteps(oidNumeric, numericOfLength(4096), -1)
+	s2, _ := formatSteps(oidNumeric, numericOfLength(8192), -1)
+	if s2 < 2*s1-2 || s2 > 2*s1+2 {
+		t.Errorf("numerics of 4096 and 8192 digits: %d and %d steps", s1, s2)
+	}
+	c1, _ := formatSteps(oidNumeric, numericOfLength(4096), limit)
+	c2, _ := formatSteps(oidNumeric, numericOfLength(8192), limit)
+	if c1 != c2 {
+		t.Errorf("the same cap costs %d and %d steps", c1, c2)
+	}
+}
+
+// BenchmarkNumericCapped formats numerics of two byte lengths capped at 160 bytes, as a tree row
+// or the text dump shows them: the time grows with the byte length (the check reads every
+// digit), not with the weight, and the weight-32767 numeric of 10 bytes costs what a small one
+// does.
+func BenchmarkNumericCapped(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		v    []byte
+	}{
+		{"bytes=10/weight=10", numericBytes(10, numericPos, 0, 1)},
+		{"bytes=10/weight=32767", numericBytes(32767, numericPos, 16383, 1)},
+		{"bytes=2008/weight=999", numericOfLength(1000)},
+		{"bytes=32008/weight=15999", numericOfLength(16000)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			dst := make([]byte, 0, 256)
+			b.SetBytes(int64(len(c.v)))
+			b.ReportAllocs()
+			for b.Loop() {
+				AppendBinaryLimit(dst[:0], oidNumeric, c.v, 160)
+			}
+		})
+	}
+}
+
+func TestNumericBytes(t *testing.T) {
+	got, _, _ := AppendBinary(nil, oidNumeric, numericOfLength(3))
+	if want := strconv.Itoa(123412341234); string(got) != want {
+		t.Fatalf("%s, want %s", got, want)
+	}
+}
