@@ -26,6 +26,7 @@ var goldenFormat = map[string]Format{
 	"base64url.txt":                    Base64URL,
 	"c_xxd_i.txt":                      CBytes,
 	"csharp.txt":                       CSharp,
+	"tshark_fields.txt":                HexItems,
 	"capture.txt":                      Capture,
 	"elixir.txt":                       ElixirBinary,
 	"elixir_segments.txt":              ElixirBinary,

@@ -86,6 +86,18 @@ fn main() {
 }
 `
 
+const csharpPrinter = `using System;
+using System.IO;
+
+class Print {
+	static void Main(string[] args) {
+		for (int i = 0; i < args.Length; i++) {
+			Console.WriteLine(BitConverter.ToString(File.ReadAllBytes(args[i])));
+		}
+	}
+}
+`
+
 const nodePrinter = `
 const fs = require('fs');
 const util = require('util');
@@ -135,6 +147,10 @@ func (g *gen) all() error {
 	os.WriteFile(filepath.Join(g.tmp, "rustprint", "main.rs"), []byte(rustPrinter), 0o644)
 	if b, err := exec.Command("rustc", "-O", "-o", filepath.Join(g.tmp, "rustprint.bin"), filepath.Join(g.tmp, "rustprint", "main.rs")).CombinedOutput(); err != nil {
 		return fmt.Errorf("rustc: %v: %s", err, b)
+	}
+	os.WriteFile(filepath.Join(g.tmp, "Print.cs"), []byte(csharpPrinter), 0o644)
+	if b, err := exec.Command("mcs", "-out:"+filepath.Join(g.tmp, "print.exe"), filepath.Join(g.tmp, "Print.cs")).CombinedOutput(); err != nil {
+		return fmt.Errorf("mcs: %v: %s", err, b)
 	}
 	os.WriteFile(filepath.Join(g.tmp, "print.js"), []byte(nodePrinter), 0o644)
 	os.WriteFile(filepath.Join(g.tmp, "print.py"), []byte(pythonPrinter), 0o644)
@@ -267,6 +283,8 @@ func (g *gen) all() error {
 		add("rust", "hexdebug_many", ms, append([]string{rsp, "hexdebug"}, fs...)...)
 		add("recvlogical", "stream", all, "cat", recv)
 		add("recvlogical", "one_raw", one(a), "cat", files[a])
+		add("csharp", "bitconverter", one(b), "mono", filepath.Join(g.tmp, "print.exe"), files[b])
+		add("csharp", "bitconverter_many", all, append([]string{"mono", filepath.Join(g.tmp, "print.exe")}, files...)...)
 	} else {
 		a, b, c, r, o := pick(60, 0, false), pick(0, 45, false), pick(20, 0, true), repeats(), pick(0, 0, true)
 		add("xxd", "one_c24_g4", one(a), "xxd", "-c", "24", "-g", "4", files[a])
@@ -313,6 +331,7 @@ func (g *gen) all() error {
 		add("rust", "hexdebug_long", one(r), rsp, "hexdebug", files[r])
 		add("recvlogical", "stream", all, "cat", recv)
 		add("recvlogical", "one_raw", one(c), "cat", files[c])
+		add("csharp", "bitconverter_long", one(r), "mono", filepath.Join(g.tmp, "print.exe"), files[r])
 	}
 	for _, c := range cs {
 		outp, err := exec.Command(c.cmd[0], c.cmd[1:]...).Output()
@@ -338,6 +357,9 @@ func (g *gen) captures(pcap, pcapng string) error {
 		payloads = append(payloads, m[5:])
 	}
 	if err := g.write("tshark", "pcapng.pcapng", g.st.pcapng, cd, "", "dumpcap -i lo -f 'host 127.0.0.2 and tcp port PORT' -w capture.pcapng (pg_recvlogical streaming through a relay on 127.0.0.2, routed with MTU 1500)"); err != nil {
+		return err
+	}
+	if err := g.write("tshark", "any_ipv6.pcapng", g.st.pcap6, g.st.copyData6, "", "dumpcap -i any -f 'ip6 and tcp port PORT' -w any_ipv6.pcapng (pg_recvlogical over IPv6, Linux cooked capture v2 frames)"); err != nil {
 		return err
 	}
 	if err := g.write("tshark", "pcap.pcap", g.st.pcap, cd, "", "editcap -F pcap capture.pcapng capture.pcap"); err != nil {

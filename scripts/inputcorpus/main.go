@@ -4,7 +4,8 @@
 // pg_recvlogical -f while dumpcap captures the walsender's traffic on the loopback interface,
 // takes the stream's messages from the capture as Wireshark's PostgreSQL dissector reads them,
 // and runs the real tools (xxd, hexdump, od, base64, openssl, python3, node, go, java, rustc,
-// tshark) over the messages and files.
+// mono's C#, tshark) over the messages and files. A second short session goes over IPv6 and
+// is captured on the "any" interface (Linux cooked frames).
 //
 // A .want file holds the messages the input must give, one lower-case hex line each, or
 // "# error: TEXT" when reading must fail with an error that contains TEXT.
@@ -22,11 +23,11 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand"
+	"net"
 	"os"
 	"os/exec"
-	"io"
-	"net"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -52,6 +53,11 @@ func main() {
 			*out = "testdata/input/holdout"
 		}
 	}
+	// Each tool's directory is made anew (MADE_BY lists how each file was made); other
+	// directories (testdata/input/psql has its own maker) are left alone.
+	for _, d := range []string{"base64", "csharp", "go", "hexdump", "java", "node", "od", "python", "recvlogical", "rust", "tshark", "xxd"} {
+		os.RemoveAll(filepath.Join(*out, d))
+	}
 	if err := run(context.Background()); err != nil {
 		fmt.Fprintln(os.Stderr, "inputcorpus:", err)
 		os.Exit(1)
@@ -60,11 +66,13 @@ func main() {
 
 // stream is what the live part recorded.
 type stream struct {
-	msgs     [][]byte // pgoutput messages, from the peek slot
-	recv     []byte   // pg_recvlogical -f file
-	pcapng   []byte
-	pcap     []byte
-	copyData [][]byte // CopyData messages ('d', length, payload) in frame order, as tshark reads them
+	msgs      [][]byte // pgoutput messages, from the peek slot
+	recv      []byte   // pg_recvlogical -f file
+	pcapng    []byte
+	pcap      []byte
+	copyData  [][]byte // CopyData messages ('d', length, payload) in frame order, as tshark reads them
+	pcap6     []byte   // a second session, over IPv6, captured on the "any" interface
+	copyData6 [][]byte
 }
 
 func run(ctx context.Context) error {
@@ -226,8 +234,73 @@ func live(ctx context.Context, tmp string) (*stream, error) {
 	if st.pcap, err = os.ReadFile(pcap); err != nil {
 		return nil, err
 	}
+	if st.copyData, err = tsharkCopyData(pcapng, port); err != nil {
+		return nil, err
+	}
+	// The messages are the XLogData payloads Wireshark found, which pg_recvlogical must have
+	// written each followed by a newline.
+	var want []byte
+	for _, m := range st.copyData {
+		if m[5] == 'w' && len(m) > 5+25 {
+			st.msgs = append(st.msgs, m[5+25:])
+			want = append(append(want, m[5+25:]...), '\n')
+		}
+	}
+	if !bytes.Equal(st.recv, want) {
+		os.WriteFile(filepath.Join(tmp, "want.recv"), want, 0o644)
+		return nil, fmt.Errorf("the pg_recvlogical file (%d bytes) is not the XLogData payloads in the capture each followed by a newline (%d bytes)", len(st.recv), len(want))
+	}
+	// A second, short session over IPv6, captured on the "any" interface (Linux cooked
+	// capture v2 frames), with one logical message sent while it streams.
+	l6, err := net.Listen("tcp", "[::1]:0")
+	if err != nil {
+		return nil, err
+	}
+	defer l6.Close()
+	go relay(l6, "127.0.0.1:"+port)
+	port6 := strconv.Itoa(l6.Addr().(*net.TCPAddr).Port)
+	pcap6 := filepath.Join(tmp, "any6.pcapng")
+	dump6 := exec.Command("dumpcap", "-q", "-i", "any", "-f", "ip6 and tcp port "+port6, "-w", pcap6)
+	if err := dump6.Start(); err != nil {
+		return nil, err
+	}
+	defer dump6.Process.Kill()
+	time.Sleep(2 * time.Second)
+	args6 := []string{"-d", "host=::1 port=" + port6 + " user=postgres dbname=postgres sslmode=disable", "-S", "recv", "--start",
+		"-f", filepath.Join(tmp, "any6.recv"), "-F", "1", "-s", "1", "-P", "pgoutput", "--no-loop"}
+	for _, o := range pluginOptions[*set] {
+		args6 = append(args6, "-o", o)
+	}
+	recv6 := exec.Command("pg_recvlogical", args6...)
+	if err := recv6.Start(); err != nil {
+		return nil, err
+	}
+	defer recv6.Process.Kill()
+	time.Sleep(1500 * time.Millisecond)
+	if _, err := psql("SELECT 1 FROM pg_logical_emit_message(true, 'ipv6', 'sent while streaming over IPv6');"); err != nil {
+		return nil, err
+	}
+	time.Sleep(3 * time.Second)
+	recv6.Process.Signal(syscall.SIGINT)
+	recv6.Wait()
+	time.Sleep(time.Second)
+	dump6.Process.Signal(syscall.SIGINT)
+	dump6.Wait()
+	if st.pcap6, err = os.ReadFile(pcap6); err != nil {
+		return nil, err
+	}
+	if st.copyData6, err = tsharkCopyData(pcap6, port6); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// tsharkCopyData returns the CopyData messages ('d', length, payload) of a capture as
+// Wireshark's PostgreSQL dissector finds them, in frame order.
+func tsharkCopyData(file, port string) ([][]byte, error) {
+	var out [][]byte
 	// The CopyData messages as Wireshark's PostgreSQL dissector finds them, one frame a line.
-	fields, err := exec.Command("tshark", "-r", pcapng, "-d", "tcp.port=="+port+",pgsql", "-T", "fields", "-e", "pgsql.type", "-e", "pgsql.copydata").Output()
+	fields, err := exec.Command("tshark", "-r", file, "-d", "tcp.port=="+port+",pgsql", "-T", "fields", "-e", "pgsql.type", "-e", "pgsql.copydata").Output()
 	if err != nil {
 		return nil, fmt.Errorf("tshark fields: %v", err)
 	}
@@ -243,23 +316,10 @@ func live(ctx context.Context, tmp string) (*stream, error) {
 				return nil, fmt.Errorf("tshark copydata %q: %v", h, err)
 			}
 			n := len(b) + 4
-			st.copyData = append(st.copyData, append([]byte{'d', byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}, b...))
+			out = append(out, append([]byte{'d', byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}, b...))
 		}
 	}
-	// The messages are the XLogData payloads Wireshark found, which pg_recvlogical must have
-	// written each followed by a newline.
-	var want []byte
-	for _, m := range st.copyData {
-		if m[5] == 'w' && len(m) > 5+25 {
-			st.msgs = append(st.msgs, m[5+25:])
-			want = append(append(want, m[5+25:]...), '\n')
-		}
-	}
-	if !bytes.Equal(st.recv, want) {
-		os.WriteFile(filepath.Join(tmp, "want.recv"), want, 0o644)
-		return nil, fmt.Errorf("the pg_recvlogical file (%d bytes) is not the XLogData payloads in the capture each followed by a newline (%d bytes)", len(st.recv), len(want))
-	}
-	return st, nil
+	return out, nil
 }
 
 // relay accepts connections on l and passes each on to addr, both ways.
