@@ -560,3 +560,20 @@ func TestBrowserOpenBinaryFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserBadCharacterSelected pastes hex with a bad character on its second line: the
+// first line's message is decoded, the error names the line and column, and the bad character
+// (here outside the Basic Multilingual Plane: two UTF-16 units) is selected in the text box.
+func TestBrowserBadCharacterSelected(t *testing.T) {
+	b, _ := open(t, "")
+	paste(b, "420000000002e34ae0000292492d0f8ae600000de4\n4200\U0001F600\n")
+	waitJS(b, `document.querySelector(".input-status").textContent === "1 message"`)
+	if got := b.Text(".input-error"); !strings.Contains(got, "line 2, column 5") {
+		t.Errorf("input error %q, want it to name line 2, column 5", got)
+	}
+	var sel []int
+	b.Eval(`(() => { const ta = document.querySelector("#input-text"); return [ta.selectionStart, ta.selectionEnd]; })()`, &sel)
+	if len(sel) != 2 || sel[0] != 47 || sel[1] != 49 {
+		t.Errorf("selection %v, want [47 49] (the character after \"4200\" on line 2)", sel)
+	}
+}
