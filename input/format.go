@@ -115,7 +115,8 @@ type Message struct {
 	// Bytes are the message's bytes. Parse's messages share one backing array; each Bytes has
 	// its capacity cut to its length, so appending to one never overwrites another.
 	Bytes []byte
-	// Line is the 1-based line of the text where the message starts.
+	// Line is the 1-based line of the text where the message starts; 0 for binary input
+	// (pcap, pcapng, pg_recvlogical, binary), which has no lines.
 	Line int
 	// LSN is the row's lsn (psql output) or the line's LSN (capture file), when HasLSN.
 	LSN uint64

@@ -11,6 +11,9 @@ import (
 type failure struct {
 	off int
 	msg string
+	// cut: the message being read is known to be a stub (a tool printed only its start), so it
+	// is left out rather than decoded.
+	cut bool
 }
 
 // fail builds a failure at off whose message ends with what is there: "expected X, found 'g'".
@@ -104,6 +107,13 @@ func (s *state) result(f Format) *Result {
 // finish hands out the result of a complete read. A dump of one file is looked at once more:
 // it may be a packet capture or a pg_recvlogical file (see unwrap).
 func (s *state) finish(f Format) *Result {
+	switch f {
+	case Pcap, Pcapng, RecvLogical, Binary:
+		// Bytes have no lines: Offset (and Frame, for captures) say where a message is.
+		for i := range s.msgs {
+			s.msgs[i].Line = 0
+		}
+	}
 	switch f {
 	case Xxd, XxdPlain, HexdumpC, Hexdump, Od, WiresharkStream, Base64Wrapped:
 		s.unwrap()
@@ -423,7 +433,8 @@ func (s *state) readOn(p *reader, f *failure, tried []Format) (*Result, error) {
 		if f != nil { // too many bad lines: keep what came before the last
 			s.cutAt(f.off)
 		}
-	} else if n := len(s.msgs); n > 0 && s.starts[n-1] == len(s.buf) {
+	} else if n := len(s.msgs); n > 0 && (s.starts[n-1] == len(s.buf) || f.cut) {
+		s.buf = s.buf[:s.starts[n-1]]
 		s.msgs, s.starts = s.msgs[:n-1], s.starts[:n-1] // the message the failure cut held no bytes yet
 	} else if n > 0 {
 		s.note(n-1, "This message ends where the text could not be read (line "+itoa(e.Line)+", column "+

@@ -161,8 +161,8 @@ func (s *state) cutList(at int, spec *listSpec) *failure {
 	if more == "" {
 		more = "some"
 	}
-	return failf(at, spec.tool+" cut it short after "+itoa(len(s.buf)-s.starts[len(s.starts)-1])+" bytes (\"... "+more+" more "+what+
-		"\"): the rest is not in the text, and decoding the start alone would mislead; "+how)
+	return &failure{off: at, cut: true, msg: spec.tool + " cut it short after " + itoa(len(s.buf)-s.starts[len(s.starts)-1]) + " bytes (\"... " + more + " more " + what +
+		"\"): the rest is not in the text, and decoding the start alone would mislead; " + how}
 }
 
 func sniffGoPrint(sm *sample) bool {

@@ -221,7 +221,7 @@ func (s *state) elixirBinary(open int) (int, *failure) {
 			return i + 2, nil
 		}
 		if bytes.HasPrefix(t[i:], []byte("...")) {
-			return i, failf(i, "the binary was cut short (\"...\": inspect's :limit), so its bytes are not all here")
+			return i, &failure{off: i, cut: true, msg: "the binary was cut short (\"...\": inspect's :limit), so its bytes are not all here; print it whole with IO.inspect(bin, limit: :infinity)"}
 		}
 		if i >= len(t) {
 			return i, s.fail(i, "unterminated binary: expected \">>\"")

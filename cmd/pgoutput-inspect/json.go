@@ -23,6 +23,7 @@ type jsonMessage struct {
 	LSN             string     `json:"lsn,omitempty"`
 	Xid             *uint32    `json:"xid,omitempty"`
 	Line            int        `json:"line,omitempty"`
+	Frame           int        `json:"frame,omitempty"`
 	Type            string     `json:"type,omitempty"`
 	Relation        string     `json:"relation,omitempty"`
 	Notes           []string   `json:"notes,omitempty"`
@@ -198,7 +199,7 @@ func (j *jsonWriter) end(count int) error {
 
 func messageJSON(index int, m *decodedMessage) jsonMessage {
 	t := m.Tree
-	jm := jsonMessage{Index: index, Line: m.Line, Hex: hex.EncodeToString(t.Bytes),
+	jm := jsonMessage{Index: index, Line: m.Line, Frame: m.Frame, Hex: hex.EncodeToString(t.Bytes),
 		Notes: t.Notes(), MissingRelation: t.MissingRelation}
 	if m.HasLSN {
 		jm.LSN = pgvalue.FormatLSN(m.LSN)

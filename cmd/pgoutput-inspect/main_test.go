@@ -196,7 +196,7 @@ func checkJSONDocument(t *testing.T, doc []byte) {
 		m := mv.(map[string]any)
 		where := fmt.Sprintf("messages[%d]", i)
 		requireKeys(t, where, m, []string{"index", "hex", "tree", "error"},
-			[]string{"lsn", "xid", "line", "type", "relation", "notes", "missing_relation"})
+			[]string{"lsn", "xid", "line", "frame", "type", "relation", "notes", "missing_relation"})
 		if idx, _ := m["index"].(json.Number).Int64(); int(idx) != i {
 			t.Errorf("%s: index %d", where, idx)
 		}

@@ -159,6 +159,10 @@ func (d *dumper) message(index int, m *decodedMessage) {
 		d.buf = append(d.buf, ", line "...)
 		d.buf = strconv.AppendInt(d.buf, int64(m.Line), 10)
 	}
+	if m.Frame > 0 { // a packet capture's frame, as Wireshark numbers them
+		d.buf = append(d.buf, ", frame "...)
+		d.buf = strconv.AppendInt(d.buf, int64(m.Frame), 10)
+	}
 	if m.HasLSN {
 		d.buf = append(d.buf, ", LSN "...)
 		d.buf = pgvalue.AppendLSN(d.buf, m.LSN)
