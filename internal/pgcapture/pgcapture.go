@@ -91,8 +91,9 @@ type Config struct {
 	MaxMessages int
 	// Duration stops the capture after this long [--duration]. Zero means no limit.
 	Duration time.Duration
-	// Stop, when set, is called for every payload after it was written; returning true ends
-	// the capture. No flag: for programs that know what they wait for.
+	// Stop, when set, is called for every payload received, after it was written (a
+	// keepalive that repeats the previous one's WAL end is not written, but seen here too);
+	// returning true ends the capture. No flag: for programs that know what they wait for.
 	Stop func(Payload) bool
 	// Ready, when set, is called once START_REPLICATION was accepted, with what is known then
 	// (server, version, slot, consistent point, options). Changes committed after this call
