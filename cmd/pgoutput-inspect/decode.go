@@ -31,6 +31,7 @@ var protoVersions = strconv.Itoa(decoder.MinProto) + ".." + strconv.Itoa(decoder
 // decodeOptions are the decode command's flags.
 type decodeOptions struct {
 	json       bool
+	jsonLines  bool
 	color      string
 	format     string
 	proto      int
@@ -44,6 +45,7 @@ func runDecode(e *env, args []string) int {
 	var o decodeOptions
 	fs := flagSet(e, "decode", decodeUsage, args)
 	fs.BoolVar(&o.json, "json", false, "print one JSON document (documented in docs/cli.md) instead of the annotated dump")
+	fs.BoolVar(&o.jsonLines, "json-lines", false, "print each message as one line of JSON, the object of --json's \"messages\" (for jq and log pipelines)")
 	fs.Var(oneOfFlag{&o.color, []string{"auto", "always", "never"}}, "color",
 		"`when` to colour the dump: auto (when stdout is a terminal and NO_COLOR is unset or empty), always or never")
 	fs.StringVar(&o.format, "format", "", "read the input as this `format` instead of detecting it: "+formatList())
@@ -62,6 +64,10 @@ func runDecode(e *env, args []string) int {
 	}
 	if len(pos) > 1 {
 		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: one input file at most, got %d: %s\n", len(pos), strings.Join(pos, " "))
+		return exitUsage
+	}
+	if o.json && o.jsonLines {
+		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --json and --json-lines: choose one")
 		return exitUsage
 	}
 	if o.proto < 0 || o.proto > decoder.MaxProto {
@@ -109,46 +115,14 @@ func runDecode(e *env, args []string) int {
 	}
 	s := decoder.NewSession(opts)
 	var out renderer
-	if o.json {
-		out = &jsonWriter{w: w}
+	if o.json || o.jsonLines {
+		out = &jsonWriter{w: w, lines: o.jsonLines}
 	} else {
 		out = &dumper{w: w, color: useColor(e, o.color), full: o.full}
 	}
-	// Messages are decoded and written one at a time, into one reused tree, so memory stays
-	// flat however long the input.
-	count := -1 // not known before the end of a text read piece by piece
-	if !st.PieceByPiece() {
-		count = len(res.Messages)
-	}
-	out.begin(res, count)
-	var t decoder.Tree
-	n := 0
-	// Input errors go to stderr as they are met (those of an input read whole before any
-	// message); the messages that could be read are decoded.
-	failed := false
-	inputErrors := func() {
-		errs := st.Errors()
-		failed = printInputErrors(e, name, errs) || failed
-		if st.PieceByPiece() && len(errs) > 0 {
-			out.inputErrors(errs)
-		}
-	}
-	inputErrors()
-	for m := st.Next(); m != nil; m = st.Next() {
-		inputErrors()
-		for _, c := range st.Comments() {
-			out.comment(n, c.Text)
-		}
-		s.DecodeInto(&t, m.Bytes)
-		failed = failed || t.Err != nil
-		out.message(n, &decodedMessage{Message: m, Tree: &t})
-		n++
-	}
-	inputErrors()
-	for _, c := range st.Comments() {
-		out.comment(n, c.Text)
-	}
-	err = out.end(n)
+	failed, err := decodeAll(st, res, s, out, func(errs []*input.Error) {
+		printInputErrors(e, name, errs)
+	})
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
@@ -166,12 +140,55 @@ func runDecode(e *env, args []string) int {
 	return exitOK
 }
 
-// printInputErrors prints errors of the input on stderr and reports whether there were any.
-func printInputErrors(e *env, name string, errs []*input.Error) bool {
+// decodeAll decodes the messages st hands out with s, in order, and writes them with out; the
+// input's errors go to inputErrors (and to out, for an input read in pieces) as they are met.
+// Messages are decoded one at a time into one reused tree, so memory stays flat however long
+// the input. It reports whether the input or any message had an error, and returns out's
+// first write error.
+func decodeAll(st *input.Stream, res *input.Result, s *decoder.Session, out renderer, inputErrors func([]*input.Error)) (failed bool, err error) {
+	count := -1 // not known before the end of a text read piece by piece
+	if !st.PieceByPiece() {
+		count = len(res.Messages)
+	}
+	out.begin(res, count)
+	takeErrors := func() {
+		errs := st.Errors()
+		if len(errs) == 0 {
+			return
+		}
+		failed = true
+		inputErrors(errs)
+		if st.PieceByPiece() {
+			out.inputErrors(errs)
+		}
+	}
+	takeErrors()
+	var t decoder.Tree
+	dm := decodedMessage{Tree: &t}
+	n := 0
+	for m := st.Next(); m != nil; m = st.Next() {
+		takeErrors()
+		for _, c := range st.Comments() {
+			out.comment(n, c.Text)
+		}
+		s.DecodeInto(&t, m.Bytes)
+		failed = failed || t.Err != nil
+		dm.Message = m
+		out.message(n, &dm)
+		n++
+	}
+	takeErrors()
+	for _, c := range st.Comments() {
+		out.comment(n, c.Text)
+	}
+	return failed, out.end(n)
+}
+
+// printInputErrors prints errors of the input on stderr.
+func printInputErrors(e *env, name string, errs []*input.Error) {
 	for _, ie := range errs {
 		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %s: %v\n", displayName(name), ie)
 	}
-	return len(errs) > 0
 }
 
 // flushingReader flushes w before each read of r: whatever was decoded is written out before

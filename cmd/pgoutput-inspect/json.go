@@ -1,12 +1,8 @@
 package main
 
 import (
-	"bytes"
-	"encoding/hex"
-	"encoding/json"
 	"io"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"pgoutput-inspector/decoder"
@@ -14,356 +10,617 @@ import (
 	"pgoutput-inspector/input"
 )
 
-// The JSON document of decode --json is a public interface, documented in docs/cli.md: keys
-// are added only with documentation, never renamed or removed. jsonWriter writes the document
-// ("format", "header", "messages") one message at a time; struct field order is key order.
-
-type jsonMessage struct {
-	Index           int        `json:"index"`
-	LSN             string     `json:"lsn,omitempty"`
-	Xid             *uint32    `json:"xid,omitempty"`
-	Line            int        `json:"line,omitempty"`
-	Frame           int        `json:"frame,omitempty"`
-	Type            string     `json:"type,omitempty"`
-	Relation        string     `json:"relation,omitempty"`
-	Notes           []string   `json:"notes,omitempty"`
-	MissingRelation uint32     `json:"missing_relation,omitempty"`
-	Hex             string     `json:"hex"`
-	Tree            *jsonNode  `json:"tree"`
-	Error           *jsonError `json:"error"`
-}
-
-type jsonError struct {
-	Offset  int    `json:"offset"`
-	Message string `json:"message"`
-	Kind    string `json:"kind"`
-}
-
-type jsonNode struct {
-	Name   string `json:"name"`
-	Offset int    `json:"offset"`
-	Length int    `json:"length"`
-	Format string `json:"format"`
-	Value  any    `json:"value"`
-	// Extra keys, present only where they apply.
-	Field       string      `json:"field,omitempty"`
-	Index       int32       `json:"index,omitempty"`
-	Meaning     string      `json:"meaning,omitempty"`
-	Type        string      `json:"type,omitempty"`
-	Text        *string     `json:"text,omitempty"`
-	InvalidUTF8 bool        `json:"invalid_utf8,omitempty"`
-	ValueError  string      `json:"value_error,omitempty"`
-	Children    []*jsonNode `json:"children"`
-}
-
-// inputRootName names the root added when a message's bytes are not one layer: a complete
-// message followed by trailing bytes, or an unknown type byte followed by undecoded bytes.
-const inputRootName = "Input"
-
-// jsonWriter writes the document one message at a time, laid out as encoding/json's
-// Encoder with a two-space indent lays out the whole document.
+// The JSON of decode --json and --json-lines is a public interface, documented in docs/cli.md:
+// keys are added only with documentation, never renamed or removed.
+//
+// jsonWriter writes it by appending to one buffer that every message reuses: no reflection, no
+// values built to be encoded. --json writes one document ("format", "header", …, "messages")
+// laid out exactly as encoding/json's Encoder with a two-space indent lays it out; --json-lines
+// writes each message's object on a line of its own, compact as json.Marshal writes it. The
+// buffer goes to w whenever it holds jsonFlushAt bytes, and long values (hex, strings, binary
+// column values) are written a piece at a time, so memory does not depend on a message's size.
 type jsonWriter struct {
-	w   io.Writer
-	n   int // messages written
-	buf bytes.Buffer
-	err error
+	w     io.Writer
+	lines bool // --json-lines: one compact object a line, messages only
+	b     []byte
+	n     int // messages written
+	err   error
 	// comments are a capture file's "#" lines that came between messages of a text read piece
 	// by piece, written after the messages.
 	comments []jsonComment
 	// lateErrors are the errors met reading an input in pieces, written after the messages.
 	lateErrors []*input.Error
+	// scratch holds a short value while it is formatted.
+	scratch []byte
 }
 
 // jsonComment is a "#" line that came before the message with the given index.
 type jsonComment struct {
-	Index int    `json:"index"`
-	Text  string `json:"text"`
+	index int
+	text  string
 }
 
-func (j *jsonWriter) write(b []byte) {
-	if j.err == nil {
-		_, j.err = j.w.Write(b)
+// jsonFlushAt is the size at which the buffer is written out, and the piece size of long values.
+const jsonFlushAt = 32 << 10
+
+// inputRootName names the root added when a message's bytes are not one layer: a complete
+// message followed by trailing bytes, or an unknown type byte followed by undecoded bytes.
+const inputRootName = "Input"
+
+// Indentation of the document: a message object's keys are at depth 3 ("messages" at 1, the
+// object's braces at 2).
+const (
+	jsonIndent   = "  "
+	messageDepth = 2
+)
+
+// flush writes the buffer out.
+func (j *jsonWriter) flush() {
+	if j.err == nil && len(j.b) > 0 {
+		_, j.err = j.w.Write(j.b)
+	}
+	j.b = j.b[:0]
+}
+
+// maybeFlush writes the buffer out once it holds a piece's worth.
+func (j *jsonWriter) maybeFlush() {
+	if len(j.b) >= jsonFlushAt {
+		j.flush()
 	}
 }
 
-// encode appends v's JSON to j.buf, indented to sit at the given depth of the document.
-func (j *jsonWriter) encode(v any, prefix string) {
-	enc := json.NewEncoder(&j.buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent(prefix, "  ")
-	if err := enc.Encode(v); err != nil && j.err == nil {
-		j.err = err
+// Write appends p to the buffer, for writers of long values (pgvalue.WriteJSON).
+func (j *jsonWriter) Write(p []byte) (int, error) {
+	j.b = append(j.b, p...)
+	j.maybeFlush()
+	return len(p), j.err
+}
+
+// newlineIndent is a line break and the indentation of the deepest lines most documents have.
+const newlineIndent = "\n                                                                "
+
+// nl starts a new line indented to depth (nothing in compact output).
+func (j *jsonWriter) nl(depth int) {
+	if j.lines {
+		return
 	}
-	j.buf.Truncate(j.buf.Len() - 1) // Encode's newline
+	if n := 1 + len(jsonIndent)*depth; n <= len(newlineIndent) {
+		j.b = append(j.b, newlineIndent[:n]...)
+		return
+	}
+	j.b = append(j.b, '\n')
+	for range depth {
+		j.b = append(j.b, jsonIndent...)
+	}
+}
+
+// key starts a member of an object whose members are at depth: a comma unless first, the
+// line, the quoted key and the colon.
+func (j *jsonWriter) key(depth int, first bool, k string) {
+	if !first {
+		j.b = append(j.b, ',')
+	}
+	j.nl(depth)
+	j.b = append(j.b, '"')
+	j.b = append(j.b, k...)
+	j.b = append(j.b, '"', ':')
+	if !j.lines {
+		j.b = append(j.b, ' ')
+	}
+}
+
+// str appends s as a JSON string.
+func (j *jsonWriter) str(s string) { j.strBytes([]byte(s)) }
+
+// strBytes appends b as a JSON string (pgvalue.AppendJSONString: encoding/json's escaping
+// without its HTML escaping), a piece at a time when it is long.
+func (j *jsonWriter) strBytes(b []byte) {
+	if len(b) <= jsonFlushAt {
+		j.b = pgvalue.AppendJSONString(j.b, b)
+		return
+	}
+	j.b = append(j.b, '"')
+	for len(b) > 0 {
+		cut := min(len(b), jsonFlushAt)
+		// Cut before the first byte of a character, so that no valid UTF-8 is split (a run of
+		// four continuation bytes holds none, and splitting it changes nothing).
+		for k := 0; k < utf8.UTFMax-1 && cut < len(b) && !utf8.RuneStart(b[cut]); k++ {
+			cut--
+		}
+		start := len(j.b)
+		j.b = pgvalue.AppendJSONString(j.b, b[:cut])
+		// Without the quotes AppendJSONString put around the piece.
+		j.b = append(j.b[:start], j.b[start+1:len(j.b)-1]...)
+		b = b[cut:]
+		j.maybeFlush()
+	}
+	j.b = append(j.b, '"')
+}
+
+// bytea appends raw bytes as a string in PostgreSQL's bytea hex output, "\\x0a1b", a piece at a
+// time when they are long.
+func (j *jsonWriter) bytea(b []byte) {
+	j.b = append(j.b, `"\\x`...)
+	j.hex(b)
+	j.b = append(j.b, '"')
+}
+
+// hex appends b in lower-case hex, a piece at a time.
+func (j *jsonWriter) hex(b []byte) {
+	const digits = "0123456789abcdef"
+	for len(b) > 0 {
+		piece := b[:min(len(b), jsonFlushAt/2)]
+		for _, c := range piece {
+			j.b = append(j.b, digits[c>>4], digits[c&15])
+		}
+		b = b[len(piece):]
+		j.maybeFlush()
+	}
+}
+
+func (j *jsonWriter) uint(v uint64) { j.b = strconv.AppendUint(j.b, v, 10) }
+func (j *jsonWriter) int(v int64)   { j.b = strconv.AppendInt(j.b, v, 10) }
+
+// stringArray appends a JSON array of strings whose elements are at depth.
+func (j *jsonWriter) stringArray(depth int, ss []string) {
+	if len(ss) == 0 {
+		j.b = append(j.b, "[]"...)
+		return
+	}
+	j.b = append(j.b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			j.b = append(j.b, ',')
+		}
+		j.nl(depth)
+		j.str(s)
+	}
+	j.nl(depth - 1)
+	j.b = append(j.b, ']')
 }
 
 func (j *jsonWriter) begin(res *input.Result, count int) {
-	j.buf.Reset()
-	j.buf.WriteString("{\n  \"format\": ")
-	j.encode(string(res.Format), "  ")
+	if j.lines {
+		return
+	}
+	j.b = append(j.b, `{`...)
+	j.key(1, true, "format")
+	j.str(string(res.Format))
 	if res.Header != nil {
-		j.buf.WriteString(",\n  \"header\": ")
-		j.encode(res.Header, "  ")
+		j.key(1, false, "header")
+		j.stringArray(2, res.Header)
 	}
 	// How the input was read, its other readings, and the places it could not be read.
 	if len(res.Notes) > 0 {
-		type note struct {
-			Message *int   `json:"message"`
-			Text    string `json:"text"`
-		}
-		ns := make([]note, len(res.Notes))
+		j.key(1, false, "input_notes")
+		j.b = append(j.b, '[')
 		for i, n := range res.Notes {
-			ns[i].Text = n.Text
+			j.objectStart(2, i)
+			j.key(3, true, "message")
 			if n.Message >= 0 {
-				ns[i].Message = &res.Notes[i].Message
+				j.int(int64(n.Message))
+			} else {
+				j.b = append(j.b, "null"...)
 			}
+			j.key(3, false, "text")
+			j.str(n.Text)
+			j.objectEnd(2)
 		}
-		j.buf.WriteString(",\n  \"input_notes\": ")
-		j.encode(ns, "  ")
+		j.nl(1)
+		j.b = append(j.b, ']')
 	}
 	if len(res.Also) > 0 {
-		type also struct {
-			Format   string `json:"format"`
-			Messages int    `json:"messages"`
-			Note     string `json:"note"`
-		}
-		as := make([]also, len(res.Also))
+		j.key(1, false, "also_possible")
+		j.b = append(j.b, '[')
 		for i, a := range res.Also {
-			as[i] = also{string(a.Format), a.Messages, a.Note}
+			j.objectStart(2, i)
+			j.key(3, true, "format")
+			j.str(string(a.Format))
+			j.key(3, false, "messages")
+			j.int(int64(a.Messages))
+			j.key(3, false, "note")
+			j.str(a.Note)
+			j.objectEnd(2)
 		}
-		j.buf.WriteString(",\n  \"also_possible\": ")
-		j.encode(as, "  ")
+		j.nl(1)
+		j.b = append(j.b, ']')
 	}
 	if len(res.Errors) > 0 {
-		j.writeInputErrors(res.Errors)
+		j.inputErrorsKey(res.Errors)
 	}
-	j.buf.WriteString(",\n  \"messages\": [")
-	j.write(j.buf.Bytes())
+	j.key(1, false, "messages")
+	j.b = append(j.b, '[')
+	j.flush()
 }
 
-func (j *jsonWriter) message(index int, m *decodedMessage) {
-	j.buf.Reset()
-	if j.n > 0 {
-		j.buf.WriteByte(',')
+// objectStart starts the i-th object of an array whose elements are at depth.
+func (j *jsonWriter) objectStart(depth, i int) {
+	if i > 0 {
+		j.b = append(j.b, ',')
 	}
-	j.buf.WriteString("\n    ")
-	jm := messageJSON(index, m)
-	j.encode(&jm, "    ")
-	j.write(j.buf.Bytes())
-	j.n++
+	j.nl(depth)
+	j.b = append(j.b, '{')
 }
 
-// writeInputErrors appends the "input_errors" key to j.buf.
-func (j *jsonWriter) writeInputErrors(errs []*input.Error) {
-	type inputError struct {
-		Line    int    `json:"line"`
-		Column  int    `json:"column"`
-		Offset  int    `json:"offset"`
-		Message string `json:"message"`
-	}
-	es := make([]inputError, len(errs))
+// objectEnd ends an object whose braces are at depth.
+func (j *jsonWriter) objectEnd(depth int) {
+	j.nl(depth)
+	j.b = append(j.b, '}')
+}
+
+// inputErrorsKey appends the "input_errors" member.
+func (j *jsonWriter) inputErrorsKey(errs []*input.Error) {
+	j.key(1, false, "input_errors")
+	j.b = append(j.b, '[')
 	for i, e := range errs {
-		es[i] = inputError{e.Line, e.Column, e.Offset, e.Error()}
+		j.objectStart(2, i)
+		j.key(3, true, "line")
+		j.int(int64(e.Line))
+		j.key(3, false, "column")
+		j.int(int64(e.Column))
+		j.key(3, false, "offset")
+		j.int(int64(e.Offset))
+		j.key(3, false, "message")
+		j.str(e.Error())
+		j.objectEnd(2)
 	}
-	j.buf.WriteString(",\n  \"input_errors\": ")
-	j.encode(es, "  ")
+	j.nl(1)
+	j.b = append(j.b, ']')
 }
 
 // inputErrors keeps the errors of an input read in pieces, met while reading it, for the end.
-func (j *jsonWriter) inputErrors(errs []*input.Error) { j.lateErrors = append(j.lateErrors, errs...) }
+func (j *jsonWriter) inputErrors(errs []*input.Error) {
+	if !j.lines {
+		j.lateErrors = append(j.lateErrors, errs...)
+	}
+}
 
 func (j *jsonWriter) comment(index int, text string) {
-	j.comments = append(j.comments, jsonComment{Index: index, Text: text})
+	if !j.lines {
+		j.comments = append(j.comments, jsonComment{index, text})
+	}
 }
 
 func (j *jsonWriter) end(count int) error {
-	if j.n > 0 {
-		j.write([]byte("\n  ]"))
-	} else {
-		j.write([]byte("]"))
+	if j.lines {
+		j.flush()
+		return j.err
 	}
+	if j.n > 0 {
+		j.nl(1)
+	}
+	j.b = append(j.b, ']')
 	if len(j.lateErrors) > 0 {
-		j.buf.Reset()
-		j.writeInputErrors(j.lateErrors)
-		j.write(j.buf.Bytes())
+		j.inputErrorsKey(j.lateErrors)
 	}
 	if len(j.comments) > 0 {
-		j.buf.Reset()
-		j.buf.WriteString(",\n  \"comments\": ")
-		j.encode(j.comments, "  ")
-		j.write(j.buf.Bytes())
+		j.key(1, false, "comments")
+		j.b = append(j.b, '[')
+		for i, c := range j.comments {
+			j.objectStart(2, i)
+			j.key(3, true, "index")
+			j.int(int64(c.index))
+			j.key(3, false, "text")
+			j.str(c.text)
+			j.objectEnd(2)
+		}
+		j.nl(1)
+		j.b = append(j.b, ']')
 	}
-	j.write([]byte("\n}\n"))
+	j.b = append(j.b, "\n}\n"...)
+	j.flush()
 	return j.err
 }
 
-func messageJSON(index int, m *decodedMessage) jsonMessage {
+// message writes one message's object: in the document, an element of "messages"; with
+// --json-lines, a line.
+func (j *jsonWriter) message(index int, m *decodedMessage) {
 	t := m.Tree
-	jm := jsonMessage{Index: index, Line: m.Line, Frame: m.Frame, Hex: hex.EncodeToString(t.Bytes),
-		Notes: t.Notes(), MissingRelation: t.MissingRelation}
+	d := messageDepth + 1 // the object's members
+	if !j.lines {
+		if j.n > 0 {
+			j.b = append(j.b, ',')
+		}
+		j.nl(messageDepth)
+	}
+	j.b = append(j.b, '{')
+	j.key(d, true, "index")
+	j.int(int64(index))
 	if m.HasLSN {
-		jm.LSN = pgvalue.FormatLSN(m.LSN)
+		j.key(d, false, "lsn")
+		j.b = append(j.b, '"')
+		j.b = pgvalue.AppendLSN(j.b, m.LSN)
+		j.b = append(j.b, '"')
 	}
 	if m.HasXid {
-		xid := m.Xid
-		jm.Xid = &xid
+		j.key(d, false, "xid")
+		j.uint(uint64(m.Xid))
+	}
+	if m.Line != 0 {
+		j.key(d, false, "line")
+		j.int(int64(m.Line))
+	}
+	if m.Frame != 0 {
+		j.key(d, false, "frame")
+		j.int(int64(m.Frame))
 	}
 	switch {
 	case t.Type != 0:
-		jm.Type = decoder.MessageName(t.Type)
+		j.key(d, false, "type")
+		j.str(decoder.MessageName(t.Type))
 	case t.Message < 0 && len(t.Nodes) > 0:
-		jm.Type = t.Nodes[0].Field.Info().Name
+		j.key(d, false, "type")
+		j.str(t.Nodes[0].Field.Info().Name)
 	}
 	if t.Relation != nil {
-		jm.Relation = t.Relation.QualifiedName()
+		j.key(d, false, "relation")
+		j.str(t.Relation.QualifiedName())
 	}
+	if notes := t.Notes(); len(notes) > 0 {
+		j.key(d, false, "notes")
+		j.stringArray(d+1, notes)
+	}
+	if t.MissingRelation != 0 {
+		j.key(d, false, "missing_relation")
+		j.uint(uint64(t.MissingRelation))
+	}
+	j.key(d, false, "hex")
+	j.b = append(j.b, '"')
+	j.hex(t.Bytes)
+	j.b = append(j.b, '"')
+	j.key(d, false, "tree")
+	j.tree(t, d)
+	j.key(d, false, "error")
 	if t.Err != nil {
-		jm.Error = &jsonError{Offset: t.Err.Offset, Message: t.Err.Error(), Kind: t.Err.Kind.Error()}
+		j.b = append(j.b, '{')
+		j.key(d+1, true, "offset")
+		j.int(int64(t.Err.Offset))
+		j.key(d+1, false, "message")
+		j.str(t.Err.Error())
+		j.key(d+1, false, "kind")
+		j.str(t.Err.Kind.Error())
+		j.nl(d)
+		j.b = append(j.b, '}')
+	} else {
+		j.b = append(j.b, "null"...)
 	}
-	jm.Tree = treeJSON(t)
-	return jm
+	j.nl(messageDepth)
+	j.b = append(j.b, '}')
+	if j.lines {
+		j.b = append(j.b, '\n')
+	}
+	j.n++
+	j.flush()
 }
 
-// treeJSON converts the pre-order nodes to nested nodes. A tree with more than one top-level
-// node gets an "Input" root spanning all the bytes, so that "tree" is always one node whose
-// leaves tile the message.
-func treeJSON(t *decoder.Tree) *jsonNode {
+// tree appends the message's nodes, from pre-order to nested, as the value of a member at
+// depth. A tree with more than one top-level node gets an "Input" root spanning all the bytes,
+// so that "tree" is always one node whose leaves tile the message.
+func (j *jsonWriter) tree(t *decoder.Tree, depth int) {
 	if len(t.Nodes) == 0 {
-		return nil
+		j.b = append(j.b, "null"...)
+		return
 	}
-	var roots []*jsonNode
+	n0 := &t.Nodes[0]
+	if int(n0.End) == len(t.Nodes) && n0.Offset == 0 && n0.Length == len(t.Bytes) {
+		j.node(t, 0, depth)
+		return
+	}
+	d := depth + 1
+	j.b = append(j.b, '{')
+	j.key(d, true, "name")
+	j.str(inputRootName)
+	j.key(d, false, "offset")
+	j.b = append(j.b, '0')
+	j.key(d, false, "length")
+	j.int(int64(len(t.Bytes)))
+	j.key(d, false, "format")
+	j.b = append(j.b, `""`...)
+	j.key(d, false, "value")
+	j.b = append(j.b, "null"...)
+	j.key(d, false, "children")
+	j.b = append(j.b, '[')
 	for i := 0; i < len(t.Nodes); i = int(t.Nodes[i].End) {
-		roots = append(roots, nodeJSON(t, i))
+		if i > 0 {
+			j.b = append(j.b, ',')
+		}
+		j.nl(d + 1)
+		j.node(t, i, d+1)
 	}
-	if len(roots) == 1 && roots[0].Offset == 0 && roots[0].Length == len(t.Bytes) {
-		return roots[0]
-	}
-	return &jsonNode{Name: inputRootName, Length: len(t.Bytes), Children: roots}
+	j.nl(d)
+	j.b = append(j.b, ']')
+	j.nl(depth)
+	j.b = append(j.b, '}')
 }
 
-func nodeJSON(t *decoder.Tree, i int) *jsonNode {
+// node appends node i and its descendants as an object whose braces are at depth.
+func (j *jsonWriter) node(t *decoder.Tree, i, depth int) {
 	n := &t.Nodes[i]
 	info := n.Field.Info()
-	jn := &jsonNode{Name: info.Name, Offset: n.Offset, Length: n.Length, Format: n.Format.String(),
-		Children: []*jsonNode{}}
-	if name := t.Name(i); name != "" {
-		jn.Name = name
+	d := depth + 1
+	j.b = append(j.b, '{')
+	j.key(d, true, "name")
+	// The name: a column's name, else a position among siblings ("column 3"), else the field's.
+	name := info.Name
+	if wire := t.Name(i); wire != "" {
+		name = wire
 	} else if n.Index != 0 {
-		jn.Name = t.Label(i)
+		name = t.Label(i)
+	}
+	j.str(name)
+	j.key(d, false, "offset")
+	j.int(int64(n.Offset))
+	j.key(d, false, "length")
+	j.int(int64(n.Length))
+	j.key(d, false, "format")
+	j.b = append(j.b, '"')
+	j.b = append(j.b, n.Format.String()...)
+	j.b = append(j.b, '"')
+	j.key(d, false, "value")
+	x := j.value(t, i, d)
+	if name != info.Name {
+		j.key(d, false, "field")
+		j.str(info.Name)
 	}
 	if n.Index != 0 {
-		jn.Index = n.Index
+		j.key(d, false, "index")
+		j.int(int64(n.Index))
 	}
-	if jn.Name != info.Name {
-		jn.Field = info.Name
+	if x.meaning != "" {
+		j.key(d, false, "meaning")
+		j.str(x.meaning)
 	}
-	setValue(t, i, jn)
-	for c := i + 1; c < int(n.End); c = int(t.Nodes[c].End) {
-		jn.Children = append(jn.Children, nodeJSON(t, c))
+	if x.typ != "" {
+		j.key(d, false, "type")
+		j.str(x.typ)
 	}
-	return jn
+	if x.text != nil {
+		j.key(d, false, "text")
+		j.strBytes(x.text)
+	}
+	if x.invalidUTF8 {
+		j.key(d, false, "invalid_utf8")
+		j.b = append(j.b, "true"...)
+	}
+	if x.valueError != nil {
+		j.key(d, false, "value_error")
+		j.str(x.valueError.Error())
+	}
+	j.key(d, false, "children")
+	if t.IsLeaf(i) {
+		j.b = append(j.b, "[]"...)
+	} else {
+		j.b = append(j.b, '[')
+		for c := i + 1; c < int(n.End); c = int(t.Nodes[c].End) {
+			if c > i+1 {
+				j.b = append(j.b, ',')
+			}
+			j.nl(d + 1)
+			j.node(t, c, d+1)
+		}
+		j.nl(d)
+		j.b = append(j.b, ']')
+	}
+	j.nl(depth)
+	j.b = append(j.b, '}')
+	j.maybeFlush()
 }
 
-// setValue fills in a node's value as typed JSON, and the extra keys that go with it.
-func setValue(t *decoder.Tree, i int, jn *jsonNode) {
+// valueExtras are the keys that go with a node's value.
+type valueExtras struct {
+	meaning     string
+	typ         string
+	text        []byte // a logical message's content, when it is UTF-8
+	invalidUTF8 bool
+	valueError  error
+}
+
+// smallBinaryValue bounds the binary values written with pgvalue.AppendJSON rather than a piece
+// at a time: scalars this short give at most a few hundred kilobytes of JSON (a numeric of
+// weight 32767 is 131,072 digits).
+const smallBinaryValue = 4 << 10
+
+// value appends node i's value, typed, as the value of a member at depth, and returns the keys
+// that go with it.
+func (j *jsonWriter) value(t *decoder.Tree, i, depth int) (x valueExtras) {
 	n := &t.Nodes[i]
-	val := t.ValueOf(i)
-	v := &val
-	b := t.ValueBytes(i)
+	v := t.ValueOf(i)
 	info := n.Field.Info()
 	switch v.Kind {
 	case decoder.ValueUint:
-		jn.Value = v.Num
+		j.uint(v.Num)
 		if n.Field == decoder.FieldRelationColumnTypeOID {
-			jn.Meaning = pgvalue.TypeName(uint32(v.Num))
+			x.meaning = pgvalue.TypeName(uint32(v.Num))
 		}
 	case decoder.ValueInt:
-		jn.Value = int64(v.Num)
+		j.int(int64(v.Num))
 	case decoder.ValueLSN:
-		jn.Value = pgvalue.FormatLSN(v.Num)
+		j.b = append(j.b, '"')
+		j.b = pgvalue.AppendLSN(j.b, v.Num)
+		j.b = append(j.b, '"')
 	case decoder.ValueTime:
-		jn.Value = string(pgvalue.AppendRFC3339(nil, int64(v.Num)))
+		j.b = append(j.b, '"')
+		j.b = pgvalue.AppendRFC3339(j.b, int64(v.Num))
+		j.b = append(j.b, '"')
 	case decoder.ValueChar:
 		// A byte is read as its Latin-1 character, so every byte has a distinct string.
-		jn.Value = string(rune(byte(v.Num)))
+		j.scratch = utf8.AppendRune(j.scratch[:0], rune(byte(v.Num)))
+		j.strBytes(j.scratch)
 		if info.Kind == decoder.KindType {
 			if i == t.Message && t.Type != 0 {
-				jn.Meaning = decoder.MessageName(t.Type)
+				x.meaning = decoder.MessageName(t.Type)
 			} else if p := t.Parent(i); p >= 0 {
-				jn.Meaning = t.Nodes[p].Field.Info().Name
+				x.meaning = t.Nodes[p].Field.Info().Name
 			}
 		} else {
-			jn.Meaning = info.CodeName(v.Num)
+			x.meaning = info.CodeName(v.Num)
 		}
 	case decoder.ValueFlags:
-		jn.Value = v.Num
-		jn.Meaning = flagNames(info, v.Num)
+		j.uint(v.Num)
+		x.meaning = flagNames(info, v.Num)
 	case decoder.ValueString:
-		jn.Value, jn.InvalidUTF8 = text(b)
+		b := t.ValueBytes(i)
+		j.strBytes(b)
+		x.invalidUTF8 = !utf8.Valid(b)
 	case decoder.ValueBytes:
-		jn.Value = bytea(b)
+		b := t.ValueBytes(i)
+		j.bytea(b)
 		if n.Field == decoder.FieldMessageContent && utf8.Valid(b) {
-			s := string(b)
-			jn.Text = &s
+			x.text = b
 		}
 	case decoder.ValueColumn:
-		jn.Type = columnType(t, i)
-		if v.ColumnKind == 'b' {
-			val, ok, err := pgvalue.BinaryValue(v.TypeOID, b)
-			switch {
-			case err != nil:
-				jn.Value = bytea(b)
-				jn.ValueError = err.Error()
-			case ok:
-				jn.Value = jsonBinary(val, float4(v.TypeOID))
-			default:
-				jn.Value = bytea(b)
-			}
-		} else {
-			jn.Value, jn.InvalidUTF8 = text(b)
+		x.typ = columnType(t, i)
+		b := t.ValueBytes(i)
+		if v.ColumnKind != 'b' {
+			j.strBytes(b)
+			x.invalidUTF8 = !utf8.Valid(b)
+			break
 		}
+		x.valueError = j.binary(v.TypeOID, b, depth)
+	default:
+		j.b = append(j.b, "null"...)
+	}
+	return x
+}
+
+// binary appends a binary column value typed as JSON (pgvalue.AppendJSON: arrays laid out one
+// element a line below the member at depth), or, when the type has no codec here or the bytes
+// do not fit it, as bytea hex, and then returns why.
+func (j *jsonWriter) binary(oid uint32, b []byte, depth int) error {
+	prefix, indent := "", ""
+	if !j.lines {
+		j.scratch = j.scratch[:0]
+		for range depth {
+			j.scratch = append(j.scratch, jsonIndent...)
+		}
+		prefix, indent = string(j.scratch), jsonIndent
+	}
+	if len(b) <= smallBinaryValue && !isArrayType(oid) {
+		out, ok, err := pgvalue.AppendJSON(j.b, oid, b, prefix, indent)
+		if ok {
+			j.b = out
+			return nil
+		}
+		j.bytea(b)
+		return err
+	}
+	// WriteJSON writes nothing when the value has no codec or does not fit its type.
+	switch err := pgvalue.WriteJSON(j, oid, b, prefix, indent); {
+	case err == nil || err == j.err:
+		return nil
+	case err == pgvalue.ErrNoCodec:
+		j.bytea(b)
+		return nil
+	default:
+		j.bytea(b)
+		return err
 	}
 }
 
-// Type OIDs whose binary values are single-precision floats.
-const (
-	oidFloat4      = 700
-	oidFloat4Array = 1021
-)
-
-func float4(oid uint32) bool { return oid == oidFloat4 || oid == oidFloat4Array }
-
-// jsonBinary adjusts a pgvalue.BinaryValue for JSON: bytea (a []byte, which encoding/json
-// would write as base64) becomes "\x…" hex like every other raw byte string, and a float4
-// is written with the shortest digits that read back as the same float32 (1.1, not
-// 1.100000023841858), as PostgreSQL prints it.
-func jsonBinary(v any, float4 bool) any {
-	switch v := v.(type) {
-	case []byte:
-		return bytea(v)
-	case float64:
-		if float4 {
-			return json.Number(strconv.FormatFloat(v, 'g', -1, 32))
-		}
-	case []any:
-		out := make([]any, len(v))
-		for i, e := range v {
-			out[i] = jsonBinary(e, float4)
-		}
-		return out
-	}
-	return v
-}
-
-// text returns b as a JSON string value; invalid UTF-8 bytes become U+FFFD (encoding/json's
-// rule), and the second result says so.
-func text(b []byte) (string, bool) {
-	return string(b), !utf8.Valid(b)
-}
-
-// bytea writes raw bytes as PostgreSQL's bytea hex output, "\x0a1b".
-func bytea(b []byte) string {
-	return `\x` + hex.EncodeToString(b)
+// isArrayType reports whether oid is a built-in array type.
+func isArrayType(oid uint32) bool {
+	t, ok := pgvalue.LookupType(oid)
+	return ok && t.Elem != 0
 }
 
 // flagNames names the set bits of a flags value ("CASCADE|RESTART IDENTITY"), or the value's
@@ -372,16 +629,22 @@ func flagNames(info *decoder.FieldInfo, v uint64) string {
 	if name := info.CodeName(v); name != "" {
 		return name
 	}
-	var names []string
+	var b []byte
 	rest := v
 	for _, c := range info.Codes {
 		if c.Code != 0 && v&c.Code == c.Code {
-			names = append(names, c.Name)
+			if len(b) > 0 {
+				b = append(b, '|')
+			}
+			b = append(b, c.Name...)
 			rest &^= c.Code
 		}
 	}
 	if rest != 0 && len(info.Codes) > 0 {
-		names = append(names, "unknown bits")
+		if len(b) > 0 {
+			b = append(b, '|')
+		}
+		b = append(b, "unknown bits"...)
 	}
-	return strings.Join(names, "|")
+	return string(b)
 }

@@ -275,7 +275,7 @@ func TestDecodeGigabyteCaptureFlatMemory(t *testing.T) {
 		return nil
 	}
 	const limit = 64 << 20
-	for _, args := range [][]string{{"decode"}} {
+	for _, args := range [][]string{{"decode"}, {"decode", "--json"}} {
 		code, rss, stderr := peakRSS(t, gen, args...)
 		t.Logf("%s of 1 GiB: peak RSS %.1f MB", strings.Join(args, " "), float64(rss)/1e6)
 		if code != exitOK {
