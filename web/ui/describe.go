@@ -11,9 +11,6 @@ import (
 	"pgoutput-inspector/web"
 )
 
-// maxDescribedValue bounds the value text the description shows (a column may hold megabytes).
-const maxDescribedValue = 4096
-
 // Description explains one node: its field's name, wire format, meaning, since which release
 // and protocol version, its codes, and where its bytes are.
 type Description struct {
@@ -68,11 +65,7 @@ func (d *Description) Render() vecty.ComponentOrHTML {
 	}
 	fact("Since", since)
 	if t.IsLeaf(i) {
-		v := t.Value(i)
-		if len(v) > maxDescribedValue {
-			v = v[:maxDescribedValue] + "… (" + strconv.Itoa(len(v)) + " characters)"
-		}
-		fact("Value", v)
+		fact("Value", web.ValueText(t, i, web.MaxDescriptionText))
 	}
 	if c := t.Column(i); c != nil && t.ValueOf(i).Kind == decoder.ValueColumn {
 		typ := strconv.FormatUint(uint64(c.TypeOID), 10)
@@ -82,7 +75,7 @@ func (d *Description) Render() vecty.ComponentOrHTML {
 		fact("Column type", typ)
 	}
 	children := []vecty.MarkupOrChild{sec,
-		heading2(markup(class("desc-name")), text(t.Label(i))),
+		heading2(markup(class("desc-name")), text(web.LabelText(t, i, web.MaxDescriptionText))),
 		paragraph(markup(class("desc-meaning")), text(info.Meaning)),
 		elem.DescriptionList(append([]vecty.MarkupOrChild{markup(class("desc-facts"))}, facts...)...),
 	}
@@ -139,10 +132,10 @@ func (b *MessageNotes) Render() vecty.ComponentOrHTML {
 			data("offset", strconv.Itoa(e.Offset)),
 			attr("title", "Select the bytes from the error on"),
 			onClick(func(*vecty.Event) { b.Dispatch(web.SelectBytes{Sel: sel, ID: -1}) })),
-			text(e.Error())))
+			text(web.Cut(e.Error(), web.MaxDescriptionText))))
 	}
 	for _, n := range t.Notes() {
-		items = append(items, paragraph(markup(class("reading-note")), text(n)))
+		items = append(items, paragraph(markup(class("reading-note")), text(web.Cut(n, web.MaxDescriptionText))))
 	}
 	return div(items...)
 }

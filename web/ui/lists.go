@@ -2,7 +2,6 @@ package ui
 
 import (
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/event"
@@ -311,13 +310,10 @@ func treeRow(t *decoder.Tree, id int32, pos int, selected, hovered, collapsed bo
 		style("padding-left", strconv.Itoa(int(n.Depth))+"em"),
 	),
 		textSpan("t-toggle", toggle),
-		textSpan("t-label", t.Label(i)),
+		textSpan("t-label", web.LabelText(t, i, web.MaxRowText)),
 		textSpan("t-value", nodeValue(t, i)),
 	)
 }
-
-// maxValueText is the most of a value a tree row shows; the description panel shows it all.
-const maxValueText = 200
 
 // nodeValue is the text after a node's label: the value of a field, the size of a group.
 func nodeValue(t *decoder.Tree, i int) string {
@@ -335,13 +331,5 @@ func nodeValue(t *decoder.Tree, i int) string {
 		}
 		return s
 	}
-	v := t.Value(i)
-	if len(v) > maxValueText {
-		cut := maxValueText
-		for cut > 0 && !utf8.RuneStart(v[cut]) {
-			cut--
-		}
-		v = v[:cut] + "…"
-	}
-	return v
+	return web.ValueText(t, i, web.MaxRowText)
 }
