@@ -45,13 +45,17 @@ func main() {
 		setTheme(t)
 	}
 	var fx []web.Effect
-	if h := js.Global().Get("location").Get("hash").String(); h != "" {
-		a.state, fx = web.Apply(a.state, web.OpenFragment{Fragment: h})
+	if act := fragmentAction(); act != nil {
+		a.state, fx = web.Apply(a.state, act)
 	}
 	a.page = &ui.Page{State: a.state, Dispatch: a.dispatch}
 
 	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
-		a.dispatch(web.OpenFragment{Fragment: js.Global().Get("location").Get("hash").String()})
+		if act := fragmentAction(); act != nil {
+			a.dispatch(act)
+		} else {
+			a.dispatch(web.OpenFragment{})
+		}
 		return nil
 	}))
 	// A file chosen with "Open file…", or dropped anywhere on the page, replaces the input.
@@ -62,6 +66,26 @@ func main() {
 		}
 		return nil
 	}))
+	// A paste into the text box longer than web.MaxEditText, or any paste into the box while it
+	// shows a long input in part (read-only), replaces the input without the browser laying
+	// the text out in the box first; one over web.MaxInput is refused without being copied.
+	doc.Call("addEventListener", "paste", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		e := args[0]
+		box, cd := e.Get("target"), e.Get("clipboardData")
+		if box.Get("id").String() != "input-text" || !cd.Truthy() {
+			return nil
+		}
+		text := cd.Call("getData", "text/plain")
+		switch n := stringLength(text); {
+		case n > web.MaxInput:
+			e.Call("preventDefault")
+			a.dispatch(web.TooLarge{Size: n, AtLeast: true, What: "the pasted text"})
+		case n > web.MaxEditText || n > 0 && box.Get("readOnly").Bool():
+			e.Call("preventDefault")
+			a.dispatch(web.SetText{Text: text.String()})
+		}
+		return nil
+	}), true)
 	doc.Call("addEventListener", "dragover", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		args[0].Call("preventDefault")
 		return nil
@@ -75,8 +99,10 @@ func main() {
 		}
 		if files := dt.Get("files"); files.Length() > 0 {
 			a.readFile(files.Index(0))
-		} else if text := dt.Call("getData", "text/plain").String(); text != "" {
-			a.dispatch(web.SetText{Text: text})
+		} else if text := dt.Call("getData", "text/plain"); stringLength(text) > web.MaxInput {
+			a.dispatch(web.TooLarge{Size: stringLength(text), AtLeast: true, What: "the dropped text"})
+		} else if stringLength(text) > 0 {
+			a.dispatch(web.SetText{Text: text.String()})
 		}
 		return nil
 	}))
@@ -144,9 +170,7 @@ func (a *app) run(fx []web.Effect) {
 				a.dispatch(web.ShareMade{Compressed: b, Err: err})
 			})
 		case web.EffectDecompress:
-			a.transform("DecompressionStream", f.Data, func(b []byte, err string) {
-				a.dispatch(web.OpenShared{Payload: b, Err: err})
-			})
+			a.inflate(f.Data, f.Limit)
 		case web.EffectSetHash:
 			setHash(f.Hash, f.Push)
 		case web.EffectCopy:
@@ -161,8 +185,8 @@ func (a *app) run(fx []web.Effect) {
 	}
 }
 
-// transform runs b through a CompressionStream or DecompressionStream ("deflate-raw") and
-// calls done with the result, or with the browser's error.
+// transform runs b through a CompressionStream ("deflate-raw") and calls done with the result,
+// or with the browser's error.
 func (a *app) transform(kind string, b []byte, done func([]byte, string)) {
 	ctor := js.Global().Get(kind)
 	if ctor.IsUndefined() {
@@ -181,6 +205,65 @@ func (a *app) transform(kind string, b []byte, done func([]byte, string)) {
 	}, func(err js.Value) {
 		done(nil, err.Call("toString").String())
 	})
+}
+
+// inflate runs b through a DecompressionStream ("deflate-raw") a chunk at a time, and
+// dispatches the result: the payload, the browser's error (damaged data), or TooLarge once
+// more than limit bytes came out, when it stops reading and cancels the stream. A link of a
+// few hundred kilobytes can inflate to gigabytes.
+func (a *app) inflate(b []byte, limit int) {
+	ctor := js.Global().Get("DecompressionStream")
+	if ctor.IsUndefined() {
+		a.dispatch(web.OpenShared{Err: "this browser has no DecompressionStream"})
+		return
+	}
+	u8 := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(u8, b)
+	blob := js.Global().Get("Blob").New(js.Global().Get("Array").Call("of", u8))
+	reader := blob.Call("stream").Call("pipeThrough", ctor.New("deflate-raw")).Call("getReader")
+	var out []byte
+	var next func()
+	next = func() {
+		then(reader.Call("read"), func(r js.Value) {
+			if r.Get("done").Bool() {
+				a.dispatch(web.OpenShared{Payload: out})
+				return
+			}
+			chunk := r.Get("value")
+			n := chunk.Length()
+			if len(out)+n > limit {
+				reader.Call("cancel")
+				a.dispatch(web.OpenShared{TooLarge: true})
+				return
+			}
+			out = append(out, make([]byte, n)...)
+			js.CopyBytesToGo(out[len(out)-n:], chunk)
+			next()
+		}, func(err js.Value) {
+			a.dispatch(web.OpenShared{Err: err.Call("toString").String()})
+		})
+	}
+	next()
+}
+
+// fragmentAction returns the action for the URL fragment: open it, or refuse it unread when it
+// is longer than any input the page reads (a hex= link's text is as long as the fragment, a
+// z1= link's far shorter). It returns nil for an empty fragment.
+func fragmentAction() web.Action {
+	h := js.Global().Get("location").Get("hash")
+	switch n := stringLength(h); {
+	case n == 0:
+		return nil
+	case n > web.MaxInput:
+		return web.TooLarge{Size: n, AtLeast: true, What: "the link"}
+	}
+	return web.OpenFragment{Fragment: h.String()}
+}
+
+// stringLength returns the length of the JavaScript string s in UTF-16 code units, without
+// copying it into Go (syscall/js reads properties of objects only: the String wrapper has it).
+func stringLength(s js.Value) int {
+	return js.Global().Get("Object").New(s).Get("length").Int()
 }
 
 // then calls ok with the value of promise p once it is fulfilled, or fail with its reason if
@@ -203,6 +286,10 @@ func then(p js.Value, ok, fail func(js.Value)) {
 // readFile reads a file as bytes: text as it is, a binary file (one message, a pg_recvlogical
 // file, a pcap or pcapng capture) as an xxd dump, which the text box can show and edit.
 func (a *app) readFile(file js.Value) {
+	if size := file.Get("size").Int(); size > web.MaxInput {
+		a.dispatch(web.TooLarge{Size: size, What: "the file " + web.Cut(file.Get("name").String(), web.MaxRowText)})
+		return
+	}
 	then(file.Call("arrayBuffer"), func(v js.Value) {
 		u8 := js.Global().Get("Uint8Array").New(v)
 		b := make([]byte, u8.Length())

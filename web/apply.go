@@ -2,6 +2,7 @@ package web
 
 import (
 	"maps"
+	"strings"
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
@@ -59,10 +60,12 @@ type (
 	}
 	// OpenFragment: the page opened with, or moved to, this URL fragment.
 	OpenFragment struct{ Fragment string }
-	// OpenShared: a z1 payload was inflated (or Err says why not).
+	// OpenShared: a z1 payload was inflated (or Err says why not, or TooLarge says it
+	// inflates to more than EffectDecompress.Limit, where the glue stopped reading).
 	OpenShared struct {
-		Payload []byte
-		Err     string
+		Payload  []byte
+		Err      string
+		TooLarge bool
 	}
 	// Share: the Share button was pressed.
 	Share struct{}
@@ -109,9 +112,13 @@ func (SelectBadText) isAction() {}
 // Apply returns the state after action a, and what the browser must do for it. It does not
 // change s, and does the same for the same s and a.
 func Apply(s State, a Action) (State, []Effect) {
+	prev := s
 	var fx []Effect
 	switch a := a.(type) {
 	case SetText:
+		if len(a.Text) > MaxInput {
+			return s.refuse(tooLargeText("the new text", len(a.Text), false)), nil
+		}
 		s.Text, s.Example = a.Text, -1
 		s, fx = s.reread(a.Typing)
 		fx = append(fx, s.leaveLink()...)
@@ -197,17 +204,20 @@ func Apply(s State, a Action) (State, []Effect) {
 	case OpenFragment:
 		s, fx = s.openFragment(a.Fragment)
 	case OpenShared:
-		if a.Err != "" {
-			s.LinkErr = "The shared link could not be opened: " + a.Err
+		if a.TooLarge {
+			return s.refuse(linkTooLargeText()), nil
+		}
+		sh, msg := openShared(a)
+		if msg != "" {
+			s.LinkErr = msg
 			break
 		}
-		sh, err := ParseSharePayload(a.Payload)
-		if err != nil {
-			s.LinkErr = "The shared link could not be opened: " + err.Error()
-			break
+		if len(sh.Text) > MaxInput {
+			return s.refuse(linkTooLargeText()), nil
 		}
-		s.Text, s.Force, s.Proto, s.InStream, s.Example = sh.Text, sh.Format, sh.Proto, sh.InStream, -1
+		s.Text, s.Force, s.Proto, s.InStream = sh.Text, sh.Format, sh.Proto, sh.InStream
 		s = s.reparse(sh.Msg)
+		s.Example = exampleByName(sh.Example)
 		if s.Doc != nil && sh.Msg < len(s.Doc.Trees) {
 			s, fx = s.selectMessage(sh.Msg, true)
 		}
@@ -218,8 +228,11 @@ func Apply(s State, a Action) (State, []Effect) {
 			break
 		}
 		s.Share = ShareState{Busy: true}
-		fx = append(fx, EffectCompress{Payload: SharePayload(Shared{Text: s.Text, Format: s.Force,
-			Proto: s.Proto, InStream: s.InStream, Msg: max(s.Msg, 0), Sel: s.Sel})})
+		sh := Shared{Text: s.Text, Format: s.Force, Proto: s.Proto, InStream: s.InStream, Msg: max(s.Msg, 0), Sel: s.Sel}
+		if s.Example >= 0 && s.Example < len(Examples) {
+			sh.Example = Examples[s.Example].Name
+		}
+		fx = append(fx, EffectCompress{Payload: SharePayload(sh)})
 	case ShareMade:
 		if a.Err != "" {
 			s.Share = ShareState{Err: "Could not make the link: " + a.Err}
@@ -237,6 +250,12 @@ func Apply(s State, a Action) (State, []Effect) {
 		if s.Doc != nil {
 			s.Doc = s.Doc.Next()
 		}
+	case TooLarge:
+		return s.refuse(tooLargeText(a.What, a.Size, a.AtLeast)), nil
+	}
+	if s.refusing != "" {
+		// The text holds more messages than the page decodes: nothing changes but the notice.
+		return prev.refuse(s.refusing), nil
 	}
 	if s.listMoved {
 		// A new input starts the message list at its top.
@@ -264,7 +283,11 @@ func (s State) reread(typing bool) (State, []Effect) {
 	if s.Text != "" {
 		doc, ierr = NewDoc(s.Text, s.Force, s.options(), DecodeChunk)
 	}
-	s.Share, s.LinkErr = ShareState{}, ""
+	if doc != nil && len(doc.Messages) > MaxMessages {
+		s.refusing = tooManyText(len(doc.Messages))
+		return s, nil
+	}
+	s.Share, s.LinkErr, s.Refused.Msg = ShareState{}, "", ""
 	if ierr != nil && typing && s.Doc != nil && (s.InputErr == nil || s.Stale) {
 		s.InputErr, s.Stale = ierr, true
 		return s, nil
@@ -276,11 +299,14 @@ func (s State) reread(typing bool) (State, []Effect) {
 // reparse reads the text again and decodes it: the first chunk and at least message m (a link
 // or an example chooses it); the page decodes the rest with DecodeMore.
 func (s State) reparse(m int) State {
-	s.Doc, s.InputErr, s.LinkErr, s.Stale = nil, nil, "", false
+	s.Doc, s.InputErr, s.LinkErr, s.Stale, s.Refused.Msg = nil, nil, "", false, ""
 	s.listMoved = true
 	s.Share = ShareState{}
 	if s.Text != "" {
 		s.Doc, s.InputErr = NewDoc(s.Text, s.Force, s.options(), max(m+1, DecodeChunk))
+		if s.Doc != nil && len(s.Doc.Messages) > MaxMessages {
+			s.refusing = tooManyText(len(s.Doc.Messages))
+		}
 	}
 	s.View[PanelList].Top = 0
 	s, _ = s.selectMessage(0, true)
@@ -293,7 +319,8 @@ func (s State) redecode() State {
 		return s
 	}
 	p := s.place()
-	s.Doc = s.Doc.Redecode(s.options())
+	// The message shown first, the rest a chunk at a time (DecodeMore), as after a paste.
+	s.Doc = s.Doc.Redecode(s.options(), max(s.Msg+1, 1))
 	s.Share = ShareState{}
 	s, _ = s.keepPlace(p)
 	return s
@@ -524,26 +551,38 @@ func (s State) key(p Panel, key string) (State, []Effect) {
 	return s, nil
 }
 
-// openFragment opens a share link's fragment. An empty fragment changes nothing.
+// openFragment opens a share link's fragment. An empty fragment changes nothing but the Share
+// status, which speaks of a link no longer in the address bar (after Back, for instance).
 func (s State) openFragment(frag string) (State, []Effect) {
+	if s.Share.Link != "" && s.Share.Link != "#"+strings.TrimPrefix(frag, "#") {
+		s.Share = ShareState{}
+	}
 	f, err := ParseFragment(frag)
 	if err != nil {
 		s.LinkErr = "The link could not be opened: " + err.Error()
 		return s, nil
 	}
+	if msg := f.emptyLink(); msg != "" {
+		s.LinkErr = msg
+		return s, nil
+	}
 	switch f.Key {
 	case "":
+		s.LinkErr = ""
 		return s, nil
 	case ShareVersion:
 		b, err := f.Unpack()
 		if err != nil {
-			s.LinkErr = "The link could not be opened: " + err.Error()
+			s.LinkErr = damagedLink(err.(*FragmentError).Msg)
 			return s, nil
 		}
-		return s, []Effect{EffectDecompress{Data: b}}
+		return s, []Effect{EffectDecompress{Data: b, Limit: MaxSharePayload}}
 	}
 	// The message goes into the input box as one line of hex, decoded as the one message it is
 	// (an empty one too, so that its error shows).
+	if 2*len(f.Bytes) > MaxInput {
+		return s.refuse(tooLargeText("the link's message as hex", 2*len(f.Bytes), false)), nil
+	}
 	s.Proto, s.InStream, s.Force, s.Example = f.Proto, f.InStream, input.Auto, -1
 	s.Text = hexText(f.Bytes)
 	s.Doc, s.InputErr, s.LinkErr, s.Share = NewDocBytes(s.Text, input.Hex, f.Bytes, s.options()), nil, "", ShareState{}

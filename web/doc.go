@@ -138,11 +138,12 @@ func NewDocBytes(text string, format input.Format, b []byte, opts decoder.Option
 	return d.start(-1)
 }
 
-// Redecode returns a Doc of the same messages decoded with other options, as far as d is.
-func (d *Doc) Redecode(opts decoder.Options) *Doc {
+// Redecode returns a Doc of the same messages decoded with other options: the first n of them
+// (rounded up to whole DecodeChunks), the rest with Next, as NewDoc does.
+func (d *Doc) Redecode(opts decoder.Options, n int) *Doc {
 	nd := &Doc{Text: d.Text, Format: d.Format, Forced: d.Forced, Header: d.Header, Messages: d.Messages,
 		InputNotes: d.InputNotes, Also: d.Also, Options: opts, Capture: d.Capture, HeaderProto: d.HeaderProto}
-	return nd.start(max(len(d.Trees), 1))
+	return nd.start(max(n, 1))
 }
 
 // Through returns the Doc with at least messages 0 to m decoded (d itself when they are).

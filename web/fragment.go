@@ -27,6 +27,10 @@ var protoRange = strconv.Itoa(decoder.MinProto) + " to " + strconv.Itoa(decoder.
 // ShareVersion is the key of the compressed form; a new payload layout gets a new key.
 const ShareVersion = "z1"
 
+// MaxSharePayload is the most a z1 link's payload may inflate to: MaxInput of text and its
+// option lines. The page stops reading the inflated stream there.
+const MaxSharePayload = MaxInput + 1<<10
+
 // Fragment is what a share link's fragment says.
 type Fragment struct {
 	// Bytes is the message of a hex= or b64= link (nil for z1).
@@ -180,6 +184,8 @@ type Shared struct {
 	InStream decoder.Choice
 	Msg      int
 	Sel      hexview.Range
+	// Example is the name of the example the text is (Example.Name), or "".
+	Example string
 }
 
 // SharePayload writes s as the z1 payload, before compression: "key=value" lines, an empty
@@ -212,6 +218,11 @@ func SharePayload(s Shared) []byte {
 		b = strconv.AppendInt(b, int64(s.Sel.Offset), 10)
 		b = append(b, '-')
 		b = strconv.AppendInt(b, int64(s.Sel.Length), 10)
+		b = append(b, '\n')
+	}
+	if s.Example != "" && !strings.ContainsAny(s.Example, "\n") {
+		b = append(b, "example="...)
+		b = append(b, s.Example...)
 		b = append(b, '\n')
 	}
 	b = append(b, '\n')
@@ -259,10 +270,39 @@ func ParseSharePayload(p []byte) (Shared, error) {
 				return s, &FragmentError{ShareVersion, "sel: expected OFFSET-LENGTH, found \"" + v + "\""}
 			}
 			s.Sel = r
+		case "example":
+			s.Example = v
 		}
 	}
 	s.Text = rest
 	return s, nil
+}
+
+// openShared reads the payload of an OpenShared action, or says why the link is damaged.
+func openShared(a OpenShared) (Shared, string) {
+	if a.Err != "" {
+		return Shared{}, damagedLink("its data does not inflate (deflate-raw; the browser says: " + a.Err + ")")
+	}
+	sh, err := ParseSharePayload(a.Payload)
+	if err != nil {
+		return Shared{}, damagedLink(err.(*FragmentError).Msg)
+	}
+	return sh, ""
+}
+
+// damagedLink says that a z1 link does not read, and why.
+func damagedLink(why string) string {
+	return "This link is damaged: " + why + ". A link cut short or changed when it was copied looks like this; the page still shows the input before it."
+}
+
+// exampleByName returns the index of the example called name, or -1.
+func exampleByName(name string) int {
+	for i := range Examples {
+		if name != "" && Examples[i].Name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // ShareLink makes the z1 fragment from the compressed payload.
@@ -277,4 +317,12 @@ func (f Fragment) Unpack() ([]byte, error) {
 		return nil, &FragmentError{ShareVersion, msg}
 	}
 	return b, nil
+}
+
+// emptyLink says that a link's key has no value, or "" when it has one.
+func (f Fragment) emptyLink() string {
+	if f.Key == "" || len(f.Bytes) > 0 || f.Packed != "" {
+		return ""
+	}
+	return "The link's " + f.Key + "= is empty: there is nothing to decode. The page still shows the input before it."
 }

@@ -56,6 +56,12 @@ type State struct {
 	Stale bool
 	// LinkErr says why the URL fragment could not be opened.
 	LinkErr string
+	// Refused says why the last input was refused as more than the page holds (MaxInput,
+	// MaxMessages); what the page showed before stays.
+	Refused Refusal
+	// refusing is set by reparse when the text holds more than MaxMessages: Apply then
+	// returns the state before the action, refusing the input.
+	refusing string
 	// Example is the index of the example shown, or -1.
 	Example int
 
@@ -108,8 +114,12 @@ type Effect interface{ isEffect() }
 // EffectCompress asks for Payload compressed with deflate-raw, then a ShareMade action.
 type EffectCompress struct{ Payload []byte }
 
-// EffectDecompress asks for Data inflated (deflate-raw), then an OpenShared action.
-type EffectDecompress struct{ Data []byte }
+// EffectDecompress asks for Data inflated (deflate-raw), then an OpenShared action. The glue
+// stops reading the inflated stream after Limit bytes and answers OpenShared{TooLarge: true}.
+type EffectDecompress struct {
+	Data  []byte
+	Limit int
+}
 
 // EffectSetHash asks for the URL fragment to become Hash ("" removes it), as a new history
 // entry when Push.

@@ -25,6 +25,7 @@ type InputPanel struct {
 	InputErr *input.Error   `vecty:"prop"`
 	Stale    bool           `vecty:"prop"`
 	LinkErr  string         `vecty:"prop"`
+	Refused  web.Refusal    `vecty:"prop"`
 	Dispatch Dispatch       `vecty:"prop"`
 }
 
@@ -32,7 +33,8 @@ type InputPanel struct {
 func (p *InputPanel) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*InputPanel)
 	return ok && o.Text == p.Text && o.Force == p.Force && o.Proto == p.Proto && o.InStream == p.InStream &&
-		o.Doc == p.Doc && o.Msg == p.Msg && o.InputErr == p.InputErr && o.Stale == p.Stale && o.LinkErr == p.LinkErr
+		o.Doc == p.Doc && o.Msg == p.Msg && o.InputErr == p.InputErr && o.Stale == p.Stale && o.LinkErr == p.LinkErr &&
+		o.Refused == p.Refused
 }
 
 // Render implements vecty.Component.
@@ -42,7 +44,7 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 		tree = p.Doc.Trees[p.Msg]
 	}
 	return section(markup(class("panel", "input-panel"), attr("aria-label", "input")),
-		&TextBox{Text: p.Text, Dispatch: p.Dispatch},
+		&TextBox{Text: p.Text, Refusals: p.Refused.N, Dispatch: p.Dispatch},
 		div(markup(class("controls")),
 			p.formatControl(),
 			p.protoControl(),
@@ -63,6 +65,8 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 				text(inputErrorText(p.InputErr, p.Stale)))),
 			vecty.If(p.LinkErr != "", paragraph(markup(class("error-box", "link-error"), attr("role", "alert")),
 				text(p.LinkErr))),
+			vecty.If(p.Refused.Msg != "", paragraph(markup(class("error-box", "input-refused"), attr("role", "alert")),
+				text(p.Refused.Msg))),
 			inputNotes(p.Doc),
 		),
 	)
@@ -70,21 +74,32 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 
 // TextBox is the input text area. It is a component of its own so that it draws only when the
 // text changes: vecty reads a textarea's value back from the DOM on every render to compare
-// it, which for 1 MB of text took longer than decoding a chunk of it (web.DecodeMore).
+// it, which for 1 MB of text took longer than decoding a chunk of it (web.DecodeMore). A text
+// longer than web.MaxEditText is shown in part (web.TextPreview), read-only: the browser lays
+// a textarea out at about half a second per megabyte. (The page's glue takes a paste of more
+// than that as the new input without going through the box.)
 type TextBox struct {
 	vecty.Core
-	Text     string   `vecty:"prop"`
+	Text string `vecty:"prop"`
+	// Refusals counts the inputs refused as too large: each draws the box again, which puts
+	// back the text kept in place of the one refused.
+	Refusals int      `vecty:"prop"`
 	Dispatch Dispatch `vecty:"prop"`
 }
 
 // SkipRender implements vecty.RenderSkipper.
 func (p *TextBox) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*TextBox)
-	return ok && o.Text == p.Text
+	return ok && o.Text == p.Text && o.Refusals == p.Refusals
 }
 
 // Render implements vecty.Component.
 func (p *TextBox) Render() vecty.ComponentOrHTML {
+	long := len(p.Text) > web.MaxEditText
+	value := p.Text
+	if long {
+		value = web.TextPreview(p.Text)
+	}
 	return elem.TextArea(markup(
 		class("input-text"),
 		attr("id", "input-text"),
@@ -96,8 +111,14 @@ func (p *TextBox) Render() vecty.ComponentOrHTML {
 		attr("autocomplete", "off"),
 		attr("aria-label", "bytes to decode"),
 		attr("placeholder", "Paste pgoutput bytes: hex, base64, a capture file, psql output, xxd / hexdump / od dumps, Go, Python, Elixir, C or JSON byte literals… or drop a file here."),
-		prop("value", p.Text),
+		prop("readOnly", long),
+		prop("value", value),
 		event.Input(func(e *vecty.Event) {
+			if n := e.Target.Get("textLength").Int(); n > web.MaxInput {
+				// Too large even in UTF-16 code units, each at least a byte of UTF-8: not copied.
+				p.Dispatch(web.TooLarge{Size: n, AtLeast: true, What: "the text in the box"})
+				return
+			}
 			kind := e.Value.Get("inputType").String()
 			typing := kind == "insertText" || kind == "insertLineBreak" || strings.HasPrefix(kind, "delete")
 			p.Dispatch(web.SetText{Text: e.Target.Get("value").String(), Typing: typing})

@@ -37,7 +37,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			&Header{Example: s.Example, Theme: s.Theme, Share: s.Share, HasInput: s.Text != "", Dispatch: p.Dispatch},
 			elem.Main(markup(class("app-main", "page"), vecty.ClassMap{"stale": s.Stale}),
 				&InputPanel{Text: s.Text, Force: s.Force, Proto: s.Proto, InStream: s.InStream, Doc: s.Doc,
-					Msg: s.Msg, InputErr: s.InputErr, Stale: s.Stale, LinkErr: s.LinkErr, Dispatch: p.Dispatch},
+					Msg: s.Msg, InputErr: s.InputErr, Stale: s.Stale, LinkErr: s.LinkErr, Refused: s.Refused, Dispatch: p.Dispatch},
 				&MessageList{Doc: s.Doc, Msg: s.Msg, View: s.View[web.PanelList], Dispatch: p.Dispatch},
 				section(markup(class("panel", "hex-panel"), attr("aria-label", "bytes")),
 					heading2(text(hexTitle(s))),
