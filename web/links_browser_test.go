@@ -305,3 +305,32 @@ func TestBrowserShareKeepsExampleAndBackClearsStatus(t *testing.T) {
 		t.Errorf("after Back the page shows %q", got)
 	}
 }
+
+// A long name ends in "…" where its row cuts it, and its whole text is the row's tooltip.
+func TestBrowserLongNamesEndInEllipsis(t *testing.T) {
+	name := strings.Repeat("a_rather_long_column_name_", 6) + "end"
+	be32 := func(b []byte, v uint32) []byte { return binary.BigEndian.AppendUint32(b, v) }
+	r := be32([]byte{'R'}, 16384)
+	r = append(r, "public\x00"+strings.Repeat("table_", 20)+"\x00d\x00\x01\x01"+name+"\x00"...)
+	r = be32(be32(r, 25), 0xffffffff)
+	b, _ := open(t, "#hex="+hex.EncodeToString(r)+"&proto=1")
+	waitJS(b, `document.querySelector(".hex-panel h2").textContent.includes("Relation")`)
+	var cells []struct {
+		Text, Title, Overflow string
+		Cut                   bool
+	}
+	b.Eval(`[...document.querySelectorAll(".tnode .t-label, .tnode .t-value")].filter((e) => e.textContent.length > 60).map((e) => ({
+		Text: e.textContent, Title: e.title, Overflow: getComputedStyle(e).textOverflow, Cut: e.scrollWidth > e.clientWidth}))`, &cells)
+	labels := 0
+	for _, c := range cells {
+		if !c.Cut || c.Overflow != "ellipsis" || c.Title != c.Text {
+			t.Errorf("%q: cut %v, text-overflow %s, title %q", c.Text, c.Cut, c.Overflow, c.Title)
+		}
+		if c.Text == "column 1 ("+name+")" {
+			labels++
+		}
+	}
+	if labels != 1 {
+		t.Errorf("the column's label is not among the long cells: %+v", cells)
+	}
+}

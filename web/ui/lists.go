@@ -91,6 +91,23 @@ func textSpan(cls, s string) *vecty.HTML {
 	return span(markup(class(cls), prop("textContent", s)))
 }
 
+// titledSpan is a textSpan whose title attribute (the tooltip) holds the whole text when it
+// may not fit and end in "…": full returns it, or nil means s is the whole text. The title is
+// always set, empty when s is short, so that a row drawn in a slot never keeps another row's.
+func titledSpan(cls, s string, full func() string) *vecty.HTML {
+	title := ""
+	if len(s) > shortText {
+		title = s
+		if full != nil {
+			title = full()
+		}
+	}
+	return span(markup(class(cls), attr("title", title), prop("textContent", s)))
+}
+
+// shortText is the length up to which a row's text surely fits its column, and has no tooltip.
+const shortText = 16
+
 // MessageList lists the messages grouped by transaction, drawing only the rows in view.
 type MessageList struct {
 	vecty.Core
@@ -183,7 +200,7 @@ func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 		// row, and vecty must never set textContent on an element whose children it tracks.
 		return div(markup(class("vrow", "group-row", "g-"+strconv.Itoa(int(row.Group))), top,
 			data("msg", strconv.Itoa(row.Msg))),
-			textSpan("g-text", label))
+			titledSpan("g-text", label, nil))
 	}
 	sm := doc.Summaries[row.Msg]
 	lsn, xid := "", ""
@@ -205,7 +222,7 @@ func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 		data("msg", strconv.Itoa(row.Msg)),
 		top,
 	),
-		textSpan("m-type", strconv.Itoa(row.Msg+1)+". "+name),
+		titledSpan("m-type", strconv.Itoa(row.Msg+1)+". "+name, nil),
 		textSpan("m-lsn", lsn),
 		textSpan("m-xid", xid),
 		textSpan("m-size", strconv.Itoa(sm.Size)),
@@ -310,26 +327,26 @@ func treeRow(t *decoder.Tree, id int32, pos int, selected, hovered, collapsed bo
 		style("padding-left", strconv.Itoa(int(n.Depth))+"em"),
 	),
 		textSpan("t-toggle", toggle),
-		textSpan("t-label", web.LabelText(t, i, web.MaxRowText)),
-		textSpan("t-value", nodeValue(t, i)),
+		titledSpan("t-label", web.LabelText(t, i, web.MaxRowText), func() string { return web.LabelText(t, i, web.MaxTitleText) }),
+		titledSpan("t-value", nodeValue(t, i, web.MaxRowText), func() string { return nodeValue(t, i, web.MaxTitleText) }),
 	)
 }
 
 // nodeValue is the text after a node's label: the value of a field, the size of a group.
-func nodeValue(t *decoder.Tree, i int) string {
+func nodeValue(t *decoder.Tree, i int, limit int) string {
 	n := &t.Nodes[i]
 	if !t.IsLeaf(i) {
 		s := plural(n.Length, "byte", "bytes")
 		switch {
 		case i == t.Message && t.Relation != nil:
-			s = pgvalue.SafeText(t.Relation.QualifiedName()) + ", " + s
+			s = pgvalue.SafeText(web.Cut(t.Relation.QualifiedName(), limit)) + ", " + s
 		case n.Field == decoder.FieldTupleColumn:
 			// The column's type, from the Relation message that named it.
 			if c := t.Column(i); c != nil && c.TypeName != "" {
-				s = pgvalue.SafeText(c.TypeName) + ", " + s
+				s = pgvalue.SafeText(web.Cut(c.TypeName, limit)) + ", " + s
 			}
 		}
-		return s
+		return web.Cut(s, limit)
 	}
-	return web.ValueText(t, i, web.MaxRowText)
+	return web.ValueText(t, i, limit)
 }
