@@ -162,6 +162,27 @@ cmd_test() {
 	local js_pkgs
 	mapfile -t js_pkgs < <(js_package_patterns)
 
+	# The tests report one line per package as each finishes, in the order they finish, and
+	# print at once what a test announces (internal/announce: the download of a PostgreSQL
+	# build, of an npm package), so a long wait says why (scripts/testlines reads go test
+	# -json). With -v in GO_TEST_FLAGS, go test prints everything itself.
+	testlines=$(mktemp) # global, like log, for the exit trap
+	trap 'rm -f "$log" "$testlines"' EXIT
+	step "build scripts/testlines" go build -o "$testlines" ./scripts/testlines
+	# go_test [VAR=value…] ARGS…: go test ARGS with the variables set, reported by testlines.
+	go_test() {
+		local env=()
+		while [[ ${1:-} == *=* ]]; do
+			env+=("$1")
+			shift
+		done
+		if [[ " ${GO_TEST_FLAGS:-} " == *" -v "* ]]; then
+			env "${env[@]}" go test "$@"
+		else
+			env "${env[@]}" go test -json "$@" 2>&1 | "$testlines"
+		fi
+	}
+
 	step "gofmt" gofmt_check
 	step "go vet" go vet ./...
 	step "go vet (GOOS=js)" env GOOS=js GOARCH=wasm go vet ./wasm "${js_pkgs[@]}"
@@ -174,12 +195,12 @@ cmd_test() {
 	fi
 	# shellcheck disable=SC2086 # GO_TEST_FLAGS is a list of flags.
 	step "go test (native, with browser and PostgreSQL tests)" \
-		go test -count=1 -timeout "${GO_TEST_TIMEOUT:-20m}" ${GO_TEST_FLAGS:-} ./...
+		go_test -count=1 -timeout "${GO_TEST_TIMEOUT:-20m}" ${GO_TEST_FLAGS:-} ./...
 	if [ ${#js_pkgs[@]} -gt 0 ]; then
 		# shellcheck disable=SC2086
 		step "go test (GOOS=js GOARCH=wasm, under Node)" \
-			env GOOS=js GOARCH=wasm PATH="$(go_root)/lib/wasm:$PATH" NODE_OPTIONS="$(node_options)" \
-			go test -count=1 -timeout "${GO_TEST_TIMEOUT:-20m}" ${GO_TEST_FLAGS:-} "${js_pkgs[@]}"
+			go_test GOOS=js GOARCH=wasm PATH="$(go_root)/lib/wasm:$PATH" NODE_OPTIONS="$(node_options)" \
+			-count=1 -timeout "${GO_TEST_TIMEOUT:-20m}" ${GO_TEST_FLAGS:-} "${js_pkgs[@]}"
 	fi
 
 	local passed failures

