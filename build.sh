@@ -90,6 +90,22 @@ ensure_chromium() {
 	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 }
 
+# ensure_firefox installs Debian's firefox-esr when running as root, or says how to: the page
+# tests run in Firefox too.
+ensure_firefox() {
+	if [ -x /usr/bin/firefox-esr ]; then
+		return
+	fi
+	local cmd="apt-get update && apt-get install -y firefox-esr"
+	if [ "$(id -u)" -ne 0 ]; then
+		die "the browser tests need Firefox (/usr/bin/firefox-esr). Install it with:
+    sudo sh -c '$cmd'"
+	fi
+	say "installing Firefox: $cmd"
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y firefox-esr
+}
+
 # ensure_node checks for Node.js, which runs the GOOS=js tests.
 ensure_node() {
 	if command -v node >/dev/null; then
@@ -131,6 +147,7 @@ cmd_serve() {
 
 cmd_test() {
 	ensure_chromium
+	ensure_firefox
 	ensure_node
 
 	local failed=()

@@ -1,5 +1,8 @@
 // Package browsertest drives the inspector page in a real headless Chromium (Debian's chromium
-// package) through chromedp, for tests and benchmarks.
+// package) through chromedp, for tests and benchmarks, and in headless Firefox (Debian's
+// firefox-esr) through npm puppeteer-core over WebDriver BiDi (StartFirefox; the package is
+// installed into a cache directory on first use). Tab is what both offer, so that one test
+// body runs in each browser (Browsers, StartTab).
 //
 // A test serves the page and starts a browser:
 //

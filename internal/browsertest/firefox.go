@@ -1,0 +1,443 @@
+package browsertest
+
+import (
+	"bufio"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"pgoutput-inspector/internal/announce"
+)
+
+// FirefoxPath is where Debian's firefox-esr package installs the browser.
+const FirefoxPath = "/usr/bin/firefox-esr"
+
+// FirefoxInstallCommand installs Firefox on Debian (as root).
+const FirefoxInstallCommand = "apt-get update && apt-get install -y firefox-esr"
+
+// PuppeteerCore is the npm package that drives Firefox over WebDriver BiDi, installed by the
+// first Firefox test into a cache directory (never into the repository).
+const PuppeteerCore = "puppeteer-core@25.16.0"
+
+//go:embed firefox_bridge.mjs
+var firefoxBridge []byte
+
+// Firefox is a headless Firefox with one tab, driven through puppeteer-core over WebDriver
+// BiDi by a Node.js process (firefox_bridge.mjs), started by StartFirefox for one test and
+// stopped when the test ends. Like Browser, it records the page's console errors, uncaught
+// exceptions, CSP violations, failed loads and requests, and fails the test for those not
+// allowed and for requests off the origins navigated to. The page's CSP forbids evaluating
+// strings in the page, so puppeteer's waitForFunction cannot run there: every wait polls with
+// an evaluation from outside.
+type Firefox struct {
+	t testing.TB
+	// Timeout bounds each call; DefaultTimeout unless changed.
+	Timeout time.Duration
+
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+
+	mu       sync.Mutex
+	next     int
+	waiting  map[int]chan answer
+	exited   chan struct{}
+	stderr   strings.Builder
+	done     bool
+	problems []Problem
+	allowed  []string
+	requests []string
+	origins  map[string]bool
+	doc      string // the document shown, without its fragment
+}
+
+type answer struct {
+	Value json.RawMessage
+	Error string
+}
+
+// StartFirefox starts headless Firefox with a fresh profile. It installs PuppeteerCore with
+// npm into the cache on first use, and fails the test with the command to run when Firefox,
+// Node.js or npm is missing.
+func StartFirefox(t testing.TB) *Firefox {
+	t.Helper()
+	skipUnderJS(t)
+	if _, err := os.Stat(FirefoxPath); err != nil {
+		t.Fatalf("browsertest: Firefox is not installed (%s: %v); install it with:\n\t%s\n(.ci/run does this)", FirefoxPath, err, FirefoxInstallCommand)
+	}
+	pkg, err := puppeteerCore()
+	if err != nil {
+		t.Fatalf("browsertest: %v", err)
+	}
+	dir, err := os.MkdirTemp("", "browsertest-firefox-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bridge := filepath.Join(dir, "bridge.mjs")
+	profile := filepath.Join(dir, "profile")
+	if err := os.WriteFile(bridge, firefoxBridge, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(profile, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f := &Firefox{t: t, Timeout: DefaultTimeout, waiting: map[int]chan answer{}, origins: map[string]bool{},
+		exited: make(chan struct{})}
+	cmd := exec.Command("node", bridge)
+	cmd.Env = append(os.Environ(), "PUPPETEER_CORE="+pkg, "FIREFOX="+FirefoxPath, "PROFILE="+profile,
+		"WIDTH=1280", "HEIGHT=900", "MOZ_HEADLESS=1")
+	cmd.Stderr = &lockedWriter{mu: &f.mu, b: &f.stderr}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // Firefox goes with the bridge
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.stdin, err = cmd.StdinPipe(); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("browsertest: starting the Firefox bridge (node): %v", err)
+	}
+	f.cmd = cmd
+	ready := make(chan struct{})
+	go f.read(stdout, ready)
+	t.Cleanup(func() {
+		f.check()
+		f.stop()
+		removeAll(t, dir)
+	})
+	select {
+	case <-ready:
+	case <-f.exited:
+		t.Fatalf("browsertest: the Firefox bridge exited: %s", f.stderrText())
+	case <-time.After(3 * DefaultTimeout):
+		t.Fatalf("browsertest: Firefox did not start within %v: %s", 3*DefaultTimeout, f.stderrText())
+	}
+	return f
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	b  *strings.Builder
+}
+
+func (w *lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (f *Firefox) stderrText() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.stderr.String()
+}
+
+// read takes the bridge's answers and events until it exits.
+func (f *Firefox) read(r io.Reader, ready chan struct{}) {
+	defer close(f.exited)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 256<<20)
+	for sc.Scan() {
+		var m struct {
+			ID                     *int
+			Event, Kind, Text, URL string
+			Value                  json.RawMessage
+			Error                  string
+		}
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			continue
+		}
+		f.mu.Lock()
+		switch {
+		case m.ID != nil:
+			if c := f.waiting[*m.ID]; c != nil {
+				c <- answer{m.Value, m.Error}
+				delete(f.waiting, *m.ID)
+			}
+		case m.Event == "ready":
+			close(ready)
+		case f.done:
+		case m.Event == "problem":
+			f.problems = append(f.problems, Problem{m.Kind, m.Text})
+		case m.Event == "request":
+			f.requests = append(f.requests, m.URL)
+		}
+		f.mu.Unlock()
+	}
+}
+
+// call runs one command of the bridge and returns its value, failing the test on an error or
+// after f.Timeout.
+func (f *Firefox) call(op string, args map[string]any) json.RawMessage {
+	f.t.Helper()
+	f.mu.Lock()
+	f.next++
+	id := f.next
+	c := make(chan answer, 1)
+	f.waiting[id] = c
+	f.mu.Unlock()
+	line, _ := json.Marshal(map[string]any{"id": id, "op": op, "args": args})
+	if _, err := f.stdin.Write(append(line, '\n')); err != nil {
+		f.t.Fatalf("browsertest: Firefox %s: %v: %s", op, err, f.stderrText())
+	}
+	select {
+	case a := <-c:
+		if a.Error != "" {
+			f.t.Fatalf("browsertest: Firefox %s(%s): %s", op, shorten(string(line)), a.Error)
+		}
+		return a.Value
+	case <-f.exited:
+		f.t.Fatalf("browsertest: Firefox %s: the bridge exited: %s", op, f.stderrText())
+	case <-time.After(f.Timeout):
+		f.t.Fatalf("browsertest: Firefox %s(%s): no answer within %v (Firefox.Timeout)", op, shorten(string(line)), f.Timeout)
+	}
+	return nil
+}
+
+// stop closes the browser, or kills the bridge and Firefox with it.
+func (f *Firefox) stop() {
+	f.stdin.Close() // the bridge closes the browser and exits
+	select {
+	case <-f.exited:
+	case <-time.After(20 * time.Second):
+		f.t.Logf("browsertest: Firefox did not close within 20s; killing it")
+	}
+	syscall.Kill(-f.cmd.Process.Pid, syscall.SIGKILL)
+	f.cmd.Wait()
+}
+
+// check fails the test for problems not allowed and for requests off the navigated origins.
+func (f *Firefox) check() {
+	f.t.Helper()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.done = true
+	var bad []string
+	for _, p := range f.problems {
+		if !slices.ContainsFunc(f.allowed, func(s string) bool { return strings.Contains(p.Text, s) }) {
+			bad = append(bad, p.String())
+		}
+	}
+	if len(bad) > 0 {
+		f.t.Errorf("browsertest: the page reported %d problem(s) in Firefox:\n\t%s", len(bad), strings.Join(bad, "\n\t"))
+	}
+	var off []string
+	for _, r := range f.requests {
+		u, err := url.Parse(r)
+		if err == nil && (u.Scheme == "data" || u.Scheme == "blob" || u.Scheme == "about" || f.origins[u.Scheme+"://"+u.Host]) {
+			continue
+		}
+		off = append(off, r)
+	}
+	if len(off) > 0 {
+		f.t.Errorf("browsertest: the page made %d request(s) outside its origin in Firefox:\n\t%s", len(off), strings.Join(off, "\n\t"))
+	}
+}
+
+// Name returns "firefox".
+func (f *Firefox) Name() string { return "firefox" }
+
+// Allow makes problems whose text contains substr expected: they no longer fail the test.
+func (f *Firefox) Allow(substr string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.allowed = append(f.allowed, substr)
+}
+
+// Problems returns every problem recorded so far, allowed or not.
+func (f *Firefox) Problems() []Problem {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.problems)
+}
+
+// Navigate opens rawURL and waits for its load event; a URL that differs from the document
+// shown only in its fragment is a same-document navigation, which returns at once and
+// which the page sees as a hashchange. The URL's origin becomes one the page may request.
+func (f *Firefox) Navigate(rawURL string) {
+	f.t.Helper()
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		f.t.Fatalf("browsertest: Navigate(%q): %v", rawURL, err)
+	}
+	doc, frag, _ := strings.Cut(rawURL, "#")
+	f.mu.Lock()
+	f.origins[u.Scheme+"://"+u.Host] = true
+	same := f.doc == doc
+	f.doc = doc
+	f.mu.Unlock()
+	if same {
+		f.call("hash", map[string]any{"hash": "#" + frag})
+		return
+	}
+	f.call("goto", map[string]any{"url": rawURL})
+}
+
+// Eval evaluates the JavaScript expression in the page (a promise is awaited) and stores its
+// value, JSON-decoded, in out, which may be nil.
+func (f *Firefox) Eval(expr string, out any) {
+	f.t.Helper()
+	v := f.call("eval", map[string]any{"expr": expr})
+	if out != nil {
+		if err := json.Unmarshal(v, out); err != nil {
+			f.t.Fatalf("browsertest: Firefox Eval(%s): %v (value %s)", shorten(expr), err, v)
+		}
+	}
+}
+
+// poll waits until the JavaScript expression cond is true, evaluating it from outside the
+// page every few milliseconds (the page's CSP forbids waitForFunction's way).
+func (f *Firefox) poll(what, cond string) {
+	f.t.Helper()
+	deadline := time.Now().Add(f.Timeout)
+	for {
+		var ok bool
+		f.Eval(`!!(`+cond+`)`, &ok)
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			f.t.Fatalf("browsertest: Firefox %s: not within %v", what, f.Timeout)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// WaitStarted waits until the page's program has rendered (see Browser.WaitStarted).
+func (f *Firefox) WaitStarted() {
+	f.t.Helper()
+	f.poll("WaitStarted", `!document.querySelector(".boot") || document.querySelector(".boot .boot-error")`)
+	var failure string
+	f.Eval(`(() => { const e = document.querySelector(".boot .boot-error"); return e ? e.textContent || "failed" : ""; })()`, &failure)
+	if failure != "" {
+		f.t.Fatalf("browsertest: the page did not start in Firefox: %s", failure)
+	}
+}
+
+// WaitReady waits until an element matching the CSS selector is in the DOM.
+func (f *Firefox) WaitReady(selector string) {
+	f.t.Helper()
+	f.poll(fmt.Sprintf("WaitReady(%q)", selector), `document.querySelector(`+jsString(selector)+`)`)
+}
+
+// WaitVisible waits until an element matching the CSS selector is visible.
+func (f *Firefox) WaitVisible(selector string) {
+	f.t.Helper()
+	f.poll(fmt.Sprintf("WaitVisible(%q)", selector), `(() => { const e = document.querySelector(`+jsString(selector)+`);
+		return e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden"; })()`)
+}
+
+// Click clicks the first element matching the CSS selector with the mouse, once it is
+// visible.
+func (f *Firefox) Click(selector string) {
+	f.t.Helper()
+	f.WaitVisible(selector)
+	f.call("click", map[string]any{"selector": selector})
+}
+
+// Text returns the textContent of the first element matching the CSS selector, or fails the
+// test when there is none.
+func (f *Firefox) Text(selector string) string {
+	f.t.Helper()
+	var s *string
+	f.Eval(`(() => { const e = document.querySelector(`+jsString(selector)+`); return e ? e.textContent : null })()`, &s)
+	if s == nil {
+		f.t.Fatalf("browsertest: Text: no element matches %q", selector)
+	}
+	return *s
+}
+
+// Count returns the number of elements matching the CSS selector.
+func (f *Firefox) Count(selector string) int {
+	f.t.Helper()
+	var n int
+	f.Eval(`document.querySelectorAll(`+jsString(selector)+`).length`, &n)
+	return n
+}
+
+// Press presses a key ("ArrowDown", "Tab", "Home", a character) with modifiers held
+// ("Shift", "Control").
+func (f *Firefox) Press(key string, modifiers ...string) {
+	f.t.Helper()
+	f.call("key", map[string]any{"key": key, "modifiers": modifiers})
+}
+
+// MoveMouse moves the mouse pointer to the point (x, y) of the viewport.
+func (f *Firefox) MoveMouse(x, y float64) {
+	f.t.Helper()
+	f.call("move", map[string]any{"x": x, "y": y})
+}
+
+// SetViewport resizes the viewport.
+func (f *Firefox) SetViewport(width, height int) {
+	f.t.Helper()
+	f.call("viewport", map[string]any{"width": width, "height": height})
+}
+
+// puppeteerCore returns the directory of PuppeteerCore, installing it with npm into the
+// cache once (several test processes may ask at once: one installs, the others wait).
+func puppeteerCore() (string, error) {
+	cache := os.Getenv("PGOUTPUT_INSPECTOR_NPM_CACHE")
+	if cache == "" {
+		if os.Geteuid() == 0 {
+			cache = "/var/cache/pgoutput-inspector/npm"
+		} else {
+			d, err := os.UserCacheDir()
+			if err != nil {
+				return "", fmt.Errorf("no cache directory for %s (%v); set PGOUTPUT_INSPECTOR_NPM_CACHE", PuppeteerCore, err)
+			}
+			cache = filepath.Join(d, "pgoutput-inspector", "npm")
+		}
+	}
+	prefix := filepath.Join(cache, PuppeteerCore)
+	pkg := filepath.Join(prefix, "node_modules", "puppeteer-core")
+	ready := filepath.Join(prefix, ".ready")
+	if _, err := os.Stat(ready); err == nil {
+		return pkg, nil
+	}
+	install := fmt.Sprintf("npm install --no-save --no-audit --no-fund --ignore-scripts --prefix %s %s", prefix, PuppeteerCore)
+	if _, err := exec.LookPath("npm"); err != nil {
+		return "", fmt.Errorf("npm is not installed, so %s cannot be installed for the Firefox tests; install Node.js and npm, or run: %s", PuppeteerCore, install)
+	}
+	if err := os.MkdirAll(prefix, 0o755); err != nil {
+		return "", err
+	}
+	lock, err := os.OpenFile(filepath.Join(cache, PuppeteerCore+".lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return "", err
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		return "", err
+	}
+	if _, err := os.Stat(ready); err == nil {
+		return pkg, nil
+	}
+	announce.Printf("browsertest: installing %s (npm) into %s for the Firefox tests, once", PuppeteerCore, prefix)
+	out, err := exec.Command("npm", "install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts",
+		"--prefix", prefix, PuppeteerCore).CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("installing %s failed (%v): %s\nrun by hand: %s", PuppeteerCore, err, lastLines(string(out), 8), install)
+	}
+	if _, err := os.Stat(filepath.Join(pkg, "package.json")); err != nil {
+		return "", errors.New(PuppeteerCore + " installed but " + pkg + " is missing")
+	}
+	return pkg, os.WriteFile(ready, []byte(PuppeteerCore+"\n"), 0o644)
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.Join(lines[max(len(lines)-n, 0):], "\n")
+}
