@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 )
 
 // How much of a value or a name the page writes: a tree row shows a line of it, the
@@ -17,36 +18,15 @@ const (
 	MaxTitleText       = 1024 // a tooltip (the title attribute)
 )
 
-// formatWhole is the value length up to which a value is formatted whole and then cut: typed
-// binary values (arrays, numerics) read only as a whole, and up to 64 KiB that costs well
-// under a millisecond. Longer values are formatted from the bytes the cut text can show.
-const formatWhole = 64 << 10
-
-// ValueText returns node i's value as decoder.Tree.AppendValue writes it, cut to at most max
-// bytes ending in "…" when longer. Only values up to formatWhole bytes are formatted whole;
-// of a longer one it formats the first bytes: text as text, anything else (a binary column
-// value included) as hex, since a typed value cannot be read from its first bytes.
+// ValueText returns node i's value as decoder.Tree.AppendValue writes it, cut to at most limit
+// bytes ending in "…" when longer; the decoder formats only what is shown
+// (Tree.AppendValueLimit).
 func ValueText(t *decoder.Tree, i int, limit int) string {
-	n := &t.Nodes[i]
-	if !t.IsLeaf(i) || n.Length <= formatWhole {
-		return Cut(t.Value(i), limit)
+	out, cut, _ := t.AppendValueLimit(make([]byte, 0, limit), i, max(limit-len("…"), 0))
+	if cut {
+		return string(out) + "…"
 	}
-	b := t.ValueBytes(i)
-	if b == nil {
-		return Cut(t.Value(i), limit)
-	}
-	head := b[:min(len(b), limit)]
-	v := t.ValueOf(i)
-	var out []byte
-	switch {
-	case v.Kind == decoder.ValueString,
-		v.Kind == decoder.ValueColumn && v.ColumnKind != 'b',
-		n.Field == decoder.FieldMessageContent && utf8.Valid(b):
-		out = append(decoder.AppendText(append(make([]byte, 0, limit+8), '"'), head), '"')
-	default:
-		out = decoder.AppendHex(make([]byte, 0, 2*len(head)+2), head)
-	}
-	return cutBytes(out, limit)
+	return string(out)
 }
 
 // LabelText returns node i's label as decoder.Tree.Label writes it, cut to at most max bytes
@@ -75,8 +55,8 @@ func LabelText(t *decoder.Tree, i int, limit int) string {
 	}
 	out := append([]byte("column "), strconv.Itoa(int(n.Index))...)
 	out = append(out, " ("...)
-	out = decoder.AppendText(out, name)
-	return cutBytes(out, limit)
+	out, _ = pgvalue.AppendTextLimit(out, name, max(limit-len(out)-len("…"), 0))
+	return string(out) + "…"
 }
 
 // Cut returns s cut to at most limit bytes at a character boundary, ending in "…" when cut.
@@ -94,13 +74,4 @@ func cutString(s string, limit int) string {
 		end--
 	}
 	return s[:end] + "…"
-}
-
-// cutBytes is Cut for text being built from the start of a longer value: it always ends in
-// "…".
-func cutBytes(b []byte, limit int) string {
-	if len(b)+len("…") <= limit {
-		return string(b) + "…"
-	}
-	return cutString(string(b[:min(len(b), limit+1)]), limit)
 }
