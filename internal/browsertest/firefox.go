@@ -1,3 +1,5 @@
+//go:build !js
+
 package browsertest
 
 import (
@@ -441,3 +443,5 @@ func lastLines(s string, n int) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return strings.Join(lines[max(len(lines)-n, 0):], "\n")
 }
+
+func startFirefox(t testing.TB) Tab { return StartFirefox(t) }

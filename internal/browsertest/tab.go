@@ -38,7 +38,7 @@ var Browsers = []string{"chromium", "firefox"}
 func StartTab(t testing.TB, name string) Tab {
 	t.Helper()
 	if name == "firefox" {
-		return StartFirefox(t)
+		return startFirefox(t)
 	}
 	return Start(t)
 }

@@ -1,0 +1,11 @@
+//go:build js
+
+package browsertest
+
+import "testing"
+
+// startFirefox skips the test under GOOS=js: browser tests run natively.
+func startFirefox(t testing.TB) Tab {
+	skipUnderJS(t)
+	return nil
+}
