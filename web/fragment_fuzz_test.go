@@ -33,12 +33,53 @@ func openLink(s State, frag string) State {
 	return s
 }
 
-// FuzzShareLink reads fuzzed fragments and z1 payloads as the page does. Neither ParseFragment
-// nor ParseSharePayload nor the page's state panics; a link that fails leaves the view as it
-// was; what the page writes it reads back the same.
+// FuzzShareLink reads fuzzed fragments and z1 payloads: ParseFragment, Unpack and
+// ParseSharePayload never panic, their errors are the page's link errors, and what the page
+// writes (a hex= link, a z1 payload) it reads back the same. FuzzOpenLink opens the same
+// inputs on the page, which is slower.
 //
-//	go test ./web -run '^$' -fuzz FuzzShareLink -parallel=1 -fuzztime 10000000x
+//	go test ./web -run '^$' -fuzz '^FuzzShareLink$' -parallel=1 -fuzztime 10000000x
 func FuzzShareLink(f *testing.F) {
+	addLinkSeeds(f)
+	f.Fuzz(func(t *testing.T, frag string, payload []byte) {
+		fr, err := ParseFragment(frag)
+		switch {
+		case err != nil:
+			if _, ok := err.(*FragmentError); !ok {
+				t.Fatalf("%q: error %T %v", frag, err, err)
+			}
+		case fr.Key == "hex" || fr.Key == "b64":
+			again, err := ParseFragment(SimpleFragment(fr.Bytes, fr.Proto, fr.InStream, fr.Sel))
+			if err != nil || !bytes.Equal(again.Bytes, fr.Bytes) || again.Proto != fr.Proto ||
+				again.InStream != fr.InStream || !fr.Sel.Empty() && again.Sel != fr.Sel {
+				t.Fatalf("%q: written as %q, read back %+v, %v", frag, SimpleFragment(fr.Bytes, fr.Proto, fr.InStream, fr.Sel), again, err)
+			}
+		case fr.Key == ShareVersion:
+			// Base64url the page writes, it reads back (what it reads need not be written so).
+			if b, err := fr.Unpack(); err == nil {
+				if again, err := ParseFragment(ShareLink(b)); err != nil {
+					t.Fatalf("%q: unpacked %x, written as %q, read back: %v", frag, b, ShareLink(b), err)
+				} else if b2, err := again.Unpack(); err != nil || !bytes.Equal(b2, b) {
+					t.Fatalf("%q: unpacked %x, read back %x, %v", frag, b, b2, err)
+				}
+			}
+		}
+		sh, msg := openShared(OpenShared{Payload: payload})
+		if msg != "" {
+			if !strings.HasPrefix(msg, "This link is damaged: ") {
+				t.Fatalf("payload %q: %q", payload, msg)
+			}
+			return
+		}
+		p := SharePayload(sh)
+		again, err := ParseSharePayload(p)
+		if err != nil || !bytes.Equal(SharePayload(again), p) || again.Text != sh.Text {
+			t.Fatalf("payload %q read as %+v, written %q, read back %+v, %v", payload, sh, p, again, err)
+		}
+	})
+}
+
+func addLinkSeeds(f *testing.F) {
 	begin := "420000000002e34ae0000292492d0f8ae600000de4"
 	for _, seed := range []struct{ frag, payload string }{
 		{"#hex=" + begin + "&sel=9-8", ""},
@@ -53,33 +94,20 @@ func FuzzShareLink(f *testing.F) {
 	} {
 		f.Add(seed.frag, []byte(seed.payload))
 	}
+}
+
+// FuzzOpenLink opens fuzzed fragments, and z1 links of fuzzed payloads, on a page showing an
+// example: the page never panics, and a link that fails keeps the view and says why.
+func FuzzOpenLink(f *testing.F) {
+	addLinkSeeds(f)
 	start, _ := Apply(NewState(0), SelectNode{Node: 3})
 	f.Fuzz(func(t *testing.T, frag string, payload []byte) {
-		fr, err := ParseFragment(frag)
-		if err == nil && (fr.Key == "hex" || fr.Key == "b64") {
-			// The hand-written form the page writes reads back the same.
-			again, err := ParseFragment(SimpleFragment(fr.Bytes, fr.Proto, fr.InStream, fr.Sel))
-			if err != nil || !bytes.Equal(again.Bytes, fr.Bytes) || again.Proto != fr.Proto ||
-				again.InStream != fr.InStream || !fr.Sel.Empty() && again.Sel != fr.Sel {
-				t.Fatalf("%q: written as %q, read back %+v, %v", frag, SimpleFragment(fr.Bytes, fr.Proto, fr.InStream, fr.Sel), again, err)
-			}
-		}
 		checkOpen(t, start, frag)
-
-		// The payload as the Share button would carry it.
 		var z bytes.Buffer
 		zw, _ := flate.NewWriter(&z, flate.BestSpeed)
 		zw.Write(payload)
 		zw.Close()
 		checkOpen(t, start, ShareLink(z.Bytes()))
-		if sh, err := ParseSharePayload(payload); err == nil {
-			// What the page writes from what it read, it reads back the same.
-			p := SharePayload(sh)
-			again, err := ParseSharePayload(p)
-			if err != nil || !bytes.Equal(SharePayload(again), p) || again.Text != sh.Text {
-				t.Fatalf("payload %q read as %+v, written %q, read back %+v, %v", payload, sh, p, again, err)
-			}
-		}
 	})
 }
 
