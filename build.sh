@@ -189,7 +189,7 @@ cmd_test() {
 	# go_test [VAR=value…] ARGS…: go test ARGS with the variables set, reported by testlines.
 	go_test() {
 		local env=()
-		while [[ ${1:-} == *=* ]]; do
+		while [[ ${1:-} =~ ^[A-Za-z_][A-Za-z0-9_]*= ]]; do
 			env+=("$1")
 			shift
 		done
