@@ -217,8 +217,8 @@ func (s *state) checkASCII(row []byte, col span) *failure {
 	}
 	for k := 0; k < j-i; k++ {
 		if want := printable(row[i+k]); s.text[a+k] != want {
-			return failf(a+k, "the ASCII column shows "+QuoteRune(rune(s.text[a+k]))+" where the byte 0x"+
-				strconv.FormatUint(uint64(row[i+k]), 16)+" shows as "+QuoteRune(rune(want)))
+			return failf(a+k, "the ASCII column shows "+strconv.QuoteRune(rune(s.text[a+k]))+" where the byte 0x"+
+				strconv.FormatUint(uint64(row[i+k]), 16)+" shows as "+strconv.QuoteRune(rune(want)))
 		}
 	}
 	return nil

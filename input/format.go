@@ -251,8 +251,8 @@ func describe(text []byte, off int) string {
 		return "end of line"
 	}
 	if c < utf8.RuneSelf {
-		return QuoteRune(rune(c))
+		return strconv.QuoteRune(rune(c))
 	}
 	r, _ := utf8.DecodeRune(text[off:])
-	return QuoteRune(r)
+	return strconv.QuoteRune(r)
 }

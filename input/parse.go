@@ -525,7 +525,7 @@ func ocrHint(text []byte, off int, f Format, msg string) string {
 	if digit == "" {
 		return ""
 	}
-	return "; if the text was recognised from a screenshot (OCR), this " + QuoteRune(rune(text[off])) +
+	return "; if the text was recognised from a screenshot (OCR), this " + strconv.QuoteRune(rune(text[off])) +
 		" is likely a " + digit + ": OCR confuses them, so check the text against the picture"
 }
 

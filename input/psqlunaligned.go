@@ -269,7 +269,7 @@ func readPsqlUnaligned(s *state) *failure {
 		}
 		firstRow = false
 		if len(row.data) == 0 {
-			return s.fail(off+len(line), "expected "+strconv.Itoa(ncols)+" fields separated by "+QuoteRune(rune(sep[0])))
+			return s.fail(off+len(line), "expected "+strconv.Itoa(ncols)+" fields separated by "+strconv.QuoteRune(rune(sep[0])))
 		}
 		if aligned {
 			cont = s.endMarker(&row.data[0].span, ncols)

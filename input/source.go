@@ -128,7 +128,7 @@ func (s *state) pyBytes(q int, raw bool) (int, *failure) {
 			}
 			return i + 1, nil
 		case c == '\n' && !triple:
-			return i, s.fail(i, "unterminated bytes literal: expected the closing "+QuoteRune(rune(quote)))
+			return i, s.fail(i, "unterminated bytes literal: expected the closing "+strconv.QuoteRune(rune(quote)))
 		case c == '\\' && raw:
 			s.buf = append(s.buf, c)
 			if i+1 < len(t) && t[i+1] != '\n' {
@@ -147,7 +147,7 @@ func (s *state) pyBytes(q int, raw bool) (int, *failure) {
 			i++
 		}
 	}
-	return i, s.fail(i, "unterminated bytes literal: expected the closing "+QuoteRune(rune(quote)))
+	return i, s.fail(i, "unterminated bytes literal: expected the closing "+strconv.QuoteRune(rune(quote)))
 }
 
 // sniffElixir accepts text with "<<".

@@ -2,8 +2,6 @@ package web
 
 import (
 	"strconv"
-
-	"pgoutput-inspector/input"
 )
 
 // The link codecs are written out here rather than taken from encoding/hex and
@@ -46,7 +44,7 @@ func decodeHex(s string) ([]byte, string) {
 			if ok1 {
 				j++
 			}
-			return nil, "expected a hex digit at character " + strconv.Itoa(j+1) + ", found " + input.QuoteRune(rune(s[j]))
+			return nil, "expected a hex digit at character " + strconv.Itoa(j+1) + ", found " + strconv.QuoteRune(rune(s[j]))
 		}
 		out[i/2] = hi<<4 | lo
 	}
@@ -101,7 +99,7 @@ func decodeBase64URL(s string) ([]byte, string) {
 		case c == '_':
 			d = 63
 		default:
-			return nil, "expected a base64url character at character " + strconv.Itoa(i+1) + ", found " + input.QuoteRune(rune(c))
+			return nil, "expected a base64url character at character " + strconv.Itoa(i+1) + ", found " + strconv.QuoteRune(rune(c))
 		}
 		v = v<<6 | uint32(d)
 		bits += 6
