@@ -59,17 +59,8 @@ func appendEscaped(b []byte, text string) []byte {
 }
 
 // ParseOffset reads back a segment's data-o attribute, the decimal offset AppendHTML writes;
-// ok is false for anything else. (strconv.Atoi would do, but its error type brings strconv's
-// quoting code and tables into the page's WASM.)
+// ok is false for anything else.
 func ParseOffset(s string) (offset int, ok bool) {
-	if s == "" || len(s) > 18 { // 18 digits cannot overflow an int
-		return 0, false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-		offset = offset*10 + int(s[i]-'0')
-	}
-	return offset, true
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= 0 && s[0] != '+'
 }

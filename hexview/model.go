@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"pgoutput-inspector/decoder/pgvalue"
 )
 
 // DefaultWidth is the number of bytes a row shows unless New is told otherwise.
@@ -477,8 +479,6 @@ func cut(end, pos int, r Range) int {
 	return end
 }
 
-const hexDigits = "0123456789abcdef"
-
 // rowTextLen returns the length of one row's text: label, hex pairs with spaces, ASCII.
 func (m *Model) rowTextLen() int { return m.digits + 3*m.width - 1 + m.width }
 
@@ -492,7 +492,7 @@ func (m *Model) text(first, n int) string {
 		t := buf[k*rl : (k+1)*rl]
 		start := (first + k) * m.width
 		for i, v := m.digits-1, start; i >= 0; i, v = i-1, v>>4 {
-			t[i] = hexDigits[v&0x0f]
+			t[i] = pgvalue.HexDigits[v&0x0f]
 		}
 		hex, ascii := t[m.digits:m.digits+3*m.width-1], t[m.digits+3*m.width-1:]
 		for i := range hex {
@@ -502,8 +502,8 @@ func (m *Model) text(first, n int) string {
 			ascii[i] = ' '
 		}
 		for i, b := range m.data[start:min(start+m.width, len(m.data))] {
-			hex[3*i] = hexDigits[b>>4]
-			hex[3*i+1] = hexDigits[b&0x0f]
+			hex[3*i] = pgvalue.HexDigits[b>>4]
+			hex[3*i+1] = pgvalue.HexDigits[b&0x0f]
 			if b < 0x20 || b > 0x7e {
 				b = '.'
 			}
@@ -571,7 +571,7 @@ func (m *Model) Hex(r Range) string {
 	end := min(max(r.End(), start), len(m.data))
 	buf := make([]byte, 2*(end-start))
 	for i, b := range m.data[start:end] {
-		buf[2*i], buf[2*i+1] = hexDigits[b>>4], hexDigits[b&0x0f]
+		buf[2*i], buf[2*i+1] = pgvalue.HexDigits[b>>4], pgvalue.HexDigits[b&0x0f]
 	}
 	return string(buf)
 }
