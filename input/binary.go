@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 )
 
 // Binary input: a file of one message's raw bytes, a pg_recvlogical -f file, or a packet
@@ -315,7 +316,7 @@ func FileText(b []byte) string {
 	if !IsBinary(b) {
 		return string(b)
 	}
-	const digits = "0123456789abcdef"
+	digits := pgvalue.HexDigits
 	out := make([]byte, 0, (len(b)+15)/16*68)
 	for off := 0; off < len(b); off += 16 {
 		row := b[off:min(off+16, len(b))]

@@ -2,18 +2,18 @@ package web
 
 import (
 	"strconv"
+
+	"pgoutput-inspector/decoder/pgvalue"
 )
 
 // The link codecs are written out here rather than taken from encoding/hex and
 // encoding/base64: encoding/hex imports fmt, which alone brings fmt, os, io/fs and time into
 // main.wasm.
 
-const hexDigits = "0123456789abcdef"
-
 // appendHex appends b as lower-case hex.
 func appendHex(dst, b []byte) []byte {
 	for _, c := range b {
-		dst = append(dst, hexDigits[c>>4], hexDigits[c&15])
+		dst = append(dst, pgvalue.HexDigits[c>>4], pgvalue.HexDigits[c&15])
 	}
 	return dst
 }

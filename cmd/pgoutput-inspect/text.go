@@ -313,7 +313,7 @@ func (d *dumper) appendFieldHex(dst, b []byte) []byte {
 		if j > 0 {
 			dst = append(dst, ' ')
 		}
-		dst = append(dst, hexDigits[c>>4], hexDigits[c&15])
+		dst = append(dst, pgvalue.HexDigits[c>>4], pgvalue.HexDigits[c&15])
 	}
 	if len(shown) < len(b) {
 		dst = append(dst, " … "...)
@@ -322,8 +322,6 @@ func (d *dumper) appendFieldHex(dst, b []byte) []byte {
 	}
 	return dst
 }
-
-const hexDigits = "0123456789abcdef"
 
 // typeChain names what the message is, envelopes first: "XLogData > Update".
 func typeChain(t *decoder.Tree) string {
