@@ -2,6 +2,7 @@ package decoder
 
 import (
 	"encoding/binary"
+	"strconv"
 
 	"pgoutput-inspector/decoder/pgvalue"
 )
@@ -244,27 +245,11 @@ func (c *cursor) path() string {
 	return string(b)
 }
 
-// appendInt is kept out of line: error texts call it from many places, and each inlined copy
-// would add to the page's WASM.
+// appendInt is strconv.AppendInt kept out of line: error texts call it from many places, and
+// each inlined copy of AppendInt's fast path would add to the page's WASM.
 //
 //go:noinline
-func appendInt(b []byte, v int) []byte {
-	if v < 0 {
-		b = append(b, '-')
-		v = -v
-	}
-	var tmp [20]byte
-	i := len(tmp)
-	for {
-		i--
-		tmp[i] = byte('0' + v%10)
-		v /= 10
-		if v == 0 {
-			break
-		}
-	}
-	return append(b, tmp[i:]...)
-}
+func appendInt(b []byte, v int) []byte { return strconv.AppendInt(b, int64(v), 10) }
 
 // appendNodeLabel appends the name a person would give node i: the field's name, a column's
 // position and name ("column 3 (id)"), a relation OID's position in a Truncate. Names from the
