@@ -394,6 +394,9 @@ func parse(text []byte, force Format) (*Result, error) {
 	s.reset()
 	s.auto = false
 	f := bestReader.read(s)
+	if f == nil && len(s.skipped) > 0 {
+		return s.withSkipped(bestReader.format, tried) // it read past more failures than messages
+	}
 	if f == nil { // cannot happen: the reader failed on the same text before
 		f = best
 	}
