@@ -47,8 +47,8 @@ type (
 	HoverByte struct{ Offset int }
 	// ToggleNode: a tree node's expander was clicked.
 	ToggleNode struct{ Node int32 }
-	// Key: a key was pressed in a panel ("ArrowUp", "Enter", …). In the tree the page sends
-	// Tab as ArrowDown and Shift+Tab as ArrowUp, while TreeTabMoves says they stay in it.
+	// Key: a key was pressed in a list ("ArrowUp", "Home", "PageDown", "Enter", …). Tab is not
+	// one: it moves the focus on, so that each list is one stop of the Tab order.
 	Key struct {
 		Panel Panel
 		Key   string
@@ -468,26 +468,9 @@ func VisibleNodes(t *decoder.Tree, collapsed map[int32]bool) []int32 {
 	return rows
 }
 
-// TreeTabMoves reports whether Tab (Shift+Tab when back) moves the selection from node to
-// another of the tree rows, rather than the focus out of the tree: not from the last row
-// forwards, nor from the first (or from no selection) backwards, so the focus is never trapped.
-func TreeTabMoves(rows []int32, node int32, back bool) bool {
-	row := rowOfNode(rows, node)
-	if back {
-		return row > 0
-	}
-	return row+1 < len(rows)
-}
-
-// parentOf returns the node holding n, or -1.
-func parentOf(t *decoder.Tree, n int32) int32 {
-	d := t.Nodes[n].Depth
-	for i := n - 1; i >= 0; i-- {
-		if t.Nodes[i].Depth < d && t.Nodes[i].End > n {
-			return i
-		}
-	}
-	return -1
+// page returns how many rows PageDown moves in panel p: a box's height, less one row.
+func (s *State) page(p Panel) int {
+	return max(s.View[p].Height/hexview.RowHeight-1, 1)
 }
 
 // key moves the selection with the keyboard.
@@ -502,6 +485,10 @@ func (s State) key(p Panel, key string) (State, []Effect) {
 			return s.selectMessage(s.Msg+1, true)
 		case "ArrowUp", "k":
 			return s.selectMessage(s.Msg-1, true)
+		case "PageDown":
+			return s.selectMessage(s.Msg+s.page(PanelList), true)
+		case "PageUp":
+			return s.selectMessage(s.Msg-s.page(PanelList), true)
 		case "Home":
 			return s.selectMessage(0, true)
 		case "End":
@@ -518,6 +505,10 @@ func (s State) key(p Panel, key string) (State, []Effect) {
 			return s.selectNode(s.TreeRows[min(row+1, len(s.TreeRows)-1)], true)
 		case "ArrowUp":
 			return s.selectNode(s.TreeRows[max(row-1, 0)], true)
+		case "PageDown":
+			return s.selectNode(s.TreeRows[min(row+s.page(PanelTree), len(s.TreeRows)-1)], true)
+		case "PageUp":
+			return s.selectNode(s.TreeRows[max(row-s.page(PanelTree), 0)], true)
 		case "Home":
 			return s.selectNode(s.TreeRows[0], true)
 		case "End":
@@ -539,8 +530,8 @@ func (s State) key(p Panel, key string) (State, []Effect) {
 			if !t.IsLeaf(int(s.Node)) && !s.Collapsed[s.Node] {
 				return s.toggle(s.Node), nil
 			}
-			if p := parentOf(t, s.Node); p >= 0 {
-				return s.selectNode(p, true)
+			if p := t.Parent(int(s.Node)); p >= 0 {
+				return s.selectNode(int32(p), true)
 			}
 		case "Enter", " ":
 			if s.Node >= 0 {

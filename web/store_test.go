@@ -102,7 +102,7 @@ func TestTreeKeyboard(t *testing.T) {
 		t.Fatalf("two ArrowDowns from the root select %d", s.Node)
 	}
 	s = apply(t, s, Key{PanelTree, "ArrowLeft"})
-	if s.Node != parentOf(tr, 2) {
+	if s.Node != int32(tr.Parent(2)) {
 		t.Fatalf("ArrowLeft on a leaf selects %d, not its parent", s.Node)
 	}
 	s = apply(t, s, Key{PanelTree, "End"})
@@ -111,27 +111,18 @@ func TestTreeKeyboard(t *testing.T) {
 	}
 }
 
-func TestTreeTab(t *testing.T) {
-	s := NewState(0)
-	if !TreeTabMoves(s.TreeRows, s.Node, false) || TreeTabMoves(s.TreeRows, s.Node, true) {
-		t.Fatalf("with nothing selected Tab must enter the tree and Shift+Tab leave it")
+func TestPageKeys(t *testing.T) {
+	s := NewState(exampleNamed(t, "Insert"))
+	s = apply(t, s, Scroll{Panel: PanelTree, Height: 10 * hexview.RowHeight}, Key{PanelTree, "Home"}, Key{PanelTree, "PageDown"})
+	if s.Node != s.TreeRows[9] {
+		t.Errorf("PageDown in a tree 10 rows tall selects row %d, want 9", rowOfNode(s.TreeRows, s.Node))
 	}
-	// The page sends Tab as ArrowDown and Shift+Tab as ArrowUp while TreeTabMoves.
-	s = apply(t, s, Key{PanelTree, "ArrowDown"}, Key{PanelTree, "ArrowDown"})
-	if s.Node != s.TreeRows[1] {
-		t.Fatalf("two Tabs select %d, want the second row %d", s.Node, s.TreeRows[1])
+	if s = apply(t, s, Key{PanelTree, "PageUp"}); s.Node != s.TreeRows[0] {
+		t.Errorf("PageUp back selects row %d", rowOfNode(s.TreeRows, s.Node))
 	}
-	if n := s.Tree().Nodes[s.Node]; s.Sel != (hexview.Range{Offset: n.Offset, Length: n.Length}) {
-		t.Fatalf("selected bytes %+v, node at %d+%d", s.Sel, n.Offset, n.Length)
-	}
-	s = apply(t, s, Key{PanelTree, "ArrowUp"})
-	if s.Node != s.TreeRows[0] || TreeTabMoves(s.TreeRows, s.Node, true) {
-		t.Fatalf("Shift+Tab selects %d; from the first row it must leave the tree", s.Node)
-	}
-	s = apply(t, s, Key{PanelTree, "End"})
-	last := s.Node
-	if TreeTabMoves(s.TreeRows, last, false) || !TreeTabMoves(s.TreeRows, last, true) {
-		t.Fatalf("from the last row Tab must leave the tree and Shift+Tab move back")
+	s = apply(t, s, Scroll{Panel: PanelList, Height: 3 * hexview.RowHeight}, Key{PanelList, "Home"}, Key{PanelList, "PageDown"})
+	if s.Msg != 2 {
+		t.Errorf("PageDown in a list 3 rows tall selects message %d, want 2", s.Msg)
 	}
 }
 

@@ -72,6 +72,8 @@ type View struct {
 	// Reveal, when it changes, brings the selection into view even if the selection did not
 	// change (the same tree node chosen again after scrolling away).
 	Reveal int `vecty:"prop"`
+	// Label names the bytes for assistive technology ("bytes" when empty).
+	Label string `vecty:"prop"`
 	// Shown tells what the bytes are: when it changes, the View shows other bytes (another
 	// message) and starts at the top, unless a selection is to be shown; a new Model with the
 	// same Shown is the same bytes decoded again (after an edit), and the View keeps its place.
@@ -232,7 +234,9 @@ func (v *View) Render() vecty.ComponentOrHTML {
 	boxMarkup := vecty.Markup(
 		vecty.Class("hv"),
 		vecty.Attribute("tabindex", "0"),
-		vecty.Attribute("aria-label", "bytes"),
+		vecty.Attribute("role", "group"),
+		vecty.Attribute("aria-roledescription", "hex view"),
+		vecty.Attribute("aria-label", v.label()),
 		vecty.Style("--hv-row-h", px(hexview.RowHeight)),
 		vecty.Style("--hv-cols", strconv.Itoa(m.Width())),
 		vecty.MarkupIf(v.Height > 0, vecty.Style("height", px(v.Height))),
@@ -264,6 +268,13 @@ func (v *View) Render() vecty.ComponentOrHTML {
 }
 
 func px(n int) string { return strconv.Itoa(n) + "px" }
+
+func (v *View) label() string {
+	if v.Label == "" {
+		return "bytes"
+	}
+	return v.Label
+}
 
 func (v *View) onScroll(e *vecty.Event) {
 	old := v.viewport()

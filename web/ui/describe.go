@@ -131,7 +131,7 @@ func (b *MessageNotes) Render() vecty.ComponentOrHTML {
 		items = append(items, div(markup(class("error-box", "decode-error"), attr("role", "alert"),
 			data("offset", strconv.Itoa(e.Offset)),
 			attr("title", "Select the bytes from the error on"),
-			onClick(func(*vecty.Event) { b.Dispatch(web.SelectBytes{Sel: sel, ID: -1}) })),
+			actionable(func() { b.Dispatch(web.SelectBytes{Sel: sel, ID: -1}) })),
 			text(web.Cut(e.Error(), web.MaxDescriptionText))))
 	}
 	for _, n := range t.Notes() {

@@ -61,7 +61,7 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 		div(markup(class("input-msgs")),
 			vecty.If(p.InputErr != nil, paragraph(markup(class("error-box", "input-error"), attr("role", "alert"),
 				attr("title", "Select the character in the text box"),
-				onClick(func(*vecty.Event) { p.Dispatch(web.SelectBadText{}) })),
+				actionable(func() { p.Dispatch(web.SelectBadText{}) })),
 				text(inputErrorText(p.InputErr, p.Stale)))),
 			vecty.If(p.LinkErr != "", paragraph(markup(class("error-box", "link-error"), attr("role", "alert")),
 				text(p.LinkErr))),

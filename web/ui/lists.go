@@ -13,9 +13,10 @@ import (
 	"pgoutput-inspector/web"
 )
 
-// handledKeys are the keys the lists act on; others keep their default (Tab moves the focus).
+// handledKeys are the keys the lists act on; others keep their default: Tab moves the focus
+// on, so each list is one stop of the Tab order.
 var handledKeys = map[string]bool{"ArrowUp": true, "ArrowDown": true, "ArrowLeft": true,
-	"ArrowRight": true, "Home": true, "End": true, "Enter": true, " ": true}
+	"ArrowRight": true, "Home": true, "End": true, "PageUp": true, "PageDown": true, "Enter": true, " ": true}
 
 // onScroll reports a scroll when it changes the rows drawn (or the box's height). Not inlined,
 // like onKey: each list's copy of the closure cost 1 KB of main.wasm.
@@ -32,30 +33,41 @@ func onScroll(panel web.Panel, v hexview.Viewport, rows int, d Dispatch) func(*v
 	}
 }
 
-// onKey sends the keys a list acts on as web.Key actions. When tab is not nil, Tab and
-// Shift+Tab move to the next and previous row as ArrowDown and ArrowUp do, as long as
-// tab(back) says there is one; otherwise the browser's default moves the focus on, so it is
-// never trapped.
+// onKey sends the keys a list acts on as web.Key actions.
 //
 //go:noinline
-func onKey(panel web.Panel, d Dispatch, tab func(back bool) bool) func(*vecty.Event) {
+func onKey(panel web.Panel, d Dispatch) func(*vecty.Event) {
 	return func(e *vecty.Event) {
 		k := e.Value.Get("key").String()
-		if k == "Tab" && tab != nil {
-			back := e.Value.Get("shiftKey").Truthy()
-			if !tab(back) {
-				return
-			}
-			k = "ArrowDown"
-			if back {
-				k = "ArrowUp"
-			}
-		} else if !handledKeys[k] {
+		if !handledKeys[k] || e.Value.Get("altKey").Bool() || e.Value.Get("ctrlKey").Bool() || e.Value.Get("metaKey").Bool() {
 			return
 		}
 		e.Value.Call("preventDefault")
 		d(web.Key{Panel: panel, Key: k})
 	}
+}
+
+// onFocus chooses the first row when the keyboard brings the focus to a list where nothing is
+// chosen, so that the arrows start from a row the reader sees (not when a click brings it:
+// the click chooses its own row).
+//
+//go:noinline
+func onFocus(panel web.Panel, chosen bool, d Dispatch) func(*vecty.Event) {
+	return func(e *vecty.Event) {
+		if !chosen && e.Target.Call("matches", ":focus-visible").Bool() {
+			d(web.Key{Panel: panel, Key: "Home"})
+		}
+	}
+}
+
+// activeRow is the list's aria-activedescendant: the chosen row's id when it is drawn. The
+// list keeps the focus itself (its rows are drawn in slots that scroll, so they cannot hold
+// it); assistive technology follows the active row.
+func activeRow(id string, drawn bool) vecty.Applyer {
+	if !drawn {
+		return nil
+	}
+	return attr("aria-activedescendant", id)
 }
 
 // dataOf returns the integer in data attribute name ("msg" for data-msg) of the event target or
@@ -144,17 +156,23 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	first, n := l.View.Window(len(rows), hexview.Overscan)
 	items := make([]vecty.MarkupOrChild, n+1)
 	items[0] = markup(class("vspace"), style("height", px(len(rows)*hexview.RowHeight)))
+	drawn := false
 	for i := first; i < first+n; i++ {
-		items[1+i%n] = msgRow(l.Doc, i, rows[i].Kind == web.RowMessage && rows[i].Msg == l.Msg)
+		chosen := rows[i].Kind == web.RowMessage && rows[i].Msg == l.Msg
+		drawn = drawn || chosen
+		items[1+i%n] = msgRow(l.Doc, i, chosen)
 	}
-	title := "Messages"
+	title, count := "Messages", 0
 	if l.Doc != nil {
-		title = "Messages (" + strconv.Itoa(len(l.Doc.Messages)) + ")"
+		count = len(l.Doc.Messages)
+		title = "Messages (" + strconv.Itoa(count) + ")"
 	}
 	l.box = div(markup(class("vlist", "msg-list"), attr("tabindex", "0"),
-		attr("role", "listbox"), attr("aria-label", "messages"),
+		attr("role", "listbox"), attr("aria-labelledby", "list-title"),
+		activeRow("m-"+strconv.Itoa(l.Msg), drawn),
 		event.Scroll(onScroll(web.PanelList, l.View, len(rows), l.Dispatch)),
-		event.KeyDown(onKey(web.PanelList, l.Dispatch, nil)),
+		event.KeyDown(onKey(web.PanelList, l.Dispatch)),
+		event.Focus(onFocus(web.PanelList, l.Msg >= 0, l.Dispatch)),
 		onClick(func(e *vecty.Event) {
 			if m, ok := dataOf(e, "msg"); ok {
 				l.Dispatch(web.SelectMessage{Msg: m})
@@ -162,9 +180,9 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 		})),
 		div(items...),
 	)
-	return section(markup(class("panel", "list-panel"), attr("aria-label", "messages")),
-		heading2(text(title)),
-		div(markup(class("list-head", "mrow")),
+	return section(markup(class("panel", "list-panel"), attr("aria-labelledby", "list-title")),
+		heading2(markup(attr("id", "list-title")), text(title)),
+		div(markup(class("list-head", "mrow"), attr("aria-hidden", "true")),
 			span(markup(class("m-type")), text("message")),
 			span(markup(class("m-lsn")), text("LSN")),
 			span(markup(class("m-xid")), text("xid")),
@@ -198,7 +216,9 @@ func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 		label += " · " + plural(doc.GroupCount(i), "message", "messages")
 		// The text goes in a span like a message row's cells: a slot may hold either kind of
 		// row, and vecty must never set textContent on an element whose children it tracks.
+		// A heading, not a choice: the options below it carry its xid.
 		return div(markup(class("vrow", "group-row", "g-"+strconv.Itoa(int(row.Group))), top,
+			attr("role", "presentation"), attr("aria-hidden", "true"),
 			data("msg", strconv.Itoa(row.Msg))),
 			titledSpan("g-text", label, nil))
 	}
@@ -218,7 +238,10 @@ func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
 		class("vrow", "mrow"),
 		vecty.ClassMap{"nested": row.Nested, "selected": selected, "has-error": sm.Err},
 		attr("role", "option"),
+		attr("id", "m-"+strconv.Itoa(row.Msg)),
 		attr("aria-selected", strconv.FormatBool(selected)),
+		attr("aria-posinset", strconv.Itoa(row.Msg+1)),
+		attr("aria-setsize", strconv.Itoa(len(doc.Messages))),
 		data("msg", strconv.Itoa(row.Msg)),
 		top,
 	),
@@ -268,16 +291,18 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 	first, n := v.View.Window(len(v.Rows), hexview.Overscan)
 	items := make([]vecty.MarkupOrChild, n+1)
 	items[0] = markup(class("vspace"), style("height", px(len(v.Rows)*hexview.RowHeight)))
+	drawn := false
 	for i := first; i < first+n; i++ {
 		id := v.Rows[i]
+		drawn = drawn || id == v.Node
 		items[1+i%n] = treeRow(v.Tree, id, i, id == v.Node, id == v.Hover, v.Collapsed[id])
 	}
 	v.box = div(markup(class("vlist", "tree"), attr("tabindex", "0"),
-		attr("role", "tree"), attr("aria-label", "fields"),
+		attr("role", "tree"), attr("aria-labelledby", "tree-title"),
+		activeRow("t-"+strconv.Itoa(int(v.Node)), drawn),
 		event.Scroll(onScroll(web.PanelTree, v.View, len(v.Rows), v.Dispatch)),
-		event.KeyDown(onKey(web.PanelTree, v.Dispatch, func(back bool) bool {
-			return web.TreeTabMoves(v.Rows, v.Node, back)
-		})),
+		event.KeyDown(onKey(web.PanelTree, v.Dispatch)),
+		event.Focus(onFocus(web.PanelTree, v.Node >= 0 || len(v.Rows) == 0, v.Dispatch)),
 		onClick(func(e *vecty.Event) {
 			n, ok := dataOf(e, "node")
 			switch {
@@ -296,14 +321,29 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 		event.MouseLeave(func(*vecty.Event) { v.Dispatch(web.HoverNode{Node: -1}) })),
 		div(items...),
 	)
-	return section(markup(class("panel", "tree-panel"), attr("aria-label", "fields")),
-		heading2(text("Fields")),
+	return section(markup(class("panel", "tree-panel"), attr("aria-labelledby", "tree-title")),
+		heading2(markup(attr("id", "tree-title")), text("Fields")),
 		v.box,
 	)
 }
 
-// treeRow draws node id of t at row pos.
-func treeRow(t *decoder.Tree, id int32, pos int, selected, hovered, collapsed bool) *vecty.HTML {
+// siblingPlace returns node i's index among its parent's children and how many there are.
+func siblingPlace(t *decoder.Tree, i int) (pos, size int) {
+	first, end := 0, len(t.Nodes)
+	if p := t.Parent(i); p >= 0 {
+		first, end = p+1, int(t.Nodes[p].End)
+	}
+	for c := first; c < end; c = int(t.Nodes[c].End) {
+		if c == i {
+			pos = size
+		}
+		size++
+	}
+	return pos, size
+}
+
+// treeRow draws node id of t at row row.
+func treeRow(t *decoder.Tree, id int32, row int, selected, hovered, collapsed bool) *vecty.HTML {
 	i := int(id)
 	n := &t.Nodes[i]
 	info := n.Field.Info()
@@ -315,15 +355,21 @@ func treeRow(t *decoder.Tree, id int32, pos int, selected, hovered, collapsed bo
 			toggle = "▸"
 		}
 	}
+	pos, size := siblingPlace(t, i)
 	errNode := n.Field == decoder.FieldUndecoded || n.Field == decoder.FieldTrailing || n.Field == decoder.FieldUnknownType
 	return div(markup(
 		class("vrow", "tnode", web.ClassOf(info.Kind).String()),
 		vecty.ClassMap{"selected": selected, "hovered": hovered, "group": !leaf, "has-error": errNode},
 		attr("role", "treeitem"),
+		attr("id", "t-"+strconv.Itoa(i)),
 		attr("aria-selected", strconv.FormatBool(selected)),
 		vecty.MarkupIf(!leaf, attr("aria-expanded", strconv.FormatBool(!collapsed))),
+		// The tree draws only the rows in view: each says where it is in the whole.
+		attr("aria-level", strconv.Itoa(int(n.Depth)+1)),
+		attr("aria-posinset", strconv.Itoa(pos+1)),
+		attr("aria-setsize", strconv.Itoa(size)),
 		data("node", strconv.Itoa(i)),
-		style("top", px(pos*hexview.RowHeight)),
+		style("top", px(row*hexview.RowHeight)),
 		style("padding-left", strconv.Itoa(int(n.Depth))+"em"),
 	),
 		textSpan("t-toggle", toggle),

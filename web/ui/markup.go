@@ -63,3 +63,19 @@ func onChange(f func(*vecty.Event)) *vecty.EventListener { return event.Change(f
 
 //go:noinline
 func tableData(m ...vecty.MarkupOrChild) *vecty.HTML { return elem.TableData(m...) }
+
+// actionable makes an element that is not a button act on a click, and on Enter or Space when
+// it has the focus (it takes a place in the Tab order), so the keyboard reaches what the
+// pointer does.
+//
+//go:noinline
+func actionable(f func()) vecty.Applyer {
+	return vecty.Markup(attr("tabindex", "0"),
+		onClick(func(*vecty.Event) { f() }),
+		event.KeyDown(func(e *vecty.Event) {
+			if k := e.Value.Get("key").String(); k == "Enter" || k == " " {
+				e.Value.Call("preventDefault")
+				f()
+			}
+		}))
+}

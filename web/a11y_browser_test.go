@@ -1,0 +1,206 @@
+//go:build !js
+
+package web_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"pgoutput-inspector/internal/axecore"
+	"pgoutput-inspector/internal/browsertest"
+)
+
+var axeSource struct {
+	once sync.Once
+	src  string
+	err  error
+}
+
+// axeSerious runs axe-core on the page and fails the test for each serious or critical
+// violation, saying in what state (where) the page was.
+func axeSerious(t *testing.T, b *browsertest.Browser, where string) {
+	t.Helper()
+	axeSource.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		defer cancel()
+		axeSource.src, axeSource.err = axecore.Source(ctx)
+	})
+	if axeSource.err != nil {
+		t.Fatal(axeSource.err)
+	}
+	var vs []axecore.Violation
+	b.Eval(axecore.Script(axeSource.src, nil), &vs)
+	for _, v := range vs {
+		if v.Serious() {
+			t.Errorf("%s: %s", where, v)
+		} else {
+			t.Logf("%s: %s", where, v)
+		}
+	}
+}
+
+// TestBrowserAccessibility runs axe-core on the page in the states a reader meets: the first
+// example, a field chosen and another pointed at, a message with an error, the text unreadable
+// while typing, the dark theme, a phone's width. No violation may be serious or critical.
+func TestBrowserAccessibility(t *testing.T) {
+	b, _ := open(t, "")
+	b.SetViewport(1400, 900)
+	waitJS(b, `innerWidth === 1400 && document.querySelector(".tnode")`)
+	axeSerious(t, b, "the first example")
+
+	b.Click(`.tnode[data-node="3"]`)
+	waitJS(b, `document.querySelector(".tnode.selected[data-node='3']")`)
+	hover(t, b, `.hv-hex .hv-seg[data-o="25"]`)
+	waitJS(b, `document.querySelector(".desc-name") && document.querySelector(".desc-name").textContent === "Type"`)
+	axeSerious(t, b, "a field chosen, another pointed at")
+
+	b.Eval(`(() => { const s = document.querySelector("select.examples"); s.value = "`+strconv.Itoa(exampleIndex(t, "Truncated Insert"))+`";
+		s.dispatchEvent(new Event("change", {bubbles: true})); })()`, nil)
+	waitJS(b, `document.querySelector(".decode-error")`)
+	axeSerious(t, b, "a message with an error")
+
+	var text string
+	b.Eval(`document.querySelector("#input-text").value`, &text)
+	typeKeys(b, len(strings.TrimRight(text, "\n")), "a")
+	waitJS(b, `document.querySelector(".page.stale") && document.querySelector(".input-error")`)
+	axeSerious(t, b, "the text unreadable while typing")
+
+	// Each click's button says what the next theme is once drawn: wait for that between them.
+	b.Click(".theme")
+	waitJS(b, `document.documentElement.dataset.theme === "light" && document.querySelector(".theme").textContent.includes("light")`)
+	b.Click(".theme")
+	waitJS(b, `document.documentElement.dataset.theme === "dark"`)
+	axeSerious(t, b, "the dark theme")
+
+	b.SetViewport(390, 844)
+	waitJS(b, `innerWidth === 390`)
+	axeSerious(t, b, "390 px wide")
+}
+
+// activeRow returns the list's active row (aria-activedescendant): its id, whether it is the
+// chosen row and whether it is in the document.
+func activeRow(b *browsertest.Browser, list string) (id string, chosen bool) {
+	var r struct {
+		ID     string
+		Chosen bool
+	}
+	b.Eval(`(() => { const l = document.querySelector(`+jsQuote(list)+`), id = l.getAttribute("aria-activedescendant") || "";
+		const e = id && document.getElementById(id);
+		return {ID: id, Chosen: !!e && l.contains(e) && e.getAttribute("aria-selected") === "true"}; })()`, &r)
+	return r.ID, r.Chosen
+}
+
+// focused returns a description of the element with the focus.
+func focused(b *browsertest.Browser) string {
+	var s string
+	b.Eval(`(() => { const e = document.activeElement; return e.tagName.toLowerCase() + (e.className ? "." + String(e.className).split(" ").join(".") : "") + (e.id ? "#" + e.id : ""); })()`, &s)
+	return s
+}
+
+// key presses a key and waits until the page has drawn what it led to.
+func key(b *browsertest.Browser, k string, opts ...chromedp.KeyOption) {
+	b.Eval(`window.__key = new Promise((r) => addEventListener("keyup", () => requestAnimationFrame(() => requestAnimationFrame(() => r(true))), {once: true})), true`, nil)
+	b.Run(chromedp.KeyEvent(k, opts...))
+	b.Eval(`window.__key`, nil)
+}
+
+// TestBrowserKeyboard goes through the page with the keyboard: the message list and the tree
+// are one Tab stop each, the arrows, Home, End move inside them, the active row is the chosen
+// one for assistive technology, the focus is visible, and Tab leaves.
+func TestBrowserKeyboard(t *testing.T) {
+	b, _ := open(t, "")
+	b.SetViewport(1400, 900)
+	waitJS(b, `innerWidth === 1400 && document.querySelector(".tnode")`)
+
+	// From the text box, Tab goes through the controls to the message list.
+	b.Run(chromedp.Focus("#input-text", chromedp.ByQuery))
+	var stops []string
+	for range 12 {
+		key(b, kb.Tab)
+		stops = append(stops, focused(b))
+		if strings.Contains(stops[len(stops)-1], "msg-list") {
+			break
+		}
+	}
+	if !strings.Contains(focused(b), "msg-list") {
+		t.Fatalf("Tab from the text box never reaches the message list: %v", stops)
+	}
+	var ring string
+	b.Eval(`getComputedStyle(document.activeElement).outlineStyle`, &ring)
+	if ring == "none" {
+		t.Error("the message list shows no focus")
+	}
+	if id, chosen := activeRow(b, ".msg-list"); !chosen || id != "m-4" {
+		t.Errorf("message list: active row %q (chosen %v), want the example's message m-4", id, chosen)
+	}
+	key(b, kb.ArrowDown)
+	if id, chosen := activeRow(b, ".msg-list"); !chosen || id != "m-5" {
+		t.Errorf("ArrowDown: active row %q (chosen %v), want m-5", id, chosen)
+	}
+	key(b, kb.Home)
+	if id, _ := activeRow(b, ".msg-list"); id != "m-0" || !strings.Contains(b.Text(".hex-panel h2"), "message 1:") {
+		t.Errorf("Home: active row %q, hex view %q", id, b.Text(".hex-panel h2"))
+	}
+	key(b, kb.End)
+	if id, _ := activeRow(b, ".msg-list"); id != "m-5" {
+		t.Errorf("End: active row %q, want m-5", id)
+	}
+	key(b, kb.ArrowUp)
+	// One Tab leaves the list for the hex view, one more reaches the tree.
+	key(b, kb.Tab)
+	if f := focused(b); !strings.Contains(f, "hv") {
+		t.Errorf("Tab from the message list goes to %s, want the hex view", f)
+	}
+	key(b, kb.Tab)
+	if f := focused(b); !strings.Contains(f, "tree") {
+		t.Fatalf("Tab from the hex view goes to %s, want the tree", f)
+	}
+	// The keyboard brought the focus with nothing chosen: the first row is.
+	if id, chosen := activeRow(b, ".tree"); id != "t-0" || !chosen {
+		t.Errorf("tree focused: active row %q (chosen %v), want t-0", id, chosen)
+	}
+	var shown struct{ Outline, Shadow string }
+	b.Eval(`(() => { const s = getComputedStyle(document.querySelector(".tnode.selected")); return {Outline: s.outlineStyle, Shadow: s.boxShadow}; })()`, &shown)
+	if shown.Outline == "none" && shown.Shadow == "none" {
+		t.Error("the tree's active row is not marked while the tree has the focus")
+	}
+	key(b, kb.ArrowDown)
+	key(b, kb.ArrowDown)
+	if id, chosen := activeRow(b, ".tree"); id != "t-2" || !chosen || b.Text(".desc-name") != "Start LSN" {
+		t.Errorf("two ArrowDowns: active row %q (chosen %v), description %q", id, chosen, b.Text(".desc-name"))
+	}
+	key(b, kb.End)
+	var rows int
+	b.Eval(`Math.round(parseFloat(document.querySelector(".tree").firstElementChild.style.height) / 20)`, &rows)
+	if id, chosen := activeRow(b, ".tree"); !chosen || id == "t-2" {
+		t.Errorf("End: active row %q (chosen %v), want the last of %d rows, drawn", id, chosen, rows)
+	}
+	key(b, kb.Home)
+	key(b, kb.ArrowLeft) // collapses the first node
+	var expanded string
+	b.Eval(`document.getElementById("t-0").getAttribute("aria-expanded")`, &expanded)
+	if expanded != "false" {
+		t.Errorf("ArrowLeft on the first node: aria-expanded %q", expanded)
+	}
+	key(b, kb.ArrowRight)
+	// Tab leaves the tree at once, Shift+Tab comes back.
+	key(b, kb.Tab)
+	if f := focused(b); strings.Contains(f, "tree") {
+		t.Errorf("Tab keeps the focus in the tree")
+	}
+	key(b, kb.Tab, chromedp.KeyModifiers(input.ModifierShift))
+	if f := focused(b); !strings.Contains(f, "tree") {
+		t.Errorf("Shift+Tab back goes to %s, want the tree", f)
+	}
+	if id, _ := activeRow(b, ".tree"); id != "t-0" {
+		t.Errorf("back in the tree the active row is %q, want t-0 still", id)
+	}
+}
