@@ -78,6 +78,10 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 // longer than web.MaxEditText is shown in part (web.TextPreview), read-only: the browser lays
 // a textarea out at about half a second per megabyte. (The page's glue takes a paste of more
 // than that as the new input without going through the box.)
+//
+// Text the box sent up itself is not drawn back into it: while a long text is being typed the
+// store reads it after a pause, and drawing the text of the last pause would erase the keys
+// typed since.
 type TextBox struct {
 	vecty.Core
 	Text string `vecty:"prop"`
@@ -85,16 +89,19 @@ type TextBox struct {
 	// back the text kept in place of the one refused.
 	Refusals int      `vecty:"prop"`
 	Dispatch Dispatch `vecty:"prop"`
+
+	sent string // the text this box last sent up (the box holds it, or what was typed after)
 }
 
 // SkipRender implements vecty.RenderSkipper.
 func (p *TextBox) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*TextBox)
-	return ok && o.Text == p.Text && o.Refusals == p.Refusals
+	return ok && o.Refusals == p.Refusals && (o.Text == p.Text || p.Text == p.sent)
 }
 
 // Render implements vecty.Component.
 func (p *TextBox) Render() vecty.ComponentOrHTML {
+	p.sent = "" // the box now holds Text
 	long := len(p.Text) > web.MaxEditText
 	value := p.Text
 	if long {
@@ -121,7 +128,8 @@ func (p *TextBox) Render() vecty.ComponentOrHTML {
 			}
 			kind := e.Value.Get("inputType").String()
 			typing := kind == "insertText" || kind == "insertLineBreak" || strings.HasPrefix(kind, "delete")
-			p.Dispatch(web.SetText{Text: e.Target.Get("value").String(), Typing: typing})
+			p.sent = e.Target.Get("value").String()
+			p.Dispatch(web.SetText{Text: p.sent, Typing: typing})
 		}),
 	))
 }
