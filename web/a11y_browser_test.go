@@ -16,6 +16,7 @@ import (
 
 	"pgoutput-inspector/internal/axecore"
 	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/web"
 )
 
 var axeSource struct {
@@ -138,20 +139,22 @@ func TestBrowserKeyboard(t *testing.T) {
 	if ring == "none" {
 		t.Error("the message list shows no focus")
 	}
-	if id, chosen := activeRow(b, ".msg-list"); !chosen || id != "m-4" {
-		t.Errorf("message list: active row %q (chosen %v), want the example's message m-4", id, chosen)
+	first := web.NewState(0)
+	shown, last := "m-"+strconv.Itoa(first.Msg), "m-"+strconv.Itoa(len(first.Doc.Messages)-1)
+	if id, chosen := activeRow(b, ".msg-list"); !chosen || id != shown {
+		t.Errorf("message list: active row %q (chosen %v), want the example's message %s", id, chosen, shown)
 	}
 	key(b, kb.ArrowDown)
-	if id, chosen := activeRow(b, ".msg-list"); !chosen || id != "m-5" {
-		t.Errorf("ArrowDown: active row %q (chosen %v), want m-5", id, chosen)
+	if id, chosen := activeRow(b, ".msg-list"); !chosen || id != "m-"+strconv.Itoa(first.Msg+1) {
+		t.Errorf("ArrowDown: active row %q (chosen %v), want m-%d", id, chosen, first.Msg+1)
 	}
 	key(b, kb.Home)
 	if id, _ := activeRow(b, ".msg-list"); id != "m-0" || !strings.Contains(b.Text(".hex-panel h2"), "message 1:") {
 		t.Errorf("Home: active row %q, hex view %q", id, b.Text(".hex-panel h2"))
 	}
 	key(b, kb.End)
-	if id, _ := activeRow(b, ".msg-list"); id != "m-5" {
-		t.Errorf("End: active row %q, want m-5", id)
+	if id, _ := activeRow(b, ".msg-list"); id != last {
+		t.Errorf("End: active row %q, want %s", id, last)
 	}
 	key(b, kb.ArrowUp)
 	// One Tab leaves the list for the hex view, one more reaches the tree.
@@ -167,9 +170,9 @@ func TestBrowserKeyboard(t *testing.T) {
 	if id, chosen := activeRow(b, ".tree"); id != "t-0" || !chosen {
 		t.Errorf("tree focused: active row %q (chosen %v), want t-0", id, chosen)
 	}
-	var shown struct{ Outline, Shadow string }
-	b.Eval(`(() => { const s = getComputedStyle(document.querySelector(".tnode.selected")); return {Outline: s.outlineStyle, Shadow: s.boxShadow}; })()`, &shown)
-	if shown.Outline == "none" && shown.Shadow == "none" {
+	var mark struct{ Outline, Shadow string }
+	b.Eval(`(() => { const s = getComputedStyle(document.querySelector(".tnode.selected")); return {Outline: s.outlineStyle, Shadow: s.boxShadow}; })()`, &mark)
+	if mark.Outline == "none" && mark.Shadow == "none" {
 		t.Error("the tree's active row is not marked while the tree has the focus")
 	}
 	key(b, kb.ArrowDown)

@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/web"
 )
 
 // afterInput returns a script that resolves once the text box has had an input event and the
@@ -49,9 +50,12 @@ func readView(b *browsertest.Browser) view {
 // shows every message that reads and selects the character in the text box.
 func TestBrowserEditsKeepPlace(t *testing.T) {
 	b, _ := open(t, "")
-	b.Eval(`(() => { const s = document.querySelector("select.examples"); s.value = "`+strconv.Itoa(exampleIndex(t, "Update, key changed"))+`";
+	ex := exampleIndex(t, "Update, key changed")
+	b.Eval(`(() => { const s = document.querySelector("select.examples"); s.value = "`+strconv.Itoa(ex)+`";
 		s.dispatchEvent(new Event("change", {bubbles: true})); })()`, nil)
-	waitJS(b, `document.querySelector(".hex-panel h2").textContent.startsWith("Bytes of message 3: Update")`)
+	st := web.NewState(ex)
+	msgLine := st.Doc.Messages[st.Msg].Line // the Update's line in the text
+	waitJS(b, `document.querySelector(".hex-panel h2").textContent.startsWith("Bytes of message `+strconv.Itoa(st.Msg+1)+`: Update")`)
 	var node string
 	b.Eval(`(() => { for (const e of document.querySelectorAll(".tnode")) if (e.querySelector(".t-label").textContent === "Value") return e.dataset.node; return ""; })()`, &node)
 	b.Click(`.tnode[data-node="` + node + `"]`)
@@ -66,15 +70,15 @@ func TestBrowserEditsKeepPlace(t *testing.T) {
 		t.Errorf("after a line typed at the end the page shows\n%+v\nwant\n%+v", got, before)
 	}
 
-	// The Update's line (line 6) loses its last digit: an odd number of digits.
+	// The Update's line loses its last digit: an odd number of digits.
 	b.Eval(`document.querySelector("#input-text").value`, &text)
 	lines := strings.Split(text, "\n")
-	end := len(strings.Join(lines[:6], "\n"))
-	last := lines[5][len(lines[5])-1:]
+	end := len(strings.Join(lines[:msgLine], "\n"))
+	last := lines[msgLine-1][len(lines[msgLine-1])-1:]
 	typeKeys(b, end, "\b")
 	got := readView(b)
-	if !got.Stale || got.Title != before.Title || got.Selected != before.Selected || !strings.Contains(got.Error, "line 6,") {
-		t.Errorf("with a digit deleted the page shows\n%+v\nwant the same place, stale, and an error on line 6", got)
+	if want := "line " + strconv.Itoa(msgLine) + ","; !got.Stale || got.Title != before.Title || got.Selected != before.Selected || !strings.Contains(got.Error, want) {
+		t.Errorf("with a digit deleted the page shows\n%+v\nwant the same place, stale, and an error at %s", got, want)
 	}
 	// Typed back: read again, the same place.
 	typeKeys(b, end-1, last)

@@ -137,8 +137,8 @@ func TestBrowserNothingMovesUnderPointer(t *testing.T) {
 	runs := []run{
 		{"Update, key changed", windowSizes},
 		{"Truncated Insert", [][2]int{{1400, 900}, {390, 844}}}, // an error box under the bytes
-		// A tree taller than its box, which scrolls, on a page that scrolls too.
-		{"Delete", [][2]int{{390, 844}}},
+		// A message of 3 KB: a hex view that scrolls, fields over several rows.
+		{"Insert, binary values", [][2]int{{1000, 800}}},
 	}
 	for _, r := range runs {
 		ex := exampleIndex(t, r.example)

@@ -87,12 +87,13 @@ func TestTypingKeepsLastGoodDecode(t *testing.T) {
 	s := NewState(exampleNamed(t, "Update, key changed"))
 	s = selectLabel(t, s, "Value", 1)
 	doc, node := s.Doc, s.Node
-	// Delete the last hex digit of the Update's line (line 6).
+	// Delete the last hex digit of the Update's line.
+	line := s.Doc.Messages[s.Msg].Line
 	lines := strings.Split(s.Text, "\n")
-	lines[5] = lines[5][:len(lines[5])-1]
+	lines[line-1] = lines[line-1][:len(lines[line-1])-1]
 	odd := strings.Join(lines, "\n")
 	e := apply(t, s, SetText{Text: odd, Typing: true})
-	if !e.Stale || e.Doc != doc || e.Node != node || e.InputErr == nil || e.InputErr.Line != 6 {
+	if !e.Stale || e.Doc != doc || e.Node != node || e.InputErr == nil || e.InputErr.Line != line {
 		t.Fatalf("an odd digit typed: stale %v, same doc %v, node %d, error %v", e.Stale, e.Doc == doc, e.Node, e.InputErr)
 	}
 	// More typing that does not read: still the same decode.

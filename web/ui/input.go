@@ -90,18 +90,33 @@ type TextBox struct {
 	Refusals int      `vecty:"prop"`
 	Dispatch Dispatch `vecty:"prop"`
 
-	sent string // the text this box last sent up (the box holds it, or what was typed after)
+	// sent are the texts this box sent up since it last drew, oldest first: the store may
+	// show any of them while the box holds the last (the store reads a long text after a
+	// pause in typing, and a key may come between the store's change and the next frame).
+	sent []string
 }
 
 // SkipRender implements vecty.RenderSkipper.
 func (p *TextBox) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*TextBox)
-	return ok && o.Refusals == p.Refusals && (o.Text == p.Text || p.Text == p.sent)
+	if !ok || o.Refusals != p.Refusals {
+		return false
+	}
+	if o.Text == p.Text {
+		return true
+	}
+	for i, t := range p.sent {
+		if t == p.Text {
+			p.sent = p.sent[i:] // older texts will not come back
+			return true
+		}
+	}
+	return false
 }
 
 // Render implements vecty.Component.
 func (p *TextBox) Render() vecty.ComponentOrHTML {
-	p.sent = "" // the box now holds Text
+	p.sent = nil // the box now holds Text
 	long := len(p.Text) > web.MaxEditText
 	value := p.Text
 	if long {
@@ -128,8 +143,9 @@ func (p *TextBox) Render() vecty.ComponentOrHTML {
 			}
 			kind := e.Value.Get("inputType").String()
 			typing := kind == "insertText" || kind == "insertLineBreak" || strings.HasPrefix(kind, "delete")
-			p.sent = e.Target.Get("value").String()
-			p.Dispatch(web.SetText{Text: p.sent, Typing: typing})
+			text := e.Target.Get("value").String()
+			p.sent = append(p.sent, text)
+			p.Dispatch(web.SetText{Text: text, Typing: typing})
 		}),
 	))
 }
