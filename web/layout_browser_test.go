@@ -35,14 +35,18 @@ const layoutJS = `window.__lt = (() => {
 		for (let r = first; r <= last; r++) if (!drawn.has(r)) return false;
 		return true;
 	});
-	const settle = async () => { while (!covered()) await frames(1); };
+	// fitted: the hex view's rows fit its box (it lays out as many bytes a row as fit, once
+	// it has measured the box after a resize).
+	const fitted = () => { const box = document.querySelector(".hv"), b = box.getBoundingClientRect();
+		return [...box.querySelectorAll(".hv-row")].every((e) => e.getBoundingClientRect().right <= b.right + 0.5); };
+	const settle = async () => { while (!covered() || !fitted()) await frames(1); };
 	// rects: where every panel and scroll box is, to compare before and after.
 	const rects = () => [...document.querySelectorAll(".panel, .vlist, .hv, textarea")].map((e) => {
 		const r = e.getBoundingClientRect();
 		return (e.className || e.tagName) + "@" + [r.left, r.top, r.width, r.height].map((v) => Math.round(v)).join(",");
 	}).join(" ");
 	const under = (x, y) => document.elementFromPoint(x, y);
-	return {frames, covered, settle, rects, under};
+	return {frames, covered, fitted, settle, rects, under};
 })();`
 
 // layoutSetup installs the helpers and resizes the window, waiting until the page has drawn
@@ -73,7 +77,7 @@ func loadExample(t *testing.T, b *browsertest.Browser, i int) {
 	b.Eval(`(() => { const s = document.querySelector("select.examples"); s.value = "`+strconv.Itoa(i)+`";
 		s.dispatchEvent(new Event("change", {bubbles: true})); })()`, nil)
 	waitJS(b, `document.querySelector("select.examples").value === "`+strconv.Itoa(i)+`" &&
-		document.querySelector(".hex-panel h2").textContent.startsWith(`+jsQuote(title)+`) && __lt.covered()`)
+		document.querySelector(".hex-panel h2").textContent.startsWith(`+jsQuote(title)+`) && __lt.covered() && __lt.fitted()`)
 }
 
 // pointAt is a point on an element, what was there before the pointer came, and the layout.
