@@ -22,7 +22,7 @@ const corpusDir = "../../../testdata/corpus"
 func TestCommittedCorpus(t *testing.T) {
 	all := map[byte]bool{}
 	for major := 14; major <= 18; major++ {
-		for _, v := range corpus.Variants(major) {
+		for _, v := range append(corpus.Variants(major), corpus.OLTPVariants(major)...) {
 			name := filepath.Join(corpusDir, "pg"+strconv.Itoa(major)+"-"+v.Name+".capture.gz")
 			t.Run(filepath.Base(name), func(t *testing.T) {
 				f := readCapture(t, name)

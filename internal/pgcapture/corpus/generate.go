@@ -57,6 +57,29 @@ func Variants(major int) []Variant {
 	}
 }
 
+// OLTPPublications are the publications oltp.sql's setup creates.
+var OLTPPublications = []string{"pub_oltp"}
+
+// OLTPVariants returns the captures of scripts/corpus/oltp.sql (many short transactions of one
+// small row each, as an OLTP workload makes) recorded for a server of the given major version:
+// text values on PostgreSQL 14, binary values on 18, no streaming (no transaction is large
+// enough), none on the other versions.
+func OLTPVariants(major int) []Variant {
+	cfg := pgcapture.Config{
+		ProtoVersion: pgcapture.MaxProtoVersion(major),
+		Publications: OLTPPublications,
+		Messages:     true, // for the end marker
+	}
+	switch major {
+	case 14:
+		return []Variant{{"oltp", cfg, "many short transactions of one small row (OLTP), text values"}}
+	case 18:
+		cfg.Binary = true
+		return []Variant{{"oltp-binary", cfg, "many short transactions of one small row (OLTP), binary values"}}
+	}
+	return nil
+}
+
 // Capture is one finished capture.
 type Capture struct {
 	Variant Variant
@@ -156,6 +179,9 @@ const TypeOrder = "BMCORYIUDTSEcAbPKrp"
 // Expected returns the pgoutput message types every capture of the workload must contain on
 // a server of that major version with the variant's options.
 func Expected(major int, v Variant) string {
+	if strings.HasPrefix(v.Name, "oltp") {
+		return "BCRIUD"
+	}
 	want := "BMCORYIUDTSEcA"
 	if v.Config.TwoPhase && major >= 15 {
 		want += "bPKrp"

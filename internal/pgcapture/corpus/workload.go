@@ -29,6 +29,9 @@ type Statement struct {
 	// WaitDecoded marks the "@wait_decoded" directive instead of SQL: wait until every
 	// walsender has decoded all WAL written so far.
 	WaitDecoded bool
+	// Repeat is how many times the statement runs, each run its own transaction ("@repeat N"
+	// before it); 0 means once.
+	Repeat int
 }
 
 // Step is a named group of statements.
@@ -65,6 +68,7 @@ func ParseWorkload(src string) (*Workload, error) {
 	var (
 		current    *[]Statement
 		minVersion int
+		repeat     int
 		buf        strings.Builder
 		startLine  int
 	)
@@ -90,6 +94,12 @@ func ParseWorkload(src string) (*Workload, error) {
 					return nil, fmt.Errorf("line %d: @wait_decoded before the first @setup or @step", line)
 				}
 				*current = append(*current, Statement{Line: line, MinVersion: minVersion, WaitDecoded: true})
+			case "repeat":
+				n, err := strconv.Atoi(strings.TrimSpace(arg))
+				if err != nil || n < 1 {
+					return nil, fmt.Errorf("line %d: @repeat wants a positive count, found %q", line, arg)
+				}
+				repeat = n
 			case "min_version":
 				v, err := strconv.Atoi(strings.TrimSpace(arg))
 				if err != nil {
@@ -97,7 +107,7 @@ func ParseWorkload(src string) (*Workload, error) {
 				}
 				minVersion = v
 			default:
-				return nil, fmt.Errorf("line %d: unknown directive @%s (want @setup, @step, @min_version or @wait_decoded)", line, name)
+				return nil, fmt.Errorf("line %d: unknown directive @%s (want @setup, @step, @min_version, @repeat or @wait_decoded)", line, name)
 			}
 			continue
 		}
@@ -113,8 +123,9 @@ func ParseWorkload(src string) (*Workload, error) {
 		buf.WriteString(text)
 		buf.WriteByte('\n')
 		if strings.HasSuffix(trimmed, ";") {
-			*current = append(*current, Statement{SQL: strings.TrimSpace(buf.String()), Line: startLine, MinVersion: minVersion})
+			*current = append(*current, Statement{SQL: strings.TrimSpace(buf.String()), Line: startLine, MinVersion: minVersion, Repeat: repeat})
 			buf.Reset()
+			repeat = 0
 		}
 	}
 	if buf.Len() > 0 {
@@ -139,8 +150,10 @@ func run(ctx context.Context, conn, monitor *pgconn.PgConn, major int, what stri
 			}
 			continue
 		}
-		if _, err := conn.Exec(ctx, s.SQL).ReadAll(); err != nil {
-			return fmt.Errorf("%s, workload line %d: %w\n%s", what, s.Line, err, s.SQL)
+		for range max(s.Repeat, 1) {
+			if _, err := conn.Exec(ctx, s.SQL).ReadAll(); err != nil {
+				return fmt.Errorf("%s, workload line %d: %w\n%s", what, s.Line, err, s.SQL)
+			}
 		}
 	}
 	return nil
