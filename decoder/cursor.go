@@ -13,7 +13,9 @@ const maxDepth = 8
 // cursor reads fields in the protocol's words. Every read checks bounds in one place, records a
 // node and advances; after the first failure the error is sticky and reads record nothing.
 type cursor struct {
-	t     *Tree
+	t *Tree
+	// nodes is the tree's nodes while the cursor writes them; decode hands them to the tree.
+	nodes []Node
 	b     []byte
 	pos   int
 	end   int // reads stop here: the end of the innermost length-delimited layer
@@ -28,7 +30,19 @@ type cursor struct {
 }
 
 func (c *cursor) reset(t *Tree, b []byte) {
-	c.t, c.b, c.pos, c.end, c.depth, c.err, c.probe = t, b, 0, len(b), 0, nil, false
+	c.t, c.nodes, c.b, c.pos, c.end, c.depth, c.err, c.probe = t, t.Nodes[:0], b, 0, len(b), 0, nil, false
+}
+
+// node appends a node and returns it, for its fields to be written in place: a node built on
+// the stack and copied into the slice costs more than reading the field it describes.
+func (c *cursor) node() *Node {
+	i := len(c.nodes)
+	if i == cap(c.nodes) {
+		c.nodes = append(c.nodes, Node{})
+	} else {
+		c.nodes = c.nodes[:i+1]
+	}
+	return &c.nodes[i]
 }
 
 func (c *cursor) remaining() int { return c.end - c.pos }
@@ -37,8 +51,9 @@ func (c *cursor) remaining() int { return c.end - c.pos }
 func (c *cursor) push(f FieldID, index int32) {
 	idx := int32(-1)
 	if c.err == nil {
-		idx = int32(len(c.t.Nodes))
-		c.t.Nodes = append(c.t.Nodes, Node{Field: f, Depth: c.depth, Offset: c.pos, Index: index})
+		idx = int32(len(c.nodes))
+		n := c.node()
+		n.Offset, n.Index, n.Field, n.Format, n.Depth = c.pos, index, f, FormatGroup, c.depth
 	}
 	if int(c.depth) < maxDepth {
 		c.open[c.depth] = idx
@@ -53,14 +68,14 @@ func (c *cursor) pop() {
 		return
 	}
 	if idx := c.open[c.depth]; idx >= 0 {
-		if c.err != nil && int(idx) == len(c.t.Nodes)-1 {
+		if c.err != nil && int(idx) == len(c.nodes)-1 {
 			// A group the error left empty (nothing remained to mark undecoded) is dropped.
-			c.t.Nodes = c.t.Nodes[:idx]
+			c.nodes = c.nodes[:idx]
 			return
 		}
-		n := &c.t.Nodes[idx]
+		n := &c.nodes[idx]
 		n.Length = c.pos - n.Offset
-		n.End = int32(len(c.t.Nodes))
+		n.End = int32(len(c.nodes))
 	}
 }
 
@@ -94,8 +109,9 @@ func valueKind(f FieldID) ValueKind {
 }
 
 func (c *cursor) leaf(f FieldID, format Format, n int) {
-	c.t.Nodes = append(c.t.Nodes, Node{Offset: c.pos, Length: n, End: int32(len(c.t.Nodes) + 1),
-		Field: f, Format: format, Depth: c.depth})
+	end := int32(len(c.nodes) + 1)
+	p := c.node()
+	p.Offset, p.Length, p.End, p.Index, p.Field, p.Format, p.Depth = c.pos, n, end, 0, f, format, c.depth
 	c.pos += n
 }
 
@@ -204,7 +220,7 @@ func (c *cursor) invalid(d detail) {
 	if c.err != nil {
 		return
 	}
-	n := c.t.Nodes[len(c.t.Nodes)-1]
+	n := c.nodes[len(c.nodes)-1]
 	c.failAt(ErrInvalid, n.Field, n.Offset, 0, d)
 }
 
@@ -240,6 +256,7 @@ func (c *cursor) path() string {
 		if len(b) > 0 {
 			b = append(b, ": "...)
 		}
+		c.t.Nodes = c.nodes
 		b = c.t.appendNodeLabel(b, int(idx))
 	}
 	return string(b)

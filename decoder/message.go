@@ -1,5 +1,7 @@
 package decoder
 
+import "encoding/binary"
+
 // reading is one way of reading context-dependent bytes.
 type reading struct {
 	inStream bool // the Xid field of streamed changes is present
@@ -9,10 +11,10 @@ type reading struct {
 // message decodes one pgoutput message from the cursor's position to its end.
 func (s *Session) message(c *cursor, rd reading) {
 	typ := c.b[c.pos]
-	mt := s.table.lookup(typ)
+	mt := s.lookupType(typ)
 	if mt == nil {
 		c.leaf(FieldUnknownType, FormatByte1, 1)
-		c.t.Message = len(c.t.Nodes) - 1
+		c.t.Message = len(c.nodes) - 1
 		d := detail{form: detailChar, ch: typ}
 		if !c.probe {
 			d.text = s.table.expected()
@@ -20,19 +22,86 @@ func (s *Session) message(c *cursor, rd reading) {
 		c.failAt(ErrUnknownType, FieldUnknownType, c.pos-1, 0, d)
 		return
 	}
-	c.t.Message = len(c.t.Nodes)
+	c.t.Message = len(c.nodes)
 	c.t.Type = typ
 	c.t.msg = mt
+	if n := s.fixedLen[s.index[typ]-1]; n >= 0 && c.err == nil && c.end-c.pos > n && (!rd.inStream || !mt.StreamXid) {
+		c.fixedMessage(mt, n)
+		return
+	}
 	c.push(mt.Group, 0)
 	c.Byte1(mt.TypeField)
 	if rd.inStream && mt.StreamXid {
 		c.Int32(FieldStreamXid)
 	}
-	c.fields(mt.Fields)
+	if len(mt.Fields) > 0 && !c.fixed(mt.Fields) {
+		c.fields(mt.Fields)
+	}
 	if mt.body != nil {
 		mt.body(s, c, rd)
 	}
 	c.pop()
+}
+
+// fixedMessage writes a message of fixed fields only whose bytes are all there, n after its type
+// byte: the group, the type byte and the fields, in one step.
+func (c *cursor) fixedMessage(mt *MessageType, n int) {
+	i := len(c.nodes)
+	count := 2 + len(mt.Fields)
+	if cap(c.nodes)-i < count {
+		c.nodes = append(c.nodes[:i], make([]Node, count)...)[:i]
+	}
+	c.nodes = c.nodes[:i+count]
+	pos, d := c.pos, c.depth
+	g := &c.nodes[i]
+	g.Offset, g.Length, g.End, g.Index, g.Field, g.Format, g.Depth = pos, 1+n, int32(i+count), 0, mt.Group, FormatGroup, d
+	t := &c.nodes[i+1]
+	t.Offset, t.Length, t.End, t.Index, t.Field, t.Format, t.Depth = pos, 1, int32(i+2), 0, mt.TypeField, FormatByte1, d+1
+	pos++
+	for k, f := range mt.Fields {
+		format := f.Info().Format
+		size := format.size()
+		p := &c.nodes[i+2+k]
+		p.Offset, p.Length, p.End, p.Index, p.Field, p.Format, p.Depth = pos, size, int32(i+3+k), 0, f, format, d+1
+		pos += size
+	}
+	c.pos = pos
+}
+
+// fixed writes the leaves of fields of a fixed size in one step when they all fit, and reports
+// whether it did; a string among them, or too few bytes, is left to fields, which reads one
+// field at a time and names the error. Begin and Commit, most of a stream's messages, are
+// nothing else.
+func (c *cursor) fixed(fs []FieldID) bool {
+	if c.err != nil || len(fs) == 0 {
+		return false
+	}
+	size := 0
+	for _, f := range fs {
+		n := f.Info().Format.size()
+		if n == 0 {
+			return false
+		}
+		size += n
+	}
+	if c.end-c.pos < size {
+		return false
+	}
+	i := len(c.nodes)
+	if cap(c.nodes)-i < len(fs) {
+		c.nodes = append(c.nodes[:i], make([]Node, len(fs))...)[:i]
+	}
+	c.nodes = c.nodes[:i+len(fs)]
+	pos, d := c.pos, c.depth
+	for k, f := range fs {
+		format := f.Info().Format
+		n := format.size()
+		p := &c.nodes[i+k]
+		p.Offset, p.Length, p.End, p.Index, p.Field, p.Format, p.Depth = pos, n, int32(i+k+1), 0, f, format, d
+		pos += n
+	}
+	c.pos = pos
+	return true
 }
 
 // fields reads fixed-size fields and strings, each as its description's format says, and
@@ -118,7 +187,7 @@ func truncateBody(s *Session, c *cursor, rd reading) {
 		for i := 0; i < n && c.err == nil; i++ {
 			if c.have(FieldTruncateRelationOID, 4) {
 				c.Int32(FieldTruncateRelationOID)
-				c.t.Nodes[len(c.t.Nodes)-1].Index = int32(i + 1)
+				c.nodes[len(c.nodes)-1].Index = int32(i + 1)
 			}
 		}
 	}
@@ -199,6 +268,9 @@ func (s *Session) tuple(c *cursor, f FieldID, rel *Relation) {
 	c.push(f, 0)
 	n, ok := c.Int16(FieldTupleColumnCount)
 	for i := 0; ok && i < int(n) && c.err == nil; i++ {
+		if c.column(int32(i + 1)) {
+			continue
+		}
 		c.push(FieldTupleColumn, int32(i+1))
 		if kind, ok := c.Byte1(FieldColumnKind); ok {
 			switch kind {
@@ -216,12 +288,58 @@ func (s *Session) tuple(c *cursor, f FieldID, rel *Relation) {
 	c.pop()
 }
 
+// column reads a well-formed TupleData column in one step, writing its group and leaves at
+// once, and reports whether it did; anything else (a truncated or malformed column) is left to
+// the field-by-field reading, which names the error. Most of a change's nodes are columns.
+func (c *cursor) column(index int32) bool {
+	pos := c.pos
+	if c.err != nil || pos >= c.end {
+		return false
+	}
+	kind := c.b[pos]
+	size := 1 // the group's length
+	leaves := 1
+	var l int
+	switch kind {
+	case 'n', 'u':
+	case 't', 'b':
+		if c.end-pos < 5 {
+			return false
+		}
+		l = int(int32(binary.BigEndian.Uint32(c.b[pos+1:])))
+		if l < 0 || l > c.end-pos-5 {
+			return false
+		}
+		size, leaves = 5+l, 3
+	default:
+		return false
+	}
+	i := len(c.nodes)
+	if cap(c.nodes)-i < 1+leaves {
+		c.nodes = append(c.nodes[:i], make([]Node, 1+leaves)...)[:i]
+	}
+	c.nodes = c.nodes[:i+1+leaves]
+	end, d := int32(i+1+leaves), c.depth
+	g := &c.nodes[i]
+	g.Offset, g.Length, g.End, g.Index, g.Field, g.Format, g.Depth = pos, size, end, index, FieldTupleColumn, FormatGroup, d
+	k := &c.nodes[i+1]
+	k.Offset, k.Length, k.End, k.Index, k.Field, k.Format, k.Depth = pos, 1, int32(i+2), 0, FieldColumnKind, FormatByte1, d+1
+	if leaves == 3 {
+		n := &c.nodes[i+2]
+		n.Offset, n.Length, n.End, n.Index, n.Field, n.Format, n.Depth = pos+1, 4, int32(i+3), 0, FieldColumnLength, FormatInt32, d+1
+		v := &c.nodes[i+3]
+		v.Offset, v.Length, v.End, v.Index, v.Field, v.Format, v.Depth = pos+5, l, end, 0, FieldColumnValue, FormatBytes, d+1
+	}
+	c.pos = pos + size
+	return true
+}
+
 // lookup finds the Relation a change refers to, noting in the tree when it is not known.
 func (s *Session) lookup(c *cursor, oid uint32) *Relation {
 	if c.err != nil {
 		return nil
 	}
-	rel := s.relations[oid]
+	rel := s.relation(oid)
 	if rel == nil {
 		c.t.MissingRelation = oid
 		return nil

@@ -251,6 +251,16 @@ func fixedSize(fields []FieldID) int {
 	return n
 }
 
+// hasString reports whether any of the fields is a String (of no fixed size).
+func hasString(fields []FieldID) bool {
+	for _, f := range fields {
+		if f.Info().Format.size() == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // size is the number of bytes of a fixed-size format, or 0.
 func (f Format) size() int {
 	switch f {

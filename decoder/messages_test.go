@@ -182,7 +182,7 @@ func TestFutureMessageType(t *testing.T) {
 		Xid: FieldStreamStartXid, Role: RoleStreamStart, Stream: StreamOpens,
 		Fields: []FieldID{FieldStreamStartXid, FieldStreamStartFirst}})
 	s := NewSession(Options{})
-	s.table = table
+	s.useTable(table)
 
 	tr := s.Decode(wire{}.b1('x').i32(901).i8(1))
 	checkTiling(t, tr)

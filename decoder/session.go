@@ -91,8 +91,15 @@ type Session struct {
 	versions map[uint32][]*Relation
 	types    map[uint32]*DataType
 	names    map[string]string
-	// table is the message table the session decodes with.
-	table     messageTypes
+	// recent caches the relations last looked up, by OID modulo its size.
+	recent [8]*Relation
+	// table is the message table the session decodes with; index maps a type byte to its
+	// entry's position plus one (0: no such type).
+	table messageTypes
+	index [256]uint8
+	// fixedLen is, per entry of table, the length of a message of fixed-size fields only
+	// after its type byte, or -1.
+	fixedLen  []int
 	envelopes envelopes
 	cur       cursor
 	alt       Tree
@@ -102,7 +109,8 @@ type Session struct {
 func NewSession(opts Options) *Session {
 	s := &Session{opts: opts, proto: opts.Proto, stream: -1, parallel: -1,
 		relations: map[uint32]*Relation{}, versions: map[uint32][]*Relation{}, types: map[uint32]*DataType{}, names: map[string]string{},
-		table: messageTable, envelopes: envelopeTable}
+		envelopes: envelopeTable}
+	s.useTable(messageTable)
 	switch {
 	case opts.InStream == Yes:
 		s.stream = 1
@@ -118,11 +126,53 @@ func NewSession(opts Options) *Session {
 	return s
 }
 
+// useTable makes the session decode with a message table (the package's, or a test's copy).
+func (s *Session) useTable(t messageTypes) {
+	s.table = t
+	s.index = [256]uint8{}
+	s.fixedLen = make([]int, len(t))
+	for i := range t {
+		s.index[t[i].Type] = uint8(i + 1)
+		s.fixedLen[i] = -1
+		if t[i].body == nil && !hasString(t[i].Fields) {
+			s.fixedLen[i] = fixedSize(t[i].Fields)
+		}
+	}
+}
+
+// lookupType returns the session's message type of a type byte, or nil.
+func (s *Session) lookupType(typ byte) *MessageType {
+	if i := s.index[typ]; i > 0 {
+		return &s.table[i-1]
+	}
+	return nil
+}
+
 // Proto returns the protocol version given or inferred so far, or 0.
 func (s *Session) Proto() int { return s.proto }
 
 // Relation returns the Relation message seen for oid, or nil.
-func (s *Session) Relation(oid uint32) *Relation { return s.relations[oid] }
+func (s *Session) Relation(oid uint32) *Relation { return s.relation(oid) }
+
+// relation looks a relation up through a small cache of the last ones used: a stream's changes
+// go to few relations, and a map lookup costs as much as decoding a small change.
+func (s *Session) relation(oid uint32) *Relation {
+	slot := &s.recent[oid%uint32(len(s.recent))]
+	if *slot != nil && (*slot).OID == oid {
+		return *slot
+	}
+	rel := s.relations[oid]
+	if rel != nil {
+		*slot = rel
+	}
+	return rel
+}
+
+// setRelation records the Relation message for oid.
+func (s *Session) setRelation(oid uint32, rel *Relation) {
+	s.relations[oid] = rel
+	s.recent[oid%uint32(len(s.recent))] = rel
+}
 
 // DataType returns the Type message seen for oid, or nil.
 func (s *Session) DataType(oid uint32) *DataType { return s.types[oid] }
@@ -232,7 +282,7 @@ func (s *Session) peekType(b []byte) *MessageType {
 	if len(b) == 0 {
 		return nil
 	}
-	return s.table.lookup(b[0])
+	return s.lookupType(b[0])
 }
 
 // decode decodes b into t with one reading of the context-dependent fields. A probe only asks
@@ -262,6 +312,7 @@ func (s *Session) decode(t *Tree, b []byte, rd reading, probe bool) {
 		c.detail = detail{form: detailTrailing, num: len(b) - off}
 		c.err = &c.failed
 	}
+	t.Nodes = c.nodes
 	if !rd.inStream || t.msg == nil || !t.msg.StreamXid {
 		t.Reading.InStream = false
 	}
@@ -275,7 +326,7 @@ func (s *Session) decode(t *Tree, b []byte, rd reading, probe bool) {
 	} else if c.err != nil {
 		t.Err = &c.failed // a probe's tree is only asked whether it failed
 	}
-	c.t = nil
+	c.t, c.nodes = nil, nil
 }
 
 // maxEnvelopes is how deep envelopes nest: CopyData around XLogData.
@@ -406,7 +457,7 @@ func learnRelation(s *Session, t *Tree) {
 	}
 	for _, old := range s.versions[oid] {
 		if string(old.raw) == string(raw) {
-			s.relations[oid] = old
+			s.setRelation(oid, old)
 			return
 		}
 	}
@@ -434,7 +485,7 @@ func learnRelation(s *Session, t *Tree) {
 			rel.Columns[len(rel.Columns)-1].TypeModifier = int32(t.ValueOf(i).Num)
 		}
 	}
-	s.relations[oid] = rel
+	s.setRelation(oid, rel)
 	if v := s.versions[oid]; len(v) < maxRelationVersions {
 		s.versions[oid] = append(v, rel)
 	} else {
