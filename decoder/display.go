@@ -111,6 +111,9 @@ func (t *Tree) WriteValue(w io.Writer, i int) error {
 	return err
 }
 
+// AppendLabel appends Label(i), the name a person would give node i, without allocating.
+func (t *Tree) AppendLabel(dst []byte, i int) []byte { return t.appendNodeLabel(dst, i) }
+
 // ValueError returns why node i's binary column value does not fit its type (a
 // *pgvalue.ValueError), or nil: for other nodes, text values and types without a codec. It
 // checks the value in time linear in its length and formats nothing.

@@ -169,6 +169,7 @@ func (st *Stream) readWhole() (*Result, error) {
 	}
 	res, err := Parse(st.buf, st.force)
 	st.res, st.done = res, true
+	st.buf = nil // the messages do not need the text: let it go before they are decoded
 	if res == nil {
 		return nil, err
 	}

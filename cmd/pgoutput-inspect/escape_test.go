@@ -9,6 +9,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"pgoutput-inspector/decoder"
 )
 
 // wire builds a message field by field.
@@ -113,5 +115,45 @@ func TestTerminalOutputIsText(t *testing.T) {
 	}
 	if !strings.Contains(string(doc.Messages[2].Tree), `"value_error": "int4[] value at offset 0: invalid number of dimensions 7 (want 0 to 6)"`) {
 		t.Errorf("no value_error in %s", doc.Messages[2].Tree)
+	}
+}
+
+// A long value is cut to 160 bytes of its display text with an ellipsis, or, with --full,
+// written whole (a piece at a time), the same text the decoder gives for it.
+func TestFullValues(t *testing.T) {
+	long := strings.Repeat("héllo\x1b", 40000) // 280,000 bytes, escapes throughout
+	ins := wire{}.b1('I').i32(16384).b1('N').i16(1).col('t', long)
+	in := hex.EncodeToString(ins) + "\n"
+	var tr decoder.Tree
+	decoder.NewSession(decoder.Options{}).DecodeInto(&tr, ins)
+	value := ""
+	for i := range tr.Nodes {
+		if tr.Nodes[i].Field == decoder.FieldColumnValue {
+			value = tr.Value(i)
+		}
+	}
+	valueLine := func(out string) string {
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, " Value ") {
+				return l
+			}
+		}
+		return ""
+	}
+	r := runCmd(t, in, nil, "decode", "--full")
+	line := valueLine(r.stdout)
+	if r.code != exitOK || !strings.HasSuffix(line, "  "+value) {
+		t.Errorf("--full: exit %d; the value line is not the whole value (%d bytes, line %d bytes)", r.code, len(value), len(line))
+	}
+	if !strings.Contains(line, " 68 c3 a9 6c 6c 6f 1b 68 c3 a9 6c 6c 6f 1b ") {
+		t.Errorf("--full: the value's bytes are not all in hex")
+	}
+	r = runCmd(t, in, nil, "decode")
+	cut := value[:160]
+	for !utf8.ValidString(cut) || strings.HasSuffix(cut, `\`) || strings.HasSuffix(cut, `\x`) || strings.HasSuffix(cut, `\x1`) {
+		cut = cut[:len(cut)-1]
+	}
+	if line := valueLine(r.stdout); r.code != exitOK || !strings.HasSuffix(line, "  "+cut+"…") || !strings.Contains(line, "68 c3 a9 6c … 280000 bytes") {
+		t.Errorf("cut value: want …%q…, got %q", cut[len(cut)-20:], line)
 	}
 }

@@ -147,7 +147,7 @@ func (j *jsonWriter) bytea(b []byte) {
 
 // hex appends b in lower-case hex, a piece at a time.
 func (j *jsonWriter) hex(b []byte) {
-	const digits = "0123456789abcdef"
+	const digits = pgvalue.HexDigits
 	for len(b) > 0 {
 		piece := b[:min(len(b), jsonFlushAt/2)]
 		for _, c := range piece {

@@ -4,12 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -327,4 +330,109 @@ func TestDecodeLongInputInPieces(t *testing.T) {
 	if len(doc.Messages) != n || len(doc.InputErrors) != 2 || doc.InputErrors[0].Line != 1000 || doc.InputErrors[1].Line != 5000 {
 		t.Errorf("%d messages (want %d), input_errors %+v", len(doc.Messages), n, doc.InputErrors)
 	}
+}
+
+// writeHexLine writes the hex of msg as one line, a piece at a time.
+func writeHexLine(w io.Writer, msg []byte) error {
+	buf := make([]byte, 64<<10)
+	for len(msg) > 0 {
+		n := min(len(msg), len(buf)/2)
+		hex.Encode(buf, msg[:n])
+		if _, err := w.Write(buf[:2*n]); err != nil {
+			return err
+		}
+		msg = msg[n:]
+	}
+	_, err := w.Write([]byte("\n"))
+	return err
+}
+
+// hugeNumerics returns a Relation of 65,535 numeric columns and an Insert of a binary numeric
+// of weight 32767 in each (131,072 digits each as text; 4 MB of message), as hex lines.
+func hugeNumerics(w io.Writer) error {
+	const cols = 65535
+	rel := wire{}.b1('R').i32(16384).str("public").str("wide").b1('d').i16(cols)
+	for i := range cols {
+		rel = rel.b1(0).str("c" + strconv.Itoa(i)).i32(1700).i32(0xffffffff)
+	}
+	// ndigits 26, weight 32767, sign +, dscale 0, base-10000 digits 9999…: 64 bytes a value.
+	value := wire{}.i16(26).i16(32767).i16(0).i16(0)
+	for range 26 {
+		value = value.i16(9999)
+	}
+	ins := wire{}.b1('I').i32(16384).b1('N').i16(cols)
+	for range cols {
+		ins = ins.col('b', string(value))
+	}
+	if err := writeHexLine(w, rel); err != nil {
+		return err
+	}
+	return writeHexLine(w, ins)
+}
+
+// hugeTruncate writes a Truncate of 12.5 million relations (50 MB), as one hex line.
+func hugeTruncate(w io.Writer) error {
+	const n = 50 << 20 / 4
+	msg := wire{}.b1('T').i32(n).b1(0)
+	msg = append(msg, make([]byte, 4*n)...)
+	for i := range n {
+		binary.BigEndian.PutUint32(msg[6+4*i:], uint32(16384+i))
+	}
+	return writeHexLine(w, msg)
+}
+
+// tinyMessages writes size bytes of 1-byte messages, Stream Stop ('E'), one hex line each.
+func tinyMessages(size int) func(w io.Writer) error {
+	return func(w io.Writer) error {
+		chunk := bytes.Repeat([]byte("45\n"), 64<<10/3)
+		for n := 0; n < size; n += len(chunk) {
+			if _, err := w.Write(chunk); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// TestDecodeBoundedMemory: inputs that expand far past their size decode in bounded memory,
+// dump and JSON: 65,535 numerics of weight 32767 in one 4 MB message (8.6 GB of JSON), a 50 MB
+// Truncate (12.5 million nodes), and many 1-byte messages (each costs the same whatever came
+// before it).
+func TestDecodeBoundedMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decodes inputs of up to 100 MB")
+	}
+	const limit = 1 << 30
+	dump, json := []string{"decode"}, []string{"decode", "--json"}
+	cases := []struct {
+		name  string
+		gen   func(w io.Writer) error
+		modes [][]string
+	}{
+		{"numerics of weight 32767", hugeNumerics, [][]string{dump}},
+		{"1-byte messages", tinyMessages(tinyMessagesSize()), [][]string{dump, json}},
+	}
+	for _, c := range cases {
+		for _, mode := range c.modes {
+			start := time.Now()
+			code, rss, stderr := peakRSS(t, c.gen, mode...)
+			t.Logf("%s, %s: peak RSS %.0f MB, %v", c.name, strings.Join(mode, " "), float64(rss)/1e6, time.Since(start).Round(time.Second))
+			if code != exitOK {
+				t.Errorf("%s, %v: exit %d; stderr:\n%s", c.name, mode, code, stderr)
+			}
+			if rss > limit {
+				t.Errorf("%s, %v: peak RSS %d bytes, over %d", c.name, mode, rss, limit)
+			}
+		}
+	}
+}
+
+// tinyMessagesSize is how much of 1-byte messages TestDecodeBoundedMemory decodes: 55 MB (19
+// million messages), or PGOUTPUT_INSPECT_TINY_MB megabytes (220 reproduces the report of
+// 8.6 GB for 220 MB; it takes minutes).
+func tinyMessagesSize() int {
+	if mb, err := strconv.Atoi(os.Getenv("PGOUTPUT_INSPECT_TINY_MB")); err == nil && mb > 0 {
+		return mb << 20
+	}
+	return 55 << 20
 }

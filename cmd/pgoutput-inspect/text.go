@@ -50,7 +50,7 @@ type dumper struct {
 	color bool
 	full  bool
 	buf   []byte
-	val   []byte // scratch for a value's text
+	lab   []byte // scratch for a label
 	err   error
 	// countAtEnd: the message count was not known at the start; end writes it.
 	countAtEnd bool
@@ -172,7 +172,7 @@ func (d *dumper) message(index int, m *decodedMessage) {
 		d.buf = strconv.AppendUint(d.buf, uint64(m.Xid), 10)
 	}
 	d.buf = append(d.buf, ": "...)
-	d.buf = append(d.buf, typeChain(t)...)
+	d.buf = appendTypeChain(d.buf, t)
 	if t.Relation != nil {
 		d.buf = append(d.buf, " of "...)
 		d.buf = pgvalue.AppendSafe(d.buf, t.Relation.QualifiedName())
@@ -188,18 +188,17 @@ func (d *dumper) message(index int, m *decodedMessage) {
 		d.flushLine()
 	}
 
-	offWidth := len(strconv.Itoa(max(len(t.Bytes)-1, 0)))
-	offWidth = max(offWidth, 4)
+	offWidth := max(len(strconv.Itoa(max(len(t.Bytes)-1, 0))), 4)
+	// The name column is as wide as the longest label: a first pass measures them, without
+	// keeping them (a message may have millions of nodes).
 	nameWidth := 0
-	labels := make([]string, len(t.Nodes))
 	for i := range t.Nodes {
-		labels[i] = t.Label(i)
-		nameWidth = max(nameWidth, 2*int(t.Nodes[i].Depth)+utf8.RuneCountInString(labels[i]))
+		d.lab = t.AppendLabel(d.lab[:0], i)
+		nameWidth = max(nameWidth, 2*int(t.Nodes[i].Depth)+utf8.RuneCount(d.lab))
 	}
 	nameWidth = min(nameWidth, nameColumnMax)
-	hexWidth := 3*hexShown - 1
 	for i := range t.Nodes {
-		d.node(t, i, labels[i], offWidth, hexWidth, nameWidth)
+		d.node(t, i, offWidth, nameWidth)
 	}
 	if t.Err != nil {
 		d.sgr(sgrBoldRed)
@@ -212,8 +211,12 @@ func (d *dumper) message(index int, m *decodedMessage) {
 	}
 }
 
-// node writes one line: offset, hex, indented name, value.
-func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, nameWidth int) {
+// hexWidth is the width of the hex column: hexShown bytes.
+const hexWidth = 3*hexShown - 1
+
+// node writes one line: offset, hex, indented name, value. With --full, long hex and values are
+// written a piece at a time, so a line of any length takes bounded memory.
+func (d *dumper) node(t *decoder.Tree, i int, offWidth, nameWidth int) {
 	n := &t.Nodes[i]
 	leaf := t.IsLeaf(i)
 	kind := n.Field.Info().Kind
@@ -224,21 +227,22 @@ func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, 
 
 	d.buf = append(d.buf, "  "...)
 	d.sgr(sgrDim)
-	d.buf = appendPadLeft(d.buf, strconv.Itoa(n.Offset), offWidth)
+	d.buf = appendPadLeft(d.buf, n.Offset, offWidth)
 	d.reset(sgrDim)
 	d.buf = append(d.buf, "  "...)
-	col := len(d.buf)
+	width := 0
 	if leaf {
-		d.buf = d.appendFieldHex(d.buf, t.Bytes[n.Offset:n.Offset+n.Length])
+		width = d.fieldHex(t.Bytes[n.Offset : n.Offset+n.Length])
 	}
-	d.buf = appendSpaces(d.buf, hexWidth-utf8.RuneCount(d.buf[col:]))
+	d.buf = appendSpaces(d.buf, hexWidth-width)
 	d.buf = append(d.buf, "  "...)
 
 	d.buf = appendSpaces(d.buf, 2*int(n.Depth))
 	d.sgr(color)
-	d.buf = append(d.buf, label...) // labels are display text: names in them are escaped
+	start := len(d.buf)
+	d.buf = t.AppendLabel(d.buf, i) // display text: names in it are escaped
+	width = 2*int(n.Depth) + utf8.RuneCount(d.buf[start:])
 	d.reset(color)
-	width := 2*int(n.Depth) + utf8.RuneCountInString(label)
 	d.buf = appendSpaces(d.buf, nameWidth-width)
 	d.buf = append(d.buf, "  "...)
 
@@ -249,20 +253,20 @@ func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, 
 		d.buf = append(d.buf, plural(n.Length, " byte)", " bytes)")...)
 		d.reset(sgrDim)
 	} else {
-		var valueErr error
-		d.val, valueErr = appendValue(d.val[:0], t, i)
-		v := d.val
 		d.sgr(color)
-		if !d.full && len(v) > valueShown {
-			cut := valueShown
-			for cut > 0 && !utf8.RuneStart(v[cut]) {
-				cut--
+		var valueErr error
+		if d.full {
+			valueErr = t.ValueError(i)
+			if err := t.WriteValue(pieceWriter{d}, i); err != nil && d.err == nil {
+				d.err = err
 			}
-			// The hex column gives the field's byte count.
-			d.buf = append(d.buf, v[:cut]...)
-			d.buf = append(d.buf, "…"...)
 		} else {
-			d.buf = append(d.buf, v...)
+			// Only what is shown is formatted; the hex column gives the field's byte count.
+			var cut bool
+			d.buf, cut, valueErr = t.AppendValueLimit(d.buf, i, valueShown)
+			if cut {
+				d.buf = append(d.buf, "…"...)
+			}
 		}
 		d.reset(color)
 		if n.Field == decoder.FieldColumnValue {
@@ -288,65 +292,80 @@ func (d *dumper) node(t *decoder.Tree, i int, label string, offWidth, hexWidth, 
 	d.flushLine()
 }
 
-// appendValue appends node i's display text (Tree.AppendValue) and, for a binary column value
-// that does not fit its type (shown as its bytes), the reason.
-func appendValue(dst []byte, t *decoder.Tree, i int) ([]byte, error) {
-	if v := t.ValueOf(i); v.Kind == decoder.ValueColumn && v.ColumnKind == 'b' {
-		b := t.ValueBytes(i)
-		out, ok, err := pgvalue.AppendBinary(dst, v.TypeOID, b)
-		if !ok {
-			return pgvalue.AppendHex(dst, b), err
+// linePiece is how much of a line the dumper holds before writing it out.
+const linePiece = 64 << 10
+
+// flushPiece writes out the line so far once it is long (its end follows).
+func (d *dumper) flushPiece() {
+	if len(d.buf) >= linePiece {
+		if d.err == nil {
+			_, d.err = d.w.Write(d.buf)
 		}
-		return out, nil
+		d.buf = d.buf[:0]
 	}
-	return t.AppendValue(dst, i), nil
 }
 
-// appendFieldHex appends a field's bytes as spaced hex pairs, cutting long fields to their first
-// bytes, an ellipsis and the byte count.
-func (d *dumper) appendFieldHex(dst, b []byte) []byte {
+// pieceWriter appends to the dumper's line, writing it out a piece at a time.
+type pieceWriter struct{ d *dumper }
+
+func (p pieceWriter) Write(b []byte) (int, error) {
+	p.d.buf = append(p.d.buf, b...)
+	p.d.flushPiece()
+	return len(b), p.d.err
+}
+
+// fieldHex appends a field's bytes as spaced hex pairs, long fields cut to their first bytes,
+// an ellipsis and the byte count (all of them with --full, a piece at a time), and returns the
+// width it took.
+func (d *dumper) fieldHex(b []byte) int {
 	shown := b
 	if !d.full && len(b) > hexShown {
 		shown = b[:hexShownCut]
 	}
+	start := len(d.buf)
+	width := 0
 	for j, c := range shown {
 		if j > 0 {
-			dst = append(dst, ' ')
+			d.buf = append(d.buf, ' ')
 		}
-		dst = append(dst, pgvalue.HexDigits[c>>4], pgvalue.HexDigits[c&15])
+		d.buf = append(d.buf, pgvalue.HexDigits[c>>4], pgvalue.HexDigits[c&15])
+		if len(d.buf) >= linePiece {
+			width += len(d.buf) - start
+			d.flushPiece()
+			start = 0
+		}
 	}
 	if len(shown) < len(b) {
-		dst = append(dst, " … "...)
-		dst = strconv.AppendInt(dst, int64(len(b)), 10)
-		dst = append(dst, " bytes"...)
+		d.buf = append(d.buf, " … "...)
+		d.buf = strconv.AppendInt(d.buf, int64(len(b)), 10)
+		d.buf = append(d.buf, " bytes"...)
 	}
-	return dst
+	return width + utf8.RuneCount(d.buf[start:])
 }
 
-// typeChain names what the message is, envelopes first: "XLogData > Update".
-func typeChain(t *decoder.Tree) string {
+// appendTypeChain appends what the message is, envelopes first: "XLogData > Update".
+func appendTypeChain(dst []byte, t *decoder.Tree) []byte {
 	if len(t.Nodes) == 0 {
-		return "nothing decoded"
+		return append(dst, "nothing decoded"...)
 	}
-	var s string
-	last := t.Message
-	if last < 0 {
-		last = 0
-	}
+	last := max(t.Message, 0)
+	first := true
 	for i := 0; i <= last; i++ {
 		n := &t.Nodes[i]
 		if i == last || (int(n.End) > last && !t.IsLeaf(i)) {
-			if s != "" {
-				s += " > "
+			if !first {
+				dst = append(dst, " > "...)
 			}
+			first = false
 			if i == t.Message && t.Type == 0 {
-				s += "unknown message type " + t.Value(i)
+				dst = append(dst, "unknown message type "...)
+				dst = t.AppendValue(dst, i)
 			} else {
-				s += n.Field.Info().Name
+				dst = append(dst, n.Field.Info().Name...)
 			}
 		}
 	}
-	return s
+	return dst
 }
 
 // columnType names the type of column value node i from its Relation message (a built-in
@@ -372,7 +391,10 @@ func appendSpaces(dst []byte, n int) []byte {
 	return dst
 }
 
-func appendPadLeft(dst []byte, s string, width int) []byte {
+// appendPadLeft appends v in decimal, right-aligned in width columns.
+func appendPadLeft(dst []byte, v, width int) []byte {
+	var tmp [20]byte
+	s := strconv.AppendInt(tmp[:0], int64(v), 10)
 	dst = appendSpaces(dst, width-len(s))
 	return append(dst, s...)
 }
