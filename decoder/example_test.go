@@ -45,3 +45,36 @@ func Example_error() {
 	// Output:
 	// Begin: Final LSN: need 8 bytes at offset 1, 6 remain
 }
+
+// Edit a decoded Update: a longer value for column 2, then a copy of that column added after
+// it. The column's length and the tuple's column count follow; the draft's tree is always the
+// decode of its bytes.
+func ExampleDraft() {
+	relation, _ := hex.DecodeString("52000040007075626c69630074006400020169640000000017ffffffff00760000000019ffffffff")
+	update, _ := hex.DecodeString("55000040004e0002740000000131740000000568656c6c6f")
+	s := decoder.NewSession(decoder.Options{})
+	s.Decode(relation)
+	d := decoder.NewDraft(s.Decode(update))
+	value := -1
+	for i, n := range d.Tree().Nodes {
+		if n.Field == decoder.FieldTupleColumn && n.Index == 2 {
+			value = d.Tree().Find(i, decoder.FieldColumnValue)
+		}
+	}
+	if err := d.SetText(value, "hello, world"); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Printf("%x\n", d.Bytes())
+	col, err := d.AddItem(value)
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println("added", d.Tree().Label(col))
+	fmt.Printf("%x\n", d.Bytes())
+	fmt.Println(d.SetText(d.Tree().Find(col, decoder.FieldColumnLength), "3"))
+	// Output:
+	// 55000040004e0002740000000131740000000c68656c6c6f2c20776f726c64
+	// added column 3
+	// 55000040004e0003740000000131740000000c68656c6c6f2c20776f726c64740000000c68656c6c6f2c20776f726c64
+	// Length: is computed from what it measures; change the value or the columns instead
+}
