@@ -70,14 +70,31 @@ func exampleIndex(t *testing.T, name string) int {
 	return -1
 }
 
-// loadExample chooses example i in the menu and waits until its message is shown.
+// loadExample chooses example i in the menu and waits until the page shows it as it opens: its
+// description in the header, its chosen message's full title over the bytes, the error box
+// under them exactly when that message has an error, nothing selected, and every box of rows
+// drawn and fitted. Two examples can show the same message number with the same name (the
+// truncated Insert is the binary one cut short), and choosing the example shown already
+// only clears the selection: a looser wait passes on the page before the change and measures
+// the old example's layout.
 func loadExample(t *testing.T, b *browsertest.Browser, i int) {
 	t.Helper()
-	title := "Bytes of message " + strconv.Itoa(web.Examples[i].Select+1) + ": "
+	st := web.NewState(i)
+	if st.Doc == nil || st.Msg < 0 {
+		t.Fatalf("example %d opens no message", i)
+	}
+	sm := st.Doc.Summaries[st.Msg]
+	title := fmt.Sprintf("Bytes of message %d: %s, %d bytes", st.Msg+1, sm.Name, sm.Size)
+	hasErr := st.Tree().Err != nil
+	if st.Node >= 0 || !st.Sel.Empty() {
+		t.Fatalf("example %d opens with a selection; loadExample waits for none", i)
+	}
 	b.Eval(`(() => { const s = document.querySelector("select.examples"); s.value = "`+strconv.Itoa(i)+`";
 		s.dispatchEvent(new Event("change", {bubbles: true})); })()`, nil)
-	waitJS(b, `document.querySelector("select.examples").value === "`+strconv.Itoa(i)+`" &&
-		document.querySelector(".hex-panel h2").textContent.startsWith(`+jsQuote(title)+`) && __lt.covered() && __lt.fitted()`)
+	waitJS(b, `document.querySelector(".example-desc").textContent === `+jsQuote(web.Examples[i].Description)+` &&
+		document.querySelector(".hex-panel h2").textContent.startsWith(`+jsQuote(title)+`) &&
+		!!document.querySelector(".decode-error") === `+strconv.FormatBool(hasErr)+` &&
+		!document.querySelector(".tnode.selected, .hv-seg.sel") && __lt.covered() && __lt.fitted()`)
 }
 
 // pointAt is a point on an element, what was there before the pointer came, and the layout.
