@@ -3,6 +3,7 @@ package decoder
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 	"strconv"
 )
 
@@ -139,22 +140,29 @@ func Encode(t *Tree) ([]byte, error) {
 
 // appendEditNodes appends t's nodes with their values, which are views into t.Bytes.
 func appendEditNodes(dst []editNode, t *Tree) []editNode {
+	start := len(dst)
+	dst = slices.Grow(dst, len(t.Nodes))[:start+len(t.Nodes)]
+	// Each node is written in place: a node built on the stack and copied in costs more than
+	// reading its value.
 	for i := range t.Nodes {
 		n := &t.Nodes[i]
-		en := editNode{field: n.Field, depth: n.Depth}
-		b := t.Bytes[n.Offset : n.Offset+n.Length : n.Offset+n.Length]
+		en := &dst[start+i]
+		en.field, en.depth, en.num, en.val, en.base, en.keep = n.Field, n.Depth, 0, nil, 0, false
 		switch n.Format {
 		case FormatGroup:
 		case FormatString:
-			en.val = b[: len(b)-1 : len(b)-1]
+			en.val = t.Bytes[n.Offset : n.Offset+n.Length-1 : n.Offset+n.Length-1]
 		case FormatBytes:
-			en.val = b
-		default:
-			for _, c := range b {
-				en.num = en.num<<8 | uint64(c)
-			}
+			en.val = t.Bytes[n.Offset : n.Offset+n.Length : n.Offset+n.Length]
+		case FormatByte1, FormatInt8:
+			en.num = uint64(t.Bytes[n.Offset])
+		case FormatInt16:
+			en.num = uint64(binary.BigEndian.Uint16(t.Bytes[n.Offset:]))
+		case FormatInt32:
+			en.num = uint64(binary.BigEndian.Uint32(t.Bytes[n.Offset:]))
+		case FormatInt64:
+			en.num = binary.BigEndian.Uint64(t.Bytes[n.Offset:])
 		}
-		dst = append(dst, en)
 	}
 	return dst
 }
