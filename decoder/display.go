@@ -148,7 +148,19 @@ func (t *Tree) appendShortValue(dst []byte, i int, v Value) []byte {
 	info := n.Field.Info()
 	switch v.Kind {
 	case ValueUint:
-		return strconv.AppendUint(dst, v.Num, 10)
+		dst = strconv.AppendUint(dst, v.Num, 10)
+		// Names, not numbers: a type OID is named, a relation OID gets its relation's name.
+		switch n.Field {
+		case FieldRelationColumnTypeOID:
+			if name := t.TypeNameOf(i); name != "" {
+				dst = pgvalue.AppendSafe(append(dst, ' '), name)
+			}
+		case FieldInsertRelationOID, FieldUpdateRelationOID, FieldDeleteRelationOID, FieldTruncateRelationOID:
+			if r := t.RelationOf(i); r != nil {
+				dst = appendQualifiedName(append(dst, ' '), r)
+			}
+		}
+		return dst
 	case ValueInt:
 		dst = strconv.AppendInt(dst, int64(v.Num), 10)
 		if n.Field == FieldRelationColumnTypeModifier {
@@ -184,6 +196,17 @@ func (t *Tree) appendShortValue(dst []byte, i int, v Value) []byte {
 		return appendFlags(dst, info, v.Num)
 	}
 	return dst
+}
+
+// appendQualifiedName appends namespace.name, escaped as display text; an empty namespace is
+// pg_catalog.
+func appendQualifiedName(dst []byte, r *Relation) []byte {
+	if r.Namespace == "" {
+		dst = append(dst, "pg_catalog"...)
+	} else {
+		dst = pgvalue.AppendSafe(dst, r.Namespace)
+	}
+	return pgvalue.AppendSafe(append(dst, '.'), r.Name)
 }
 
 // Value returns node i's value as AppendValue writes it.

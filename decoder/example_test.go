@@ -22,7 +22,7 @@ func Example() {
 	// Output:
 	//   0        Update
 	//   0 Byte1    Type 'U' Update
-	//   1 Int32    Relation OID 16384
+	//   1 Int32    Relation OID 16384 public.t
 	//   5 Byte1    New tuple marker 'N' new tuple
 	//   6          New tuple
 	//   6 Int16      Column count 2

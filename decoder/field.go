@@ -35,6 +35,9 @@ type Code struct {
 	Code    uint64
 	Name    string // short: "CASCADE", "old key"
 	Meaning string
+	// Since is the first PostgreSQL release that sends the value, when it is later than its
+	// field's (TupleData's 'b', binary values, PostgreSQL 14); 0 otherwise.
+	Since int
 }
 
 // FieldInfo describes a protocol field: what the bytes mean and since when they are sent.

@@ -3,37 +3,44 @@ package decoder
 // Marker and flag values, shared by the fields that carry them.
 var (
 	codesTupleOld = []Code{
-		{'K', "old key", "the old values of the replica identity key columns follow (other columns are sent as n); sent for every identity but FULL"},
-		{'O', "old tuple", "the whole old row follows; sent when the table's REPLICA IDENTITY is FULL"},
+		{'K', "old key", "the old values of the replica identity key columns follow (other columns are sent as n); sent for every identity but FULL", 0},
+		{'O', "old tuple", "the whole old row follows; sent when the table's REPLICA IDENTITY is FULL", 0},
 	}
-	codesTupleNew = []Code{{'N', "new tuple", "the new row follows"}}
+	codesTupleNew = []Code{{'N', "new tuple", "the new row follows", 0}}
 	codesColumn   = []Code{
-		{'n', "null", "the value is NULL; nothing follows"},
-		{'u', "unchanged TOAST", "an unchanged TOASTed value: the value is not sent, keep the one you have"},
-		{'t', "text", "the value in text format (the type's output function) follows, after an Int32 length"},
-		{'b', "binary", "the value in binary format (the type's send function) follows, after an Int32 length (PostgreSQL 14, binary option)"},
+		{'n', "null", "the value is NULL; nothing follows", 0},
+		{'u', "unchanged TOAST", "an unchanged TOASTed value: the value is not sent, keep the one you have", 0},
+		{'t', "text", "the value in text format (the type's output function) follows, after an Int32 length", 0},
+		{'b', "binary", "the value in binary format (the type's send function) follows, after an Int32 length (PostgreSQL 14, binary option)", 14},
 	}
 	codesReplicaIdentity = []Code{
-		{'d', "default", "the primary key identifies rows (pg_class.relreplident 'd')"},
-		{'n', "nothing", "no old row data is logged (REPLICA IDENTITY NOTHING)"},
-		{'f', "full", "the whole old row is logged (REPLICA IDENTITY FULL)"},
-		{'i', "index", "the columns of a chosen unique index identify rows (REPLICA IDENTITY USING INDEX)"},
+		{'d', "default", "the primary key identifies rows (pg_class.relreplident 'd')", 0},
+		{'n', "nothing", "no old row data is logged (REPLICA IDENTITY NOTHING)", 0},
+		{'f', "full", "the whole old row is logged (REPLICA IDENTITY FULL)", 0},
+		{'i', "index", "the columns of a chosen unique index identify rows (REPLICA IDENTITY USING INDEX)", 0},
 	}
 	codesTruncate = []Code{
-		{1, "CASCADE", "TRUNCATE … CASCADE"},
-		{2, "RESTART IDENTITY", "TRUNCATE … RESTART IDENTITY"},
+		{0, "none", "a plain TRUNCATE: neither CASCADE nor RESTART IDENTITY", 0},
+		{1, "CASCADE", "TRUNCATE … CASCADE", 0},
+		{2, "RESTART IDENTITY", "TRUNCATE … RESTART IDENTITY", 0},
 	}
-	codesColumnFlags  = []Code{{1, "key", "the column is part of the replica identity key"}}
-	codesMessageFlags = []Code{{1, "transactional", "the message was emitted inside a transaction and is delivered with it"}}
+	codesColumnFlags = []Code{
+		{0, "none", "the column is not part of the replica identity key", 0},
+		{1, "key", "the column is part of the replica identity key", 0},
+	}
+	codesMessageFlags = []Code{
+		{0, "none", "not transactional: sent as soon as it is decoded, whether or not the transaction that emitted it commits", 0},
+		{1, "transactional", "the message was emitted inside a transaction and is delivered with it", 0},
+	}
 	codesFirstSegment = []Code{
-		{0, "continued", "a later segment of a transaction already streamed in part"},
-		{1, "first", "the first streamed segment of this transaction"},
+		{0, "continued", "a later segment of a transaction already streamed in part", 0},
+		{1, "first", "the first streamed segment of this transaction", 0},
 	}
 	codesReply = []Code{
-		{0, "no reply", "no reply requested"},
-		{1, "reply now", "the sender asks for an immediate reply"},
+		{0, "no reply", "no reply requested", 0},
+		{1, "reply now", "the sender asks for an immediate reply", 0},
 	}
-	codesZeroFlags = []Code{{0, "none", "currently always 0"}}
+	codesZeroFlags = []Code{{0, "none", "currently always 0", 0}}
 )
 
 // fieldTable holds the description of every field, indexed by FieldID. It is data only: plain

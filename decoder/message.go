@@ -186,8 +186,9 @@ func truncateBody(s *Session, c *cursor, rd reading) {
 		c.Int8(FieldTruncateOptions)
 		for i := 0; i < n && c.err == nil; i++ {
 			if c.have(FieldTruncateRelationOID, 4) {
-				c.Int32(FieldTruncateRelationOID)
+				oid, _ := c.Int32(FieldTruncateRelationOID)
 				c.nodes[len(c.nodes)-1].Index = int32(i + 1)
+				c.t.rels = append(c.t.rels, s.relation(oid))
 			}
 		}
 	}
@@ -257,7 +258,9 @@ func relationBody(s *Session, c *cursor, rd reading) {
 		c.push(FieldRelationColumn, int32(i+1))
 		c.Int8(FieldRelationColumnFlags)
 		c.String(FieldRelationColumnName)
-		c.Int32(FieldRelationColumnTypeOID)
+		if oid, ok := c.Int32(FieldRelationColumnTypeOID); ok {
+			c.t.types = append(c.t.types, s.types[oid])
+		}
 		c.SignedInt32(FieldRelationColumnTypeModifier)
 		c.pop()
 	}
@@ -345,5 +348,6 @@ func (s *Session) lookup(c *cursor, oid uint32) *Relation {
 		return nil
 	}
 	c.t.Relation = rel
+	c.t.RelationIndex = s.relIndex[oid]
 	return rel
 }

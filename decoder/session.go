@@ -101,14 +101,18 @@ type Session struct {
 	// after its type byte, or -1.
 	fixedLen  []int
 	envelopes envelopes
-	cur       cursor
-	alt       Tree
+	// count is the number of messages decoded; relIndex the Index of the latest Relation
+	// message of each OID.
+	count    int
+	relIndex map[uint32]int
+	cur      cursor
+	alt      Tree
 }
 
 // NewSession returns a session that decodes with the given options.
 func NewSession(opts Options) *Session {
 	s := &Session{opts: opts, proto: opts.Proto, stream: -1, parallel: -1,
-		relations: map[uint32]*Relation{}, versions: map[uint32][]*Relation{}, types: map[uint32]*DataType{}, names: map[string]string{},
+		relations: map[uint32]*Relation{}, versions: map[uint32][]*Relation{}, types: map[uint32]*DataType{}, names: map[string]string{}, relIndex: map[uint32]int{},
 		envelopes: envelopeTable}
 	s.useTable(messageTable)
 	switch {
@@ -294,9 +298,13 @@ func (s *Session) decode(t *Tree, b []byte, rd reading, probe bool) {
 	t.Message = -1
 	t.Type = 0
 	t.msg = nil
-	t.Reading = Reading{InStream: rd.inStream, ParallelAbort: rd.parallel}
+	t.Reading = Reading{InStream: rd.inStream, ParallelAbort: rd.parallel, Proto: s.proto, ProtoSet: s.opts.Proto != 0}
 	t.Relation = nil
 	t.MissingRelation = 0
+	t.Index = s.count
+	t.RelationIndex = -1
+	t.rels = t.rels[:0]
+	t.types = t.types[:0]
 	c := &s.cur
 	c.reset(t, b)
 	c.probe = probe
@@ -386,6 +394,7 @@ const maxRelationVersions = 4
 // apply records what a decoded message says about the stream: relations, types, stream state
 // and protocol version.
 func (s *Session) apply(t *Tree) {
+	s.count++
 	mt := t.msg
 	if mt == nil {
 		return
@@ -458,6 +467,7 @@ func learnRelation(s *Session, t *Tree) {
 	for _, old := range s.versions[oid] {
 		if string(old.raw) == string(raw) {
 			s.setRelation(oid, old)
+			s.relIndex[oid] = t.Index
 			return
 		}
 	}
@@ -486,6 +496,7 @@ func learnRelation(s *Session, t *Tree) {
 		}
 	}
 	s.setRelation(oid, rel)
+	s.relIndex[oid] = t.Index
 	if v := s.versions[oid]; len(v) < maxRelationVersions {
 		s.versions[oid] = append(v, rel)
 	} else {

@@ -99,8 +99,19 @@ type Tree struct {
 	// MissingRelation is the relation OID of a change whose Relation message the session has not
 	// seen, so its columns are labelled by position only; 0 otherwise.
 	MissingRelation uint32
+	// Index is the message's index in its session's stream, from 0: how many messages the
+	// session decoded before it.
+	Index int
+	// RelationIndex is the Index of the Relation message that defined Relation as this message
+	// was decoded (the latest one for its OID), or -1.
+	RelationIndex int
 	// msg describes the message type, or is nil.
 	msg *MessageType
+	// rels holds, for each relation OID of a Truncate in order, the Relation the session knew
+	// for it, or nil; types, for each column of a Relation message in order, the Type message
+	// the session knew for the column's type OID, or nil. Their storage is reused.
+	rels  []*Relation
+	types []*DataType
 }
 
 // MessageType describes the pgoutput message's type, or returns nil when the tree holds none.
@@ -156,6 +167,47 @@ func (t *Tree) Find(i int, f FieldID) int {
 	return -1
 }
 
+// RelationOf returns the Relation the session knew, when the message was decoded, for the
+// relation OID in node i: a change's Relation OID (Tree.Relation) or one of a Truncate's. It
+// returns nil for other nodes, and for an OID whose Relation message had not come.
+func (t *Tree) RelationOf(i int) *Relation {
+	n := &t.Nodes[i]
+	switch n.Field {
+	case FieldInsertRelationOID, FieldUpdateRelationOID, FieldDeleteRelationOID:
+		return t.Relation
+	case FieldTruncateRelationOID:
+		if k := int(n.Index) - 1; k >= 0 && k < len(t.rels) {
+			return t.rels[k]
+		}
+	}
+	return nil
+}
+
+// TypeNameOf names the type OID in node i, a Relation message column's Type OID: the built-in
+// type's name ("int4", "varchar[]"), or namespace.name from a Type message the session had
+// seen when the message was decoded (the name alone in pg_catalog). It returns "" for other
+// nodes and for types not known.
+func (t *Tree) TypeNameOf(i int) string {
+	n := &t.Nodes[i]
+	if n.Field != FieldRelationColumnTypeOID {
+		return ""
+	}
+	oid := uint32(t.ValueOf(i).Num)
+	if name := pgvalue.TypeName(oid); name != "" {
+		return name
+	}
+	if p := t.Parent(i); p >= 0 {
+		if k := int(t.Nodes[p].Index) - 1; k >= 0 && k < len(t.types) && t.types[k] != nil {
+			dt := t.types[k]
+			if dt.Namespace == "" {
+				return dt.Name
+			}
+			return dt.Namespace + "." + dt.Name
+		}
+	}
+	return ""
+}
+
 // Reading records a choice between ways of reading the same bytes.
 type Reading struct {
 	// InStream: the message was read as inside Stream Start … Stream Stop (Xid field present).
@@ -170,6 +222,10 @@ type Reading struct {
 	AlsoFit bool
 	// Note explains the choice in a sentence, or is empty when nothing had to be chosen.
 	Note string
+	// Proto is the protocol version in force when the message was decoded (given in Options or
+	// inferred from earlier messages), or 0 when not known; ProtoSet says it was given.
+	Proto    int
+	ProtoSet bool
 }
 
 // Column returns the Relation column behind node i: a TupleData column group or any node inside

@@ -227,7 +227,7 @@ var vectorFiles = []vfile{
 		{line: 4, checks: vRelation(24576, "public", "foo", 'd', vcol{0, "bar", 25, -1}, vcol{1, "id", 23, -1})},
 		{line: 5, checks: vRelation(18268, "public", "temp", 'd', vcol{0, "test", 1700, -1})},
 		{line: 6, checks: vAll(vNum(FieldTypeOID, 32820), vStr(FieldTypeNamespace, "public"), vStr(FieldTypeName, "example_type"))},
-		{line: 7, checks: vAll(vTruncate(0, 24576), vShown(FieldTruncateOptions, "0"))},
+		{line: 7, checks: vAll(vTruncate(0, 24576), vShown(FieldTruncateOptions, "0 none"))},
 		{line: 8, checks: vAll(vTruncate(1, 24576), vShown(FieldTruncateOptions, "1 CASCADE"))},
 		{line: 9, checks: vAll(vTruncate(2, 24576), vShown(FieldTruncateOptions, "2 RESTART IDENTITY"))},
 		{line: 10, known: 24576, checks: vAll(vNum(FieldInsertRelationOID, 24576), vNum(FieldInsertNew, 'N'),
