@@ -71,6 +71,8 @@ build_wasm() {
 		fi
 	done
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$out/main.wasm" ./wasm || return
+	# The field guide's text, which the page fetches when the guide is first opened.
+	go run ./scripts/guide -asset "$out/guide.txt" || return
 	# Prints main.wasm's sizes: raw, brotli (quality 11: some seconds) and gzip.
 	go run ./scripts/site "$@" "$out" || return
 }

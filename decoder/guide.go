@@ -1,0 +1,251 @@
+package decoder
+
+// The field guide: one entry per pgoutput message type, TupleData and the replication protocol
+// envelopes, laid out as a reader of the PostgreSQL documentation expects. The layouts, names,
+// formats and meanings are the field table's and the message table's; the guide adds what a
+// learner reads around them (what a message is for, where it travels, conditions, rules,
+// related messages, documentation links, what changed in each release, a real example).
+//
+// The guide's prose is long, so the page does not link it: GuideData (the tables, in
+// guidetable.go) is called by native programs only, which write it as an asset
+// (AppendGuide, scripts/guide) that the page fetches when the guide is first opened and reads
+// with ReadGuide. Everything the page needs at all times (hover help, the version lens of a
+// decoded message, explain sentences) stays in the field table.
+
+// Layer says where an entry's bytes sit.
+type Layer uint8
+
+// Layers.
+const (
+	LayerMessage   Layer = iota // a pgoutput message
+	LayerTupleData              // TupleData, the part of Insert, Update and Delete that carries a row
+	LayerEnvelope               // a replication protocol message around or beside pgoutput messages
+)
+
+// Guide is the whole field guide.
+type Guide struct {
+	// Entries: the pgoutput messages and TupleData in the documentation's order (Begin,
+	// Message, Commit, Origin, Relation, …, Stream Prepare, TupleData), then the envelopes
+	// (CopyData, XLogData, Primary keepalive, Standby status update, Hot standby feedback).
+	Entries []GuideEntry
+	// Releases are the PostgreSQL releases the version lens knows (10 to 18), oldest first.
+	Releases []Release
+	// Options are pgoutput's options, in the order the documentation lists them.
+	Options []Option
+	// Comparisons are captures of the same transaction from servers of several releases, in
+	// text and binary mode.
+	Comparisons []Comparison
+}
+
+// GuideEntry is one entry of the field guide.
+type GuideEntry struct {
+	// ID names the entry in links (#guide=update): lower case, words joined by '-'
+	// ("stream-abort", "tupledata", "standby-status-update").
+	ID string
+	// Name is the entry's title, as the documentation names the message ("Stream Abort",
+	// "TupleData").
+	Name string
+	// Group is the field of the whole message (for TupleData, a new tuple's).
+	Group FieldID
+	// Type is the type byte (0 for TupleData).
+	Type  byte
+	Layer Layer
+	// Purpose says what the message is for; Travels where it travels (SQL functions, inside
+	// XLogData from a walsender, from the client to the server).
+	Purpose string
+	Travels string
+	// Fields in documented order; a field with Repeat set is repeated with the fields around it
+	// that share its Repeat.
+	Fields []GuideField
+	// Rules between fields and between messages ("an Update carries K or O or neither, never
+	// both"), one sentence each.
+	Rules []string
+	// Related lists the IDs of related entries.
+	Related []string
+	// Doc locates the section of the PostgreSQL documentation that describes the message.
+	Doc DocRef
+	// Changes says what changed in each release, oldest first: in the bytes, in the options, in
+	// the documentation's wording.
+	Changes []Change
+	// Example is a real capture that shows the message.
+	Example GuideExample
+}
+
+// GuideField is one field of an entry, in documented order.
+type GuideField struct {
+	// Field is the field table's entry: name, wire format, kind, meaning, codes, since. It is
+	// FieldUnknown for the payload of an envelope (Payload says what it holds).
+	Field FieldID
+	// Payload describes what an envelope carries after its fields, when Field is FieldUnknown.
+	Payload string
+	// Alternative: the field takes the place of the one before it (an Update's old tuple
+	// instead of its old key); at most one of them is present.
+	Alternative bool
+	// Condition says when the field is present, or is empty when it always is ("only inside a
+	// streamed transaction", "only with streaming = parallel").
+	Condition string
+	// Repeat names what the field is repeated for ("column", "relation"), or is empty.
+	Repeat string
+	// Entry is the ID of the entry that describes the field's contents when the field is a
+	// part of its own (a TupleData: "tupledata"; the pgoutput message inside XLogData).
+	Entry string
+}
+
+// Width is how many bytes a field takes, as a byte diagram draws it.
+type Width struct {
+	// Bytes is the fixed size (1, 2, 4, 8), or 0 when the size varies.
+	Bytes int
+	// Label is what a diagram box says: "1", "4", "8", "String" (bytes up to a NUL),
+	// "n bytes" (n from an earlier length), "TupleData", "message".
+	Label string
+}
+
+// Width returns the field's width for a byte diagram.
+func (f GuideField) Width() Width {
+	info := f.Field.Info()
+	if n := info.Format.size(); n > 0 {
+		return Width{Bytes: n, Label: string(appendInt(nil, n))}
+	}
+	switch {
+	case f.Payload != "":
+		return Width{Label: "message"}
+	case f.Entry == "tupledata":
+		return Width{Label: "TupleData"}
+	case info.Format == FormatString:
+		return Width{Label: "String"}
+	}
+	return Width{Label: "n bytes"}
+}
+
+// Positions numbers the entry's fields as a reader counts them: 1, 2, 3 in order; fields
+// repeated together share a number with a letter each (8a, 8b for a Relation's column
+// flags and name); an alternative shares its predecessor's number.
+func (e *GuideEntry) Positions() []string {
+	pos := make([]string, len(e.Fields))
+	n, sub := 0, 0
+	for i, f := range e.Fields {
+		switch {
+		case f.Alternative && i > 0:
+			pos[i] = pos[i-1]
+			continue
+		case f.Repeat != "" && i > 0 && e.Fields[i-1].Repeat == f.Repeat:
+			sub++
+		case f.Repeat != "":
+			n++
+			sub = 0
+		default:
+			n++
+			pos[i] = string(appendInt(nil, n))
+			continue
+		}
+		pos[i] = string(appendInt(nil, n)) + string(rune('a'+sub))
+	}
+	return pos
+}
+
+// DocRef locates a section of the PostgreSQL documentation.
+type DocRef struct {
+	// Page is the page's file name ("protocol-logicalrep-message-formats.html").
+	Page string
+	// Anchor is the section's id on the page, or "" when the page has none for it.
+	Anchor string
+	// AnchorSince is the first release whose page has the anchor; older releases link the page.
+	AnchorSince int
+}
+
+// DocsURL returns the address of the section in the documentation of release (10 to 18).
+func (d DocRef) DocsURL(release int) string {
+	u := "https://www.postgresql.org/docs/" + string(appendInt(nil, release)) + "/" + d.Page
+	if d.Anchor != "" && release >= d.AnchorSince {
+		u += "#" + d.Anchor
+	}
+	return u
+}
+
+// ChangeKind says what a change touched.
+type ChangeKind uint8
+
+// Change kinds.
+const (
+	ChangeBytes   ChangeKind = iota // what the server sends
+	ChangeOption                    // which options exist or what they do
+	ChangeWording                   // only the documentation's wording
+)
+
+// Change is one thing that changed in a release.
+type Change struct {
+	Release int
+	// Proto is the protocol version the change needs, or 0.
+	Proto int
+	Kind  ChangeKind
+	// Field is the field the change is about, or FieldUnknown for the whole entry.
+	Field FieldID
+	Text  string
+}
+
+// GuideExample is a real capture that shows an entry's message.
+type GuideExample struct {
+	// Text is a capture file (the page's input format): the lines the message needs (Relation
+	// and Type messages before a change, the transaction around it).
+	Text string
+	// Select is the index of the message the example is about.
+	Select int
+	// Source says where the capture comes from (a file in testdata).
+	Source string
+}
+
+// Release is what the version lens knows of one PostgreSQL release.
+type Release struct {
+	Release int
+	// MaxProto is the highest proto_version the release's pgoutput accepts.
+	MaxProto int
+	// Options lists the names of the pgoutput options it accepts.
+	Options []string
+	// Summary says in a sentence what the release changed for logical replication's bytes.
+	Summary string
+}
+
+// Option is one pgoutput option.
+type Option struct {
+	Name string
+	// Values it takes ("boolean", "off, on, parallel"); Default when not given ("" = required).
+	Values  string
+	Default string
+	// Since is the first release that accepts it; Proto the lowest proto_version it needs.
+	Since int
+	Proto int
+	// Bytes says what it changes in the bytes.
+	Bytes string
+	// Changes lists later changes of the option ("16: streaming takes parallel").
+	Changes []Change
+}
+
+// Comparison is one capture of the lens's transaction from one server.
+type Comparison struct {
+	Release int
+	Server  string // "PostgreSQL 16.14"
+	Binary  bool
+	Proto   int
+	Options string // as given to START_REPLICATION
+	// Text is the capture file.
+	Text   string
+	Source string
+}
+
+// Presence says whether something exists at a release and protocol version.
+type Presence struct {
+	// Exists reports whether it does.
+	Exists bool
+	// Since is the first release that sends it; Proto the lowest proto_version it needs.
+	Since, Proto int
+}
+
+// Entry returns the entry with the given ID, or nil.
+func (g *Guide) Entry(id string) *GuideEntry {
+	for i := range g.Entries {
+		if g.Entries[i].ID == id {
+			return &g.Entries[i]
+		}
+	}
+	return nil
+}

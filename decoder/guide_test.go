@@ -1,0 +1,303 @@
+package decoder
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// guideOrder is the documentation's order of the logical replication messages, then the
+// envelopes.
+var guideOrder = []string{"begin", "message", "commit", "origin", "relation", "type", "insert", "update", "delete", "truncate",
+	"stream-start", "stream-stop", "stream-commit", "stream-abort", "begin-prepare", "prepare", "commit-prepared",
+	"rollback-prepared", "stream-prepare", "tupledata", "copydata", "xlogdata", "primary-keepalive",
+	"standby-status-update", "hot-standby-feedback"}
+
+// TestGuideEntries: one entry per pgoutput message type, TupleData and envelope, in the
+// documentation's order, each complete, its links to other entries and its fields sound.
+func TestGuideEntries(t *testing.T) {
+	g := GuideData()
+	var ids []string
+	for _, e := range g.Entries {
+		ids = append(ids, e.ID)
+	}
+	if !reflect.DeepEqual(ids, guideOrder) {
+		t.Fatalf("entries %v, want %v", ids, guideOrder)
+	}
+	for _, m := range messageTable {
+		n := 0
+		for _, e := range g.Entries {
+			if e.Layer == LayerMessage && e.Type == m.Type && e.Group == m.Group && e.Name == m.Name() {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("message %c has %d entries", m.Type, n)
+		}
+	}
+	for _, env := range envelopeTable {
+		if e := g.Entry(strings.ToLower(strings.ReplaceAll(env.Group.Info().Name, " ", "-"))); e == nil || e.Type != env.Type {
+			t.Errorf("envelope %c (%s) has no entry", env.Type, env.Group.Info().Name)
+		}
+	}
+	for _, e := range g.Entries {
+		if e.Name == "" || e.Purpose == "" || e.Travels == "" || len(e.Fields) == 0 || len(e.Related) == 0 || len(e.Changes) == 0 || e.Doc.Page == "" {
+			t.Errorf("%s: incomplete entry", e.ID)
+		}
+		for _, r := range e.Related {
+			if g.Entry(r) == nil || r == e.ID {
+				t.Errorf("%s: related entry %q does not exist", e.ID, r)
+			}
+		}
+		for _, f := range e.Fields {
+			if f.Field == FieldUnknown && f.Payload == "" || f.Entry != "" && g.Entry(f.Entry) == nil {
+				t.Errorf("%s: field %v: no field, or an entry that does not exist (%q)", e.ID, f.Field, f.Entry)
+			}
+			if w := f.Width(); w.Label == "" {
+				t.Errorf("%s: field %v has no width", e.ID, f.Field)
+			}
+		}
+		for _, c := range e.Changes {
+			if c.Text == "" || c.Release != 0 && (c.Release < FirstRelease || c.Release > LastRelease) {
+				t.Errorf("%s: change %+v", e.ID, c)
+			}
+		}
+	}
+	var rel []int
+	for _, r := range g.Releases {
+		rel = append(rel, r.Release)
+		if r.MaxProto < MinProto || r.Summary == "" || len(r.Options) < 2 {
+			t.Errorf("release %d: %+v", r.Release, r)
+		}
+		for _, name := range r.Options {
+			found := false
+			for _, o := range g.Options {
+				if o.Name == name {
+					found = true
+					if r.Release < o.Since {
+						t.Errorf("release %d lists option %s, which arrives in %d", r.Release, name, o.Since)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("release %d: no option %s", r.Release, name)
+			}
+		}
+	}
+	if len(rel) != LastRelease-FirstRelease+1 || rel[0] != FirstRelease {
+		t.Errorf("releases %v, want %d to %d", rel, FirstRelease, LastRelease)
+	}
+}
+
+// TestGuideLayouts holds each entry's field list to what the decoder emits: every field of a
+// decoded corpus message (and of the envelopes) is in its entry, in the entry's order, and
+// every field an entry lists is emitted somewhere.
+func TestGuideLayouts(t *testing.T) {
+	g := GuideData()
+	entryOf := map[FieldID]*GuideEntry{}
+	for i := range g.Entries {
+		entryOf[g.Entries[i].Group] = &g.Entries[i]
+	}
+	tuple := g.Entry("tupledata")
+	emitted := map[*GuideEntry]map[FieldID]bool{}
+	check := func(tr *Tree, root int, e *GuideEntry, name string) {
+		if emitted[e] == nil {
+			emitted[e] = map[FieldID]bool{}
+		}
+		pos := -1
+		for j := root + 1; j < int(tr.Nodes[root].End); j++ {
+			n := &tr.Nodes[j]
+			if n.Field == FieldRelationColumn || n.Field == FieldTupleColumn {
+				continue // the repeated group: its fields are listed
+			}
+			if inner := entryOf[n.Field]; inner != nil && inner.Layer != LayerTupleData {
+				// The message an envelope carries: its entry's Payload.
+				if last := e.Fields[len(e.Fields)-1]; last.Payload == "" {
+					t.Errorf("%s: %s carries %s, but its entry lists no payload", name, e.ID, inner.ID)
+				}
+				j = int(n.End) - 1
+				continue
+			}
+			k := -1
+			for i, f := range e.Fields {
+				if f.Field == n.Field && (k < 0 || i > pos && k <= pos) {
+					k = i
+				}
+			}
+			if k < 0 {
+				t.Errorf("%s: %s emits %s (%s), which its entry does not list", name, e.ID, n.Field.Info().Name, n.Field.Info().Of)
+				return
+			}
+			if k < pos && e.Fields[k].Repeat == "" {
+				t.Errorf("%s: %s emits %s after %s; the entry lists it before", name, e.ID, n.Field.Info().Name, e.Fields[pos].Field.Info().Name)
+				return
+			}
+			pos = k
+			emitted[e][n.Field] = true
+			if n.Field == FieldTupleNew || n.Field == FieldTupleKey || n.Field == FieldTupleOld {
+				checkTuple(t, tr, j, tuple, emitted)
+				j = int(n.End) - 1
+			}
+		}
+	}
+	decodeAll := func(name string, s *Session, b []byte) {
+		tr := s.Decode(b)
+		if tr.Err != nil {
+			return
+		}
+		for i := range tr.Nodes {
+			if e := entryOf[tr.Nodes[i].Field]; e != nil && e.Layer != LayerTupleData {
+				check(tr, i, e, name)
+			}
+		}
+	}
+	for name, c := range corpusCaptures(t) {
+		s := NewSession(Options{})
+		for _, b := range c.msgs {
+			decodeAll(name, s, b)
+		}
+	}
+	decodeAll("hot standby feedback", NewSession(Options{}), wire{}.b1('h').i64(1).i32(2).i32(3).i32(4).i32(5))
+	decodeAll("standby status update", NewSession(Options{}), wire{}.b1('r').i64(1).i64(2).i64(3).i64(4).b1(0))
+	decodeAll("copydata", NewSession(Options{}), wire{}.b1('d').i32(4+34).b1('r').i64(1).i64(2).i64(3).i64(4).b1(0))
+	for _, e := range g.Entries {
+		for _, f := range e.Fields {
+			if f.Payload == "" && !emitted[&g.Entries[indexOf(g, e.ID)]][f.Field] {
+				t.Errorf("%s lists %s (%s), which no decoded message emitted", e.ID, f.Field.Info().Name, f.Field.Info().Of)
+			}
+		}
+	}
+}
+
+func indexOf(g *Guide, id string) int {
+	for i := range g.Entries {
+		if g.Entries[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// checkTuple checks a TupleData group's children against the TupleData entry.
+func checkTuple(t *testing.T, tr *Tree, root int, e *GuideEntry, emitted map[*GuideEntry]map[FieldID]bool) {
+	if emitted[e] == nil {
+		emitted[e] = map[FieldID]bool{}
+	}
+	for j := root + 1; j < int(tr.Nodes[root].End); j++ {
+		f := tr.Nodes[j].Field
+		if f == FieldTupleColumn {
+			continue
+		}
+		listed := false
+		for _, gf := range e.Fields {
+			listed = listed || gf.Field == f
+		}
+		if !listed {
+			t.Errorf("a TupleData emits %s, which the TupleData entry does not list", f.Info().Name)
+		}
+		emitted[e][f] = true
+	}
+}
+
+// TestGuideAssetRoundTrip: the asset reads back as the guide it was written from, and a damaged
+// or foreign asset is refused with the line named.
+func TestGuideAssetRoundTrip(t *testing.T) {
+	g := GuideData()
+	g.Entries[0].Example = GuideExample{Text: "# a capture\n0/1 77\tx\\y\n", Select: 2, Source: "testdata/x"}
+	g.Comparisons = []Comparison{{Release: 10, Server: "PostgreSQL 10.23", Proto: 1, Options: "proto_version=1", Text: "a\nb", Source: "s"},
+		{Release: 16, Binary: true, Proto: 4, Text: "c"}}
+	asset := AppendGuide(nil, g)
+	back, err := ReadGuide(asset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, g) {
+		for i := range g.Entries {
+			if !reflect.DeepEqual(back.Entries[i], g.Entries[i]) {
+				t.Errorf("entry %s differs:\n got %+v\nwant %+v", g.Entries[i].ID, back.Entries[i], g.Entries[i])
+			}
+		}
+		t.Fatalf("the asset does not read back as the guide")
+	}
+	for _, bad := range []struct{ asset, want string }{
+		{"hello\n", "not a guide"},
+		{strings.Replace(string(asset), guideMagic+"\t1\t", guideMagic+"\t1\t7", 1), "another build"},
+		{string(asset) + "field x\n", "line "},
+		{string(asset) + "bogus 1\n", "unknown record"},
+		{guideMagic + "\t1\t" + num(int(fieldTableSum())) + "\nname before\n", "before any entry"},
+	} {
+		if _, err := ReadGuide([]byte(bad.asset)); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("ReadGuide(…%q): %v, want an error containing %q", bad.asset[max(0, len(bad.asset)-30):], err, bad.want)
+		}
+	}
+}
+
+// TestDocsURL: the documentation link of each entry, with its anchor from 16 on.
+func TestDocsURL(t *testing.T) {
+	g := GuideData()
+	if got, want := g.Entry("update").Doc.DocsURL(16), "https://www.postgresql.org/docs/16/protocol-logicalrep-message-formats.html#PROTOCOL-LOGICALREP-MESSAGE-FORMATS-UPDATE"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if got, want := g.Entry("update").Doc.DocsURL(10), "https://www.postgresql.org/docs/10/protocol-logicalrep-message-formats.html"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if got, want := g.Entry("xlogdata").Doc.DocsURL(18), "https://www.postgresql.org/docs/18/protocol-replication.html#PROTOCOL-REPLICATION-XLOGDATA"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+// TestProtoReleases holds the release each protocol version arrived in to the field table: no
+// field needs a protocol version before its release, and each version's first release has a
+// field that arrived with it.
+func TestProtoReleases(t *testing.T) {
+	first := map[int]bool{}
+	for id := FieldID(0); int(id) < NumFields; id++ {
+		info := id.Info()
+		if info.Proto == 0 {
+			continue
+		}
+		if info.Since < ProtoRelease(info.Proto) {
+			t.Errorf("%s (%s): since %d, but protocol %d arrived in %d", info.Name, info.Of, info.Since, info.Proto, ProtoRelease(info.Proto))
+		}
+		if info.Since == ProtoRelease(info.Proto) {
+			first[info.Proto] = true
+		}
+	}
+	for p := MinProto; p <= MaxProto; p++ {
+		if !first[p] {
+			t.Errorf("no field arrived with protocol %d in %d", p, ProtoRelease(p))
+		}
+	}
+	for _, c := range []struct{ release, proto int }{{9, 0}, {10, 1}, {13, 1}, {14, 2}, {15, 3}, {16, 4}, {18, 4}} {
+		if got := MaxProtoAt(c.release); got != c.proto {
+			t.Errorf("MaxProtoAt(%d) = %d, want %d", c.release, got, c.proto)
+		}
+	}
+}
+
+// TestLens: what exists at a release and a protocol version.
+func TestLens(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		got          Presence
+		exists       bool
+		since, proto int
+	}{
+		{"Truncate in 10", MessageAt('T', 10, 1), false, 11, 1},
+		{"Truncate in 11", MessageAt('T', 11, 1), true, 11, 1},
+		{"Stream Start at protocol 1", MessageAt('S', 16, 1), false, 14, 2},
+		{"Stream Start in 14 at 2", MessageAt('S', 14, 2), true, 14, 2},
+		{"Begin Prepare in 14", MessageAt('b', 14, 0), false, 15, 3},
+		{"unknown type", MessageAt('Z', 0, 0), false, 0, 0},
+		{"abort LSN at 3", FieldAt(FieldStreamAbortLSN, 16, 3), false, 16, 4},
+		{"abort LSN in 16 at 4", FieldAt(FieldStreamAbortLSN, 16, 4), true, 16, 4},
+		{"binary kind in 13", CodeAt(FieldColumnKind, 'b', 13, 1), false, 14, 1},
+		{"binary kind in 14 at 1", CodeAt(FieldColumnKind, 'b', 14, 1), true, 14, 1},
+		{"text kind in 10", CodeAt(FieldColumnKind, 't', 10, 1), true, 10, 1},
+		{"XLogData in any", FieldAt(FieldXLogDataStart, 10, 1), true, 0, 0},
+	} {
+		if c.got.Exists != c.exists || c.got.Since != c.since || c.got.Proto != c.proto {
+			t.Errorf("%s: %+v, want exists %v since %d proto %d", c.name, c.got, c.exists, c.since, c.proto)
+		}
+	}
+}

@@ -1,0 +1,136 @@
+// Command guide writes the field guide from the decoder's field table: the page's guide asset
+// (with the real examples and the captures of one transaction across releases, from
+// testdata/guide) and docs/messages.md.
+//
+// Usage:
+//
+//	go run ./scripts/guide -asset static/guide.txt   # ./build.sh wasm runs this
+//	go run ./scripts/guide -docs docs/messages.md     # after changing the field table
+//
+// -root names the repository's root (default: the current directory).
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/internal/guidedoc"
+)
+
+func main() {
+	asset := flag.String("asset", "", "write the guide asset to `FILE`")
+	docs := flag.String("docs", "", "write the Markdown reference to `FILE`")
+	root := flag.String("root", ".", "the repository's root `DIR` (testdata/guide is read from it)")
+	flag.Parse()
+	if *asset == "" && *docs == "" || flag.NArg() != 0 {
+		fmt.Fprintln(os.Stderr, "usage: guide [-root DIR] [-asset FILE] [-docs FILE]")
+		os.Exit(2)
+	}
+	if err := run(*root, *asset, *docs); err != nil {
+		fmt.Fprintln(os.Stderr, "guide:", err)
+		os.Exit(1)
+	}
+}
+
+func run(root, asset, docs string) error {
+	if docs != "" {
+		if err := os.WriteFile(docs, guidedoc.Markdown(decoder.GuideData()), 0o644); err != nil {
+			return err
+		}
+	}
+	if asset != "" {
+		g, err := Full(root)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(asset, decoder.AppendGuide(nil, g), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Full returns the guide with its examples and comparisons from root's testdata/guide.
+func Full(root string) (*decoder.Guide, error) {
+	g := decoder.GuideData()
+	dir := filepath.Join(root, "testdata", "guide")
+	if err := readIndex(filepath.Join(dir, "examples.txt"), 4, func(f []string) error {
+		e := g.Entry(f[0])
+		if e == nil {
+			return errors.New("no guide entry " + strconv.Quote(f[0]))
+		}
+		sel, err := strconv.Atoi(f[1])
+		if err != nil {
+			return err
+		}
+		text, err := os.ReadFile(filepath.Join(dir, f[2]))
+		if err != nil {
+			return err
+		}
+		e.Example = decoder.GuideExample{Text: string(text), Select: sel, Source: f[3]}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := readIndex(filepath.Join(dir, "lens.txt"), 4, func(f []string) error {
+		release, err1 := strconv.Atoi(f[0])
+		proto, err2 := strconv.Atoi(f[2])
+		if err := errors.Join(err1, err2); err != nil {
+			return err
+		}
+		text, err := os.ReadFile(filepath.Join(dir, f[3]))
+		if err != nil {
+			return err
+		}
+		c := decoder.Comparison{Release: release, Binary: f[1] == "binary", Proto: proto, Text: string(text),
+			Source: filepath.ToSlash(filepath.Join("testdata", "guide", f[3]))}
+		for _, line := range strings.Split(string(text), "\n") {
+			if v, ok := strings.CutPrefix(line, "# server: "); ok {
+				c.Server = v
+			}
+			if v, ok := strings.CutPrefix(line, "# options: "); ok {
+				c.Options = v
+			}
+		}
+		g.Comparisons = append(g.Comparisons, c)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// readIndex calls fn with the tab-separated fields of each line of an index file (blank lines
+// and lines starting with # skipped). A missing index is no error: the guide has no examples yet.
+func readIndex(path string, n int, fn func([]string) error) error {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for line := 1; sc.Scan(); line++ {
+		t := sc.Text()
+		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		f := strings.Split(t, "\t")
+		if len(f) != n {
+			return fmt.Errorf("%s:%d: want %d tab-separated fields, found %d", path, line, n, len(f))
+		}
+		if err := fn(f); err != nil {
+			return fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+	}
+	return sc.Err()
+}
