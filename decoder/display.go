@@ -49,15 +49,25 @@ func (t *Tree) AppendValueLimit(dst []byte, i, limit int) (out []byte, cut bool,
 	case ValueColumn:
 		b := t.ValueBytes(i)
 		if v.ColumnKind == columnBinary {
-			out, cut, err = pgvalue.AppendBinaryLimit(dst, v.TypeOID, b, limit)
+			oid := t.codecType(i, v)
+			out, cut, err = pgvalue.AppendBinaryLimit(dst, oid, b, limit)
 			if err == nil {
 				return out, cut, nil
 			}
-			if err == pgvalue.ErrNoCodec {
-				err = nil
+			if err != pgvalue.ErrNoCodec {
+				out, cut = pgvalue.AppendHexLimit(dst, b, limit)
+				return out, cut, err
 			}
-			out, cut = pgvalue.AppendHexLimit(dst, b, limit)
-			return out, cut, err
+			start := len(dst)
+			if notBuiltin(v.TypeOID) && printable(b) {
+				out, cut = pgvalue.AppendQuotedLimit(dst, b, limit)
+			} else {
+				out, cut = pgvalue.AppendHexLimit(dst, b, limit)
+			}
+			if !cut && notBuiltin(v.TypeOID) {
+				out, cut = appendLimit(out, start, limit, typeNotBuiltin)
+			}
+			return out, cut, nil
 		}
 		out, cut = pgvalue.AppendQuotedLimit(dst, b, limit)
 		return out, cut, nil
@@ -101,10 +111,20 @@ func (t *Tree) WriteValue(w io.Writer, i int) error {
 		if v.ColumnKind != columnBinary {
 			return pgvalue.WriteQuoted(w, b)
 		}
-		if t.ValueError(i) != nil || !pgvalue.HasCodec(v.TypeOID) {
-			return pgvalue.WriteHex(w, b)
+		oid := t.codecType(i, v)
+		if t.ValueError(i) == nil && pgvalue.HasCodec(oid) {
+			return pgvalue.WriteBinary(w, oid, b)
 		}
-		return pgvalue.WriteBinary(w, v.TypeOID, b)
+		var err error
+		if t.ValueError(i) == nil && notBuiltin(v.TypeOID) && printable(b) {
+			err = pgvalue.WriteQuoted(w, b)
+		} else {
+			err = pgvalue.WriteHex(w, b)
+		}
+		if err == nil && t.ValueError(i) == nil && notBuiltin(v.TypeOID) {
+			_, err = io.WriteString(w, typeNotBuiltin)
+		}
+		return err
 	}
 	var buf [128]byte
 	_, err := w.Write(t.appendShortValue(buf[:0], i, v))
@@ -122,7 +142,47 @@ func (t *Tree) ValueError(i int) error {
 	if v.Kind != ValueColumn || v.ColumnKind != columnBinary {
 		return nil
 	}
-	return pgvalue.Check(v.TypeOID, t.ValueBytes(i))
+	return pgvalue.Check(t.codecType(i, v), t.ValueBytes(i))
+}
+
+// typeNotBuiltin marks the value of a type this decoder cannot know (an enum, a domain over a
+// type it does not know, an extension's type), shown as its text when the bytes are printable
+// UTF-8, as bytes otherwise.
+const typeNotBuiltin = " (type not built in)"
+
+// notBuiltin reports whether oid is a known type OID that is not a built-in type.
+func notBuiltin(oid uint32) bool {
+	if oid == 0 {
+		return false
+	}
+	_, ok := pgvalue.LookupType(oid)
+	return !ok
+}
+
+// codecType returns the type whose binary format a column value is in: the column's type, or,
+// for a type that is not built in, the built-in type its Type message names (the server names
+// a domain's base type there, and a domain's values are in its base type's format).
+func (t *Tree) codecType(i int, v Value) uint32 {
+	if !notBuiltin(v.TypeOID) {
+		return v.TypeOID
+	}
+	if c := t.Column(i); c != nil {
+		if base, ok := pgvalue.LookupTypeName(c.TypeName); ok && pgvalue.HasCodec(base.OID) {
+			return base.OID
+		}
+	}
+	return v.TypeOID
+}
+
+// printable reports whether b is UTF-8 text without control characters other than tab and
+// line breaks: what a type's binary send format looks like when it sends its text (enums do).
+func printable(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7f {
+			return false
+		}
+	}
+	return utf8.Valid(b)
 }
 
 // columnBinary is the kind byte of a binary-format column value.

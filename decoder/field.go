@@ -55,6 +55,9 @@ type FieldInfo struct {
 	Meaning string
 	// Codes names the values of a marker, or the bits of a flags field.
 	Codes []Code
+	// Explain is the template of the sentence that explains the field in a decoded message
+	// (Tree.Explain fills it; its placeholders are listed in explain.go).
+	Explain string
 }
 
 // CodeName returns the name of value v in the field's Codes, or "".

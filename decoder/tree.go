@@ -1,6 +1,10 @@
 package decoder
 
-import "pgoutput-inspector/decoder/pgvalue"
+import (
+	"encoding/binary"
+
+	"pgoutput-inspector/decoder/pgvalue"
+)
 
 // Format is a field's wire format, in the words of the PostgreSQL protocol documentation.
 type Format uint8
@@ -259,6 +263,7 @@ func (t *Tree) Notes() []string {
 	if t.Reading.Note != "" {
 		notes = append(notes, t.Reading.Note)
 	}
+	notes = t.appendVersionNotes(notes)
 	if t.MissingRelation != 0 {
 		b := []byte("No Relation message for relation OID ")
 		b = appendInt(b, int(t.MissingRelation))
@@ -280,6 +285,61 @@ func (t *Tree) Notes() []string {
 		}
 	}
 	return notes
+}
+
+// appendVersionNotes says what in the message does not exist at the protocol version that was
+// set (Options.Proto): the message type, or a field read because an option said so; and, for a
+// Stream Abort read without the parallel fields, that 16 trailing bytes look like them.
+func (t *Tree) appendVersionNotes(notes []string) []string {
+	p := t.Reading.Proto
+	if t.Reading.ProtoSet && p > 0 {
+		if t.msg != nil && int(t.msg.Proto) > p {
+			notes = append(notes, string(appendExistsFrom(nil, t.msg.Name(), t.msg.Group.Info(), p)))
+		} else {
+			for i := range t.Nodes {
+				if info := t.Nodes[i].Field.Info(); info.Proto > p {
+					notes = append(notes, string(appendExistsFrom(nil, info.Name+" ("+info.Of+")", info, p)))
+					break
+				}
+			}
+		}
+	}
+	if t.msg != nil && t.msg.ParallelFields && !t.Reading.ParallelAbort && t.Err != nil && t.Err.Kind == ErrTrailing {
+		if off := t.Err.Offset; len(t.Bytes)-off == 16 {
+			lsn := binary.BigEndian.Uint64(t.Bytes[off:])
+			ts := int64(binary.BigEndian.Uint64(t.Bytes[off+8:]))
+			b := []byte("The 16 trailing bytes have the layout of the abort LSN and abort timestamp that a Stream Abort carries with streaming = parallel (protocol 4): they read as ")
+			b = pgvalue.AppendLSN(b, lsn)
+			b = append(b, " and "...)
+			b = pgvalue.AppendRFC3339(b, ts)
+			if ts < 0 || ts > 100*365*24*3600*1e6 {
+				b = append(b, ", which is not a plausible time, so they may be something else"...)
+			}
+			switch {
+			case t.Reading.ProtoSet && p > 0 && p < int(FieldStreamAbortLSN.Info().Proto):
+				b = append(b, ". The protocol version is set to "...)
+				b = appendInt(b, p)
+				b = append(b, ", which has no such fields."...)
+			default:
+				b = append(b, ". The stream abort option says they are absent."...)
+			}
+			notes = append(notes, string(b))
+		}
+	}
+	return notes
+}
+
+// appendExistsFrom appends "Stream Start exists from protocol version 2 (PostgreSQL 14); the
+// protocol version is set to 1."
+func appendExistsFrom(b []byte, what string, info *FieldInfo, p int) []byte {
+	b = pgvalue.AppendSafe(b, what)
+	b = append(b, " exists from protocol version "...)
+	b = appendInt(b, info.Proto)
+	b = append(b, " (PostgreSQL "...)
+	b = appendInt(b, info.Since)
+	b = append(b, "); the protocol version is set to "...)
+	b = appendInt(b, p)
+	return append(b, '.')
 }
 
 // ValueBytes returns node i's byte-string value as a view into t.Bytes: a String without its

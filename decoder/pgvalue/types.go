@@ -254,6 +254,20 @@ func TypeName(oid uint32) string {
 	return t.Name
 }
 
+// LookupTypeName returns the built-in type with the given name as TypeName writes it ("int4",
+// "varchar[]"); ok is false for any other name, namespace-qualified names included.
+func LookupTypeName(name string) (t Type, ok bool) {
+	if name == "" {
+		return Type{}, false
+	}
+	for _, bt := range builtinTypes {
+		if bt.Name == name {
+			return bt, true
+		}
+	}
+	return Type{}, false
+}
+
 // BuiltinTypes returns a copy of the built-in type table, sorted by OID.
 func BuiltinTypes() []Type {
 	out := make([]Type, len(builtinTypes))
