@@ -6,6 +6,7 @@
 //
 //	pgoutput-inspect decode [--json] [--proto N] [--in-stream] [--format NAME] [FILE|-]
 //	pgoutput-inspect capture --publication NAME [--conn CONNSTRING] [options] [-o FILE]
+//	pgoutput-inspect explain [--release N] [TYPE]
 //
 // decode reads text in any format the input package detects (hex, base64, psql output,
 // hex dumps, byte literals, capture files) and prints an annotated dump, one field per line,
@@ -69,6 +70,7 @@ Commands:
   decode [FILE|-]   decode pgoutput messages from text (hex, base64, psql output,
                     hex dumps, byte literals, capture files) and annotate every byte
   capture           record a live server's logical replication stream into a capture file
+  explain [TYPE]    the field guide's entry for a message type: its fields, rules, versions
 
 Run "pgoutput-inspect <command> -h" for a command's options.
 `
@@ -84,6 +86,8 @@ func run(e *env, args []string) int {
 		return runDecode(e, args[1:])
 	case "capture":
 		return runCapture(e, args[1:])
+	case "explain":
+		return runExplain(e, args[1:])
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(e.stdout, usageText)
 		return exitOK

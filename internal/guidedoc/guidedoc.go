@@ -216,7 +216,7 @@ func Diagram(e *decoder.GuideEntry) string {
 				name = "'" + string(rune(c)) + "'"
 			}
 		}
-		if f.Condition != "" && f.Repeat == "" {
+		if f.Condition != "" {
 			name = "(" + name + ")"
 		}
 		if f.Alternative {
@@ -310,17 +310,22 @@ func Text(g *decoder.Guide, e *decoder.GuideEntry, release int) string {
 	return b.String()
 }
 
-// wrap writes s in lines of at most 96 columns, each after indent (the first line too, unless
-// indent is empty and a prefix is already written).
+// wrap writes s in lines of at most 96 columns, each after indent; a list item ("- …") has
+// its continuation lines indented under its text.
 func wrap(b *strings.Builder, s, indent string) {
 	const width = 96
-	line := indent
+	line, rest := indent, indent
+	if strings.HasPrefix(s, "- ") {
+		rest += "  "
+	}
+	start := len(line)
 	for _, w := range strings.Fields(s) {
-		if len(line) > len(indent) && len(line)+1+len(w) > width {
+		if len(line) > start && len(line)+1+len(w) > width {
 			b.WriteString(strings.TrimRight(line, " ") + "\n")
-			line = indent
+			line = rest
+			start = len(line)
 		}
-		if len(line) > len(indent) {
+		if len(line) > start {
 			line += " "
 		}
 		line += w
