@@ -39,6 +39,7 @@ type decodeOptions struct {
 	parallel   decoder.Choice
 	noEnvelope bool
 	full       bool
+	explain    bool
 }
 
 func runDecode(e *env, args []string) int {
@@ -57,6 +58,7 @@ func runDecode(e *env, args []string) int {
 	fs.BoolVar(&o.noEnvelope, "no-envelope", false,
 		"every message is a bare pgoutput message: do not look for CopyData, XLogData or keepalive envelopes")
 	fs.BoolVar(&o.full, "full", false, "print long values and hex in full instead of cutting them")
+	fs.BoolVar(&o.explain, "explain", false, "under each field, a sentence saying what its bytes mean in this message (the page's explain mode)")
 	o.color = "auto"
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -68,6 +70,10 @@ func runDecode(e *env, args []string) int {
 	}
 	if o.json && o.jsonLines {
 		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --json and --json-lines: choose one")
+		return exitUsage
+	}
+	if o.explain && (o.json || o.jsonLines) {
+		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --explain adds sentences to the annotated dump, not to JSON")
 		return exitUsage
 	}
 	if o.proto < 0 || o.proto > decoder.MaxProto {
@@ -118,7 +124,7 @@ func runDecode(e *env, args []string) int {
 	if o.json || o.jsonLines {
 		out = &jsonWriter{w: w, lines: o.jsonLines}
 	} else {
-		out = &dumper{w: w, color: useColor(e, o.color), full: o.full}
+		out = &dumper{w: w, color: useColor(e, o.color), full: o.full, explain: o.explain}
 	}
 	failed, err := decodeAll(st, res, s, out, func(errs []*input.Error) {
 		printInputErrors(e, name, errs)

@@ -144,3 +144,41 @@ func lensText(e *decoder.GuideEntry, release int) string {
 	}
 	return b.String()
 }
+
+// explainWidth is where decode --explain wraps its sentences; a deep field still gets
+// explainMinText columns of text.
+const (
+	explainWidth   = 100
+	explainMinText = 48
+)
+
+// explainLine writes node i's explain sentence (Tree.AppendExplain, the page's explain mode)
+// under its line, from the name column, wrapped at explainWidth.
+func (d *dumper) explainLine(t *decoder.Tree, i, indent int) {
+	d.exp = t.AppendExplain(d.exp[:0], i)
+	text := strings.Fields(string(d.exp))
+	room := max(explainWidth-indent, explainMinText)
+	for len(text) > 0 {
+		d.buf = appendSpaces(d.buf, indent)
+		d.sgr(sgrDim)
+		n := 0
+		for k, w := range text {
+			wl := utf8.RuneCountInString(w)
+			if k > 0 && n+1+wl > room {
+				text = text[k:]
+				break
+			}
+			if k > 0 {
+				d.buf = append(d.buf, ' ')
+				n++
+			}
+			d.buf = append(d.buf, w...)
+			n += wl
+			if k == len(text)-1 {
+				text = nil
+			}
+		}
+		d.reset(sgrDim)
+		d.flushLine()
+	}
+}

@@ -54,3 +54,54 @@ func TestExplainCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeExplain: decode --explain prints the dump with each field's sentence under its
+// line; without the sentences it is the plain dump, and every field gets one.
+func TestDecodeExplain(t *testing.T) {
+	for _, c := range []struct{ name, file string }{
+		{"explain-txn-update", "testdata/postgrex_wal_txn_update.hex"},
+		{"explain-capture-text", "testdata/pg15-text.capture"},
+		{"explain-two-phase", "testdata/pg_walstream_v3_two_phase.hex"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			plain := runCmd(t, "", nil, "decode", c.file)
+			r := runCmd(t, "", nil, "decode", "--explain", c.file)
+			if r.code != exitOK || plain.code != exitOK {
+				t.Fatalf("exit %d and %d; stderr %s", r.code, plain.code, r.stderr)
+			}
+			// The explain lines are indented past the hex column; a dump line starts with the
+			// offset's column (at most "  " and 6 digits).
+			var kept []string
+			sentences, fields := 0, 0
+			indent := strings.Repeat(" ", 30)
+			inSentence := false
+			for _, line := range strings.Split(r.stdout, "\n") {
+				if strings.HasPrefix(line, indent) {
+					if !inSentence {
+						sentences++
+					}
+					inSentence = true
+					continue
+				}
+				inSentence = false
+				kept = append(kept, line)
+			}
+			for _, line := range strings.Split(plain.stdout, "\n") {
+				if strings.HasPrefix(line, "  ") && len(strings.TrimSpace(line)) > 0 && strings.TrimSpace(line)[0] >= '0' && strings.TrimSpace(line)[0] <= '9' {
+					fields++
+				}
+			}
+			if got := strings.Join(kept, "\n"); got != plain.stdout {
+				t.Errorf("without its sentences, the --explain dump is not the plain dump")
+			}
+			if sentences != fields {
+				t.Errorf("%d fields explained, want every one of %d", sentences, fields)
+			}
+			compareGolden(t, "testdata/golden/"+c.name+".golden",
+				"$ pgoutput-inspect decode --explain "+c.file+"\n-- stdout --\n"+r.stdout)
+		})
+	}
+	if r := runCmd(t, "", nil, "decode", "--explain", "--json", "testdata/postgrex_wal_txn_update.hex"); r.code != exitUsage {
+		t.Errorf("--explain --json: exit %d, want %d", r.code, exitUsage)
+	}
+}

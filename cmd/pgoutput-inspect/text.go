@@ -49,9 +49,12 @@ type dumper struct {
 	w     io.Writer
 	color bool
 	full  bool
-	buf   []byte
-	lab   []byte // scratch for a label
-	err   error
+	// explain: each field's explain sentence follows its line (explain.go); exp is its scratch.
+	explain bool
+	exp     []byte
+	buf     []byte
+	lab     []byte // scratch for a label
+	err     error
 	// countAtEnd: the message count was not known at the start; end writes it.
 	countAtEnd bool
 }
@@ -290,6 +293,9 @@ func (d *dumper) node(t *decoder.Tree, i int, offWidth, nameWidth int) {
 		d.buf = d.buf[:len(d.buf)-1]
 	}
 	d.flushLine()
+	if d.explain {
+		d.explainLine(t, i, offWidth+hexWidth+6+2*int(n.Depth))
+	}
 }
 
 // linePiece is how much of a line the dumper holds before writing it out.
