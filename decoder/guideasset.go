@@ -129,136 +129,132 @@ var errGuideBuild = errors.New("guide asset: written for another build of the de
 // ReadGuide reads a guide asset written by AppendGuide. It fails, without panicking, on an
 // asset of another build or a damaged one, naming the line.
 func ReadGuide(b []byte) (*Guide, error) {
-	text := string(b)
+	first, text, _ := strings.Cut(string(b), "\n")
+	if !strings.HasPrefix(first, guideMagic+"\t") {
+		return nil, errors.New("guide asset: not a guide (its first line does not start with " + guideMagic + ")")
+	}
+	if first != guideMagic+"\t"+guideVersion+"\t"+strconv.FormatUint(uint64(fieldTableSum()), 10) {
+		return nil, errGuideBuild
+	}
 	g := &Guide{}
-	for n := 1; text != ""; n++ {
-		line := text
-		if i := strings.IndexByte(text, '\n'); i >= 0 {
-			line, text = text[:i], text[i+1:]
-		} else {
-			text = ""
-		}
-		if n == 1 {
-			want := guideMagic + "\t" + guideVersion + "\t" + strconv.FormatUint(uint64(fieldTableSum()), 10)
-			if !strings.HasPrefix(line, guideMagic+"\t") {
-				return nil, errors.New("guide asset: not a guide (its first line does not start with " + guideMagic + ")")
-			}
-			if line != want {
-				return nil, errGuideBuild
-			}
-			continue
-		}
-		if err := g.readLine(line); err != nil {
-			return nil, errors.New("guide asset: line " + strconv.Itoa(n) + ": " + err.Error())
+	for n := 2; text != ""; n++ {
+		var line string
+		line, text, _ = strings.Cut(text, "\n")
+		if msg := g.record(line); msg != "" {
+			return nil, errors.New("guide asset: line " + strconv.Itoa(n) + ": " + msg)
 		}
 	}
 	return g, nil
 }
 
-// readLine applies one line of the asset to g.
-func (g *Guide) readLine(line string) error {
+// record applies one line of the asset to g and returns what is wrong with it, if anything.
+// Each record is a list of the places its parts go, in order; one loop fills them, so the
+// reader's code does not grow with the records (it is linked into the page).
+func (g *Guide) record(line string) string {
 	key, rest, _ := strings.Cut(line, " ")
-	parts := strings.Split(rest, "\t")
-	for i := range parts {
-		parts[i] = unescapeGuide(parts[i])
-	}
-	var e *GuideEntry
-	if len(g.Entries) > 0 {
-		e = &g.Entries[len(g.Entries)-1]
-	}
-	p := guideParts{parts: parts}
+	var to []any
 	switch key {
-	case "entry":
-		g.Entries = append(g.Entries, GuideEntry{ID: p.str(0)})
-		return p.err
 	case "release":
-		g.Releases = append(g.Releases, Release{Release: p.int(0), MaxProto: p.int(1), Options: strings.Split(p.str(2), ","), Summary: p.str(3)})
-		return p.err
+		g.Releases = append(g.Releases, Release{})
+		r := &g.Releases[len(g.Releases)-1]
+		to = []any{&r.Release, &r.MaxProto, &r.Options, &r.Summary}
 	case "option":
-		g.Options = append(g.Options, Option{Name: p.str(0), Values: p.str(1), Default: p.str(2), Since: p.int(3), Proto: p.int(4), Bytes: p.str(5)})
-		return p.err
+		g.Options = append(g.Options, Option{})
+		o := &g.Options[len(g.Options)-1]
+		to = []any{&o.Name, &o.Values, &o.Default, &o.Since, &o.Proto, &o.Bytes}
 	case "ochange":
 		if len(g.Options) == 0 {
-			return errors.New("ochange before any option")
+			return "ochange before any option"
 		}
 		o := &g.Options[len(g.Options)-1]
-		o.Changes = append(o.Changes, p.change())
-		return p.err
+		o.Changes = append(o.Changes, Change{})
+		to = changeParts(&o.Changes[len(o.Changes)-1])
 	case "comparison":
-		g.Comparisons = append(g.Comparisons, Comparison{Release: p.int(0), Server: p.str(1), Binary: p.str(2) == "1", Proto: p.int(3),
-			Options: p.str(4), Source: p.str(5), Text: p.str(6)})
-		return p.err
-	}
-	if e == nil {
-		return errors.New(strconv.Quote(key) + " before any entry")
-	}
-	switch key {
-	case "name":
-		e.Name = p.str(0)
-	case "group":
-		e.Group = p.field(0)
-	case "type":
-		e.Type = byte(p.int(0))
-	case "layer":
-		e.Layer = Layer(p.int(0))
-	case "purpose":
-		e.Purpose = p.str(0)
-	case "travels":
-		e.Travels = p.str(0)
-	case "field":
-		e.Fields = append(e.Fields, GuideField{Field: p.field(0), Condition: p.str(1), Repeat: p.str(2), Entry: p.str(3),
-			Payload: p.str(4), Alternative: p.str(5) == "1"})
-	case "rule":
-		e.Rules = append(e.Rules, p.str(0))
-	case "related":
-		e.Related = append(e.Related, p.str(0))
-	case "doc":
-		e.Doc = DocRef{Page: p.str(0), Anchor: p.str(1), AnchorSince: p.int(2)}
-	case "change":
-		e.Changes = append(e.Changes, p.change())
-	case "example":
-		e.Example = GuideExample{Select: p.int(0), Source: p.str(1), Text: p.str(2)}
+		g.Comparisons = append(g.Comparisons, Comparison{})
+		c := &g.Comparisons[len(g.Comparisons)-1]
+		to = []any{&c.Release, &c.Server, &c.Binary, &c.Proto, &c.Options, &c.Source, &c.Text}
+	case "entry":
+		g.Entries = append(g.Entries, GuideEntry{})
+		to = []any{&g.Entries[len(g.Entries)-1].ID}
 	default:
-		return errors.New("unknown record " + strconv.Quote(key))
-	}
-	return p.err
-}
-
-// guideParts reads the parts of a line, keeping the first problem.
-type guideParts struct {
-	parts []string
-	err   error
-}
-
-func (p *guideParts) str(i int) string {
-	if i >= len(p.parts) {
-		if p.err == nil {
-			p.err = errors.New("too few parts")
+		if len(g.Entries) == 0 {
+			return strconv.Quote(key) + " before any entry"
 		}
-		return ""
+		e := &g.Entries[len(g.Entries)-1]
+		switch key {
+		case "name":
+			to = []any{&e.Name}
+		case "group":
+			to = []any{&e.Group}
+		case "type":
+			to = []any{&e.Type}
+		case "layer":
+			to = []any{&e.Layer}
+		case "purpose":
+			to = []any{&e.Purpose}
+		case "travels":
+			to = []any{&e.Travels}
+		case "field":
+			e.Fields = append(e.Fields, GuideField{})
+			f := &e.Fields[len(e.Fields)-1]
+			to = []any{&f.Field, &f.Condition, &f.Repeat, &f.Entry, &f.Payload, &f.Alternative}
+		case "rule":
+			e.Rules = append(e.Rules, "")
+			to = []any{&e.Rules[len(e.Rules)-1]}
+		case "related":
+			e.Related = append(e.Related, "")
+			to = []any{&e.Related[len(e.Related)-1]}
+		case "doc":
+			to = []any{&e.Doc.Page, &e.Doc.Anchor, &e.Doc.AnchorSince}
+		case "change":
+			e.Changes = append(e.Changes, Change{})
+			to = changeParts(&e.Changes[len(e.Changes)-1])
+		case "example":
+			to = []any{&e.Example.Select, &e.Example.Source, &e.Example.Text}
+		default:
+			return "unknown record " + strconv.Quote(key)
+		}
 	}
-	return p.parts[i]
+	parts := strings.Split(rest, "\t")
+	if len(parts) < len(to) {
+		return "too few parts"
+	}
+	for i, dst := range to {
+		s := unescapeGuide(parts[i])
+		switch dst := dst.(type) {
+		case *string:
+			*dst = s
+		case *[]string:
+			*dst = strings.Split(s, ",")
+		case *bool:
+			*dst = s == "1"
+		default:
+			v, err := strconv.Atoi(s)
+			if err != nil {
+				return "not a number: " + strconv.Quote(s)
+			}
+			switch dst := dst.(type) {
+			case *int:
+				*dst = v
+			case *byte:
+				*dst = byte(v)
+			case *Layer:
+				*dst = Layer(v)
+			case *ChangeKind:
+				*dst = ChangeKind(v)
+			case *FieldID:
+				if v < 0 || v >= NumFields {
+					return "no field number " + s
+				}
+				*dst = FieldID(v)
+			}
+		}
+	}
+	return ""
 }
 
-func (p *guideParts) int(i int) int {
-	s := p.str(i)
-	v, err := strconv.Atoi(s)
-	if err != nil && p.err == nil {
-		p.err = errors.New("not a number: " + strconv.Quote(s))
-	}
-	return v
-}
-
-func (p *guideParts) field(i int) FieldID {
-	v := p.int(i)
-	if (v < 0 || v >= NumFields) && p.err == nil {
-		p.err = errors.New("no field number " + strconv.Itoa(v))
-	}
-	return FieldID(v)
-}
-
-func (p *guideParts) change() Change {
-	return Change{Release: p.int(0), Proto: p.int(1), Kind: ChangeKind(p.int(2)), Field: p.field(3), Text: p.str(4)}
+func changeParts(c *Change) []any {
+	return []any{&c.Release, &c.Proto, &c.Kind, &c.Field, &c.Text}
 }
 
 func unescapeGuide(s string) string {
