@@ -4,8 +4,9 @@
 # - the same one-transaction change from real PostgreSQL 10 to 18 servers, text values and,
 #   from 14, binary values (testdata/guide/lens/, index lens.txt); needs npm, as
 #   scripts/capture-corpus.sh does;
-# - an example per guide entry, cut from testdata/corpus and testdata/input/tshark
-#   (testdata/guide/<entry>.txt, index examples.txt).
+# - an example per guide entry, cut from testdata/corpus, testdata/input/tshark and
+#   testdata/guide/standby (testdata/guide/<entry>.txt, index examples.txt). The physical
+#   standby's capture there is remade by scripts/guide-standby.sh (root, dumpcap), not here.
 #
 #   scripts/guide-captures.sh                      # both
 #   scripts/guide-captures.sh -versions 16,17,18   # the comparison captures of some releases only

@@ -8,7 +8,10 @@
 //
 // Capture files (testdata/corpus) are cut line by line, keeping their header, so an example is
 // itself a capture file. Wire captures (testdata/input/tshark: pg_recvlogical's traffic, with
-// the CopyData framing and the client's Standby status updates) become one hex line per message.
+// the CopyData framing and the client's Standby status updates; testdata/guide/standby: a
+// physical standby's walreceiver, made by scripts/guide-standby.sh, for Hot standby feedback)
+// become one hex line per message. A message that does not decode (a physical stream's WAL)
+// is never an example.
 package main
 
 import (
@@ -31,6 +34,7 @@ var sources = []string{
 	"testdata/corpus/pg18-text-immediate.capture.gz",
 	"testdata/corpus/pg18-binary-parallel.capture.gz",
 	"testdata/input/tshark/pcap.pcap",
+	"testdata/guide/standby/physical.pcapng",
 }
 
 // alsoShows: an entry whose example should show another entry inside it (a CopyData around
@@ -137,10 +141,11 @@ func load(g *decoder.Guide, path string) (*source, error) {
 	}
 	for _, m := range res.Messages {
 		t := sess.Decode(m.Bytes)
-		if t.Err != nil {
-			return nil, fmt.Errorf("%s: line %d: %v", path, m.Line, t.Err)
-		}
 		msg := message{tree: t, line: m.Line, bytes: m.Bytes, entries: map[string]bool{}}
+		if t.Err != nil {
+			s.msgs = append(s.msgs, msg)
+			continue
+		}
 		for i, n := range t.Nodes {
 			if id, ok := byGroup[n.Field]; ok && n.Format == decoder.FormatGroup {
 				msg.entries[id] = true
