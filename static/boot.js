@@ -38,6 +38,7 @@
   };
   try {
     const { instance } = await instantiate(await download(say), go.importObject);
+    performance.mark("main.wasm instantiated"); // for the page's benchmarks (web/perf_test.go)
     say("Starting the decoder…");
     await go.run(instance);
   } catch (err) {

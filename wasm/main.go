@@ -30,6 +30,9 @@ type app struct {
 }
 
 func main() {
+	// For the page's benchmarks (web/perf_test.go): the runtime and every package's
+	// initialisation are done.
+	js.Global().Get("performance").Call("mark", "go main")
 	vecty.SetTitle("pgoutput inspector")
 	a := &app{state: web.NewState(0)}
 	a.flush = js.FuncOf(func(js.Value, []js.Value) any {
