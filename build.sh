@@ -8,13 +8,20 @@
 #   ./build.sh test         every test: gofmt, go vet, native tests (browser and PostgreSQL tests
 #                           included), GOOS=js tests under Node
 #   ./build.sh bench [PKG…] benchmarks, native and GOOS=js (BENCH=regexp, BENCH_COUNT=n)
+#   ./build.sh size [REV]   main.wasm's bytes by package and function, against git revision REV
+#                           (default main): what the working tree adds
 #
 # Environment: PORT (serve), GO_TEST_TIMEOUT (test, default 20m per package binary),
-# GO_TEST_FLAGS (extra flags for go test, e.g. "-run Browser -v").
+# GO_TEST_FLAGS (extra flags for go test, e.g. "-run Browser -v"), WASM_SIZE_REPORT=0 (wasm,
+# dist, serve: no size report by package).
 set -euo pipefail
 
 cd "$(dirname "$0")"
 ROOT=$PWD
+
+# How main.wasm is compiled, besides -trimpath -ldflags="-s -w" (docs/performance.md, "WASM
+# size"). scripts/wasmsize builds with the same flags.
+WASM_GCFLAGS=()
 
 # Packages that build for GOOS=js (the ones that go into main.wasm); tested under Node too.
 JS_PACKAGES=(decoder input hexview web)
@@ -70,11 +77,16 @@ build_wasm() {
 			printf '/* %s: not written yet */\n' "$css" >"$out/$(basename "$css")" || return
 		fi
 	done
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$out/main.wasm" ./wasm || return
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" "${WASM_GCFLAGS[@]}" -o "$out/main.wasm" ./wasm || return
 	# The field guide's text, which the page fetches when the guide is first opened.
 	go run ./scripts/guide -asset "$out/guide.txt" || return
 	# Prints main.wasm's sizes: raw, brotli (quality 11: some seconds) and gzip.
 	go run ./scripts/site "$@" "$out" || return
+	if [ "${WASM_SIZE_REPORT:-1}" != 0 ]; then
+		# The largest packages, and every package whose size changed since this checkout's
+		# previous build: a second link, with names and the linker's dependency list.
+		go run ./scripts/wasmsize -since-last -brief -packages 10 ./wasm "${WASM_GCFLAGS[@]}" || return
+	fi
 }
 
 # ensure_chromium installs Debian's chromium when running as root, or says how to.
@@ -151,6 +163,7 @@ cmd_test() {
 	ensure_chromium
 	ensure_firefox
 	ensure_node
+	export WASM_SIZE_REPORT=0 # the builds of the tests (and the test's own) need no size report
 
 	local failed=()
 	log=$(mktemp)
@@ -242,6 +255,7 @@ cmd_test() {
 cmd_bench() {
 	ensure_chromium
 	ensure_node
+	export WASM_SIZE_REPORT=0
 	build_wasm
 	export INSPECTOR_STATIC_DIR=$ROOT/static
 	local pkgs=("$@")
@@ -263,12 +277,18 @@ cmd_bench() {
 	fi
 }
 
+# cmd_size [REV]: main.wasm by package and its largest functions and data, with what changed
+# against git revision REV (default main), built from `git archive REV` in a temporary folder.
+cmd_size() {
+	go run ./scripts/wasmsize -against "${1:-main}" -top 25 ./wasm "${WASM_GCFLAGS[@]}"
+}
+
 usage() {
-	sed -n '2,14s/^# \{0,1\}//p' "$0"
+	sed -n '2,18s/^# \{0,1\}//p' "$0"
 }
 
 case "${1:-}" in
-wasm | serve | dist | test | bench)
+wasm | serve | dist | test | bench | size)
 	cmd=$1
 	shift
 	"cmd_$cmd" "$@"
