@@ -78,6 +78,9 @@ build_wasm() {
 		fi
 	done
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" "${WASM_GCFLAGS[@]}" -o "$out/main.wasm" ./wasm || return
+	# Joins data segments separated by short runs of zeros: the same memory, 15 KB less with
+	# brotli (docs/performance.md, "WASM size").
+	go run ./scripts/wasmpack "$out/main.wasm" || return
 	# The field guide's text, which the page fetches when the guide is first opened.
 	go run ./scripts/guide -asset "$out/guide.txt" || return
 	# Prints main.wasm's sizes: raw, brotli (quality 11: some seconds) and gzip.
