@@ -1,14 +1,19 @@
-// Command wasmpack rewrites the data section of a main.wasm built by the Go linker so that it
-// compresses better: the linker starts a new data segment after every run of 8 or more zero
-// bytes, and each segment costs a header of about 7 bytes whose memory address brotli cannot
-// predict. wasmpack joins two neighbouring segments when fewer than MaxGap zero bytes lie between
-// them, writing those zeros out. The memory the module starts with is the same byte for byte,
-// and no other section changes. ./build.sh wasm runs it on every build (docs/performance.md,
-// "WASM size").
+// Command wasmpack rewrites the data of a main.wasm built by the Go linker so that it is smaller
+// and compresses better; the memory the module starts with is the same byte for byte.
 //
-// The runtime's PC lookup table (findfunctab) is left as the linker wrote it: it is 20 bytes
-// for every 4 KiB of PC space, of which only the 2-byte bucket index is not zero, and writing
-// its zeros out would add 0.4 MB to the file for about 37 KB of brotli.
+//   - The runtime's PC lookup table (findfunctab) has 20 bytes for every 4 KiB of PC space; on
+//     WebAssembly every function spans 64 KiB, so bucket k holds the index k/16 and 16 zero
+//     bytes, and the linker writes it as one data segment for every bucket's non-zero bytes
+//     (about 9 % of main.wasm). wasmpack checks that the table is exactly that and replaces
+//     those segments by a start function of a few instructions that writes it (the engine runs
+//     it once the data segments are in memory, before Go's run); a table it does not recognise
+//     is left as it is.
+//   - The linker starts a new data segment after every run of 8 or more zero bytes, and each
+//     segment costs a header whose memory address brotli cannot predict. wasmpack joins two
+//     neighbouring segments when at most MaxGap zero bytes lie between them, writing those
+//     zeros out.
+//
+// ./build.sh wasm runs it on every build (docs/performance.md, "WASM size").
 //
 // Usage:
 //
@@ -59,24 +64,38 @@ func packFile(path string) error {
 	if err := os.WriteFile(path, out, fi.Mode().Perm()); err != nil {
 		return err
 	}
-	fmt.Printf("%s: %s data segments joined into %s (runs of up to %d zero bytes written out): %s bytes raw, was %s\n",
-		path, commas(st.Before), commas(st.After), MaxGap, commas(len(out)), commas(len(in)))
+	how := "findfunctab left to its data segments: not the table this program knows"
+	if st.Generated {
+		how = "findfunctab written by a start function"
+	}
+	fmt.Printf("%s: %s data segments joined into %s (runs of up to %d zero bytes written out; %s): %s bytes raw, was %s\n",
+		path, commas(st.Before), commas(st.After), MaxGap, how, commas(len(out)), commas(len(in)))
 	return nil
 }
 
-// Stats says what Pack did: the number of data segments before and after.
+// Stats says what Pack did: the number of data segments before and after, and whether a start
+// function writes findfunctab.
 type Stats struct {
 	Before, After int
+	Generated     bool
 }
 
 // section ids of the WebAssembly binary format.
 const (
+	sectionCustom    = 0
+	sectionType      = 1
+	sectionImport    = 2
+	sectionFunction  = 3
+	sectionStart     = 8
+	sectionElement   = 9
+	sectionCode      = 10
 	sectionData      = 11
 	sectionDataCount = 12
 )
 
-// Pack returns the module wasm with its active data segments joined where at most maxGap zero
-// bytes separate them, outside the runtime's findfunctab. It fails, leaving nothing half done,
+// Pack returns the module wasm with findfunctab written by a start function where
+// findfunctabLoop recognises it, and its other active data segments joined where at most maxGap
+// zero bytes separate them. It fails, leaving nothing half done,
 // on a module it does not understand: a data segment other than an active one of memory 0 with
 // an i32.const address, overlapping segments, or no Go runtime tables.
 func Pack(wasm []byte, maxGap int) ([]byte, Stats, error) {
@@ -84,24 +103,21 @@ func Pack(wasm []byte, maxGap int) ([]byte, Stats, error) {
 	if len(wasm) < 8 || !bytes.Equal(wasm[:8], []byte("\x00asm\x01\x00\x00\x00")) {
 		return nil, st, errors.New("not a WebAssembly module (version 1)")
 	}
-	type section struct {
-		id   byte
-		body []byte
-	}
 	var sections []section
-	dataAt := -1
+	at := map[byte]int{}
 	for r := (reader{b: wasm, off: 8}); r.more(); {
 		id := r.byte()
 		body := r.bytes(int(r.uleb()))
 		if r.err != nil {
 			return nil, st, fmt.Errorf("section %d: %w", id, r.err)
 		}
-		if id == sectionData {
-			dataAt = len(sections)
+		if id != sectionCustom {
+			at[id] = len(sections)
 		}
 		sections = append(sections, section{id, body})
 	}
-	if dataAt < 0 {
+	dataAt, ok := at[sectionData]
+	if !ok {
 		return nil, st, errors.New("no data section")
 	}
 	segs, err := readSegments(sections[dataAt].body)
@@ -112,6 +128,13 @@ func Pack(wasm []byte, maxGap int) ([]byte, Stats, error) {
 	lo, hi, err := findfunctab(segs)
 	if err != nil {
 		return nil, st, err
+	}
+	if n, ok := findfunctabLoop(segs, lo, hi); ok {
+		if sections, err = addStart(sections, at, findfunctabCode(lo, n)); err != nil {
+			return nil, st, err
+		}
+		segs = slices.DeleteFunc(segs, func(s segment) bool { return s.offset >= lo && s.offset < hi })
+		st.Generated = true
 	}
 	joined, err := join(segs, lo, hi, maxGap)
 	if err != nil {
@@ -127,10 +150,12 @@ func Pack(wasm []byte, maxGap int) ([]byte, Stats, error) {
 		data = binary.AppendUvarint(data, uint64(len(s.data)))
 		data = append(data, s.data...)
 	}
-	sections[dataAt].body = data
 	out := append([]byte(nil), wasm[:8]...)
 	for _, s := range sections {
-		if s.id == sectionDataCount {
+		switch s.id {
+		case sectionData:
+			s.body = data
+		case sectionDataCount:
 			s.body = binary.AppendUvarint(nil, uint64(len(joined)))
 		}
 		out = append(out, s.id)
@@ -138,6 +163,151 @@ func Pack(wasm []byte, maxGap int) ([]byte, Stats, error) {
 		out = append(out, s.body...)
 	}
 	return out, st, nil
+}
+
+// section is one section of a module: its id and its contents.
+type section struct {
+	id   byte
+	body []byte
+}
+
+// findfunctabLoop says whether the findfunctab the segments write in [lo, hi) is exactly what
+// the loop of findfunctabCode writes: n buckets of 20 bytes, bucket k holding the uint32 k/16
+// (on WebAssembly every function spans 64 KiB of PC space, 16 buckets, and the buckets' 16
+// sub-bucket deltas are 0) and nothing else, with no segment reaching across lo or hi. It
+// returns n, the number of buckets whose index lies wholly in [lo, hi).
+func findfunctabLoop(segs []segment, lo, hi int) (n int, ok bool) {
+	for _, s := range segs {
+		end := s.offset + len(s.data)
+		if (s.offset < lo && end > lo) || (s.offset < hi && end > hi) {
+			return 0, false
+		}
+	}
+	if hi-lo < 4 {
+		return 0, false
+	}
+	n = (hi-lo-4)/bucketSize + 1
+	want := make([]byte, hi-lo)
+	for k := range n {
+		binary.LittleEndian.PutUint32(want[k*bucketSize:], uint32(k/16))
+	}
+	mem := memory(segs)
+	if len(mem) < hi || !bytes.Equal(mem[lo:hi], want) {
+		return 0, false
+	}
+	return n, true
+}
+
+// bucketSize is the size of a findfunctab bucket (runtime.findfuncbucket: a uint32 index and 16
+// one-byte deltas).
+const bucketSize = 20
+
+// findfunctabCode returns the body of a function without parameters or results that writes n
+// findfunctab buckets at lo as findfunctabLoop describes them.
+func findfunctabCode(lo, n int) []byte {
+	b := []byte{1, 2, 0x7f}         // locals: 2 i32: the address, the bucket
+	b = append(b, 0x41)             // i32.const lo
+	b = appendSleb(b, int64(lo))    //
+	b = append(b, 0x21, 0)          // local.set 0
+	b = append(b, 0x03, 0x40)       // loop
+	b = append(b, 0x20, 0, 0x20, 1) //   local.get 0, local.get 1
+	b = append(b, 0x41, 4, 0x76)    //   i32.const 4, i32.shr_u
+	b = append(b, 0x36, 2, 0)       //   i32.store align=4 offset=0
+	b = append(b, 0x20, 0, 0x41)    //   local.get 0, i32.const bucketSize
+	b = appendSleb(b, bucketSize)   //
+	b = append(b, 0x6a, 0x21, 0)    //   i32.add, local.set 0
+	b = append(b, 0x20, 1, 0x41, 1) //   local.get 1, i32.const 1
+	b = append(b, 0x6a, 0x22, 1)    //   i32.add, local.tee 1
+	b = append(b, 0x41)             //   i32.const n
+	b = appendSleb(b, int64(n))     //
+	b = append(b, 0x49, 0x0d, 0)    //   i32.lt_u, br_if 0 (the loop)
+	b = append(b, 0x0b, 0x0b)       // end loop, end function
+	return b
+}
+
+// addStart adds a function with the given body (no parameters, no results) to the module and
+// makes it the module's start function, which the engine runs once the data segments are in
+// memory and before any export can be called.
+func addStart(sections []section, at map[byte]int, code []byte) ([]section, error) {
+	if _, ok := at[sectionStart]; ok {
+		return nil, errors.New("the module already has a start function")
+	}
+	typ, ok1 := at[sectionType]
+	fn, ok2 := at[sectionFunction]
+	cd, ok3 := at[sectionCode]
+	if !ok1 || !ok2 || !ok3 {
+		return nil, errors.New("no type, function or code section")
+	}
+	imported := 0
+	if im, ok := at[sectionImport]; ok {
+		var err error
+		if imported, err = countFuncImports(sections[im].body); err != nil {
+			return nil, err
+		}
+	}
+	var err error
+	sections = slices.Clone(sections)
+	var types, funcs int
+	if sections[typ].body, types, err = appendVector(sections[typ].body, []byte{0x60, 0, 0}); err != nil {
+		return nil, fmt.Errorf("type section: %w", err)
+	}
+	if sections[fn].body, funcs, err = appendVector(sections[fn].body, binary.AppendUvarint(nil, uint64(types))); err != nil {
+		return nil, fmt.Errorf("function section: %w", err)
+	}
+	if sections[cd].body, _, err = appendVector(sections[cd].body, binary.AppendUvarint(code[:0:0], uint64(len(code)))); err != nil {
+		return nil, fmt.Errorf("code section: %w", err)
+	}
+	sections[cd].body = append(sections[cd].body, code...)
+	start := section{sectionStart, binary.AppendUvarint(nil, uint64(imported+funcs))}
+	// The start section comes after the export section and before the element, data count, code
+	// and data sections.
+	i := slices.IndexFunc(sections, func(s section) bool {
+		return s.id == sectionElement || s.id == sectionDataCount || s.id == sectionCode || s.id == sectionData
+	})
+	return slices.Insert(sections, i, start), nil
+}
+
+// appendVector appends one entry to a section made of a vector (a count, then the entries): it
+// rewrites the count and returns the new body and the entry's index.
+func appendVector(body, entry []byte) ([]byte, int, error) {
+	r := reader{b: body}
+	n := int(r.uleb())
+	if r.err != nil {
+		return nil, 0, r.err
+	}
+	out := binary.AppendUvarint(nil, uint64(n+1))
+	out = append(out, body[r.off:]...)
+	return append(out, entry...), n, nil
+}
+
+// countFuncImports returns how many functions the import section imports (they come first in
+// the function index space).
+func countFuncImports(body []byte) (int, error) {
+	r := reader{b: body}
+	funcs := 0
+	for range int(r.uleb()) {
+		r.bytes(int(r.uleb())) // module
+		r.bytes(int(r.uleb())) // name
+		switch kind := r.byte(); kind {
+		case 0: // function: type index
+			r.uleb()
+			funcs++
+		case 1: // table: reference type, limits
+			r.byte()
+			r.limits()
+		case 2: // memory: limits
+			r.limits()
+		case 3: // global: value type, mutability
+			r.byte()
+			r.byte()
+		default:
+			return 0, fmt.Errorf("import of kind %d", kind)
+		}
+	}
+	if r.err != nil || r.more() {
+		return 0, fmt.Errorf("import section: malformed at byte %d", r.off)
+	}
+	return funcs, nil
 }
 
 // join joins each segment to the one before it when at most maxGap zero bytes lie between them
@@ -306,6 +476,15 @@ func (r *reader) sleb() int64 {
 	}
 	r.fail()
 	return 0
+}
+
+// limits skips a table's or memory's limits: flags, minimum and, when flags say so, maximum.
+func (r *reader) limits() {
+	hasMax := r.byte()&1 != 0
+	r.uleb()
+	if hasMax {
+		r.uleb()
+	}
 }
 
 func (r *reader) fail() {
