@@ -256,6 +256,9 @@ func (c *cursor) path() string {
 		if len(b) > 0 {
 			b = append(b, ": "...)
 		}
+		// An open group's End is written when it closes (the node may hold a stale one from
+		// an earlier decode into the same tree); its descendants so far are every node after it.
+		c.nodes[idx].End = int32(len(c.nodes))
 		c.t.Nodes = c.nodes
 		b = c.t.appendNodeLabel(b, int(idx))
 	}
