@@ -104,6 +104,16 @@ func (c *cursor) fixed(fs []FieldID) bool {
 	return true
 }
 
+// lastValue returns the value of the last node written, an integer field.
+func (c *cursor) lastValue() uint64 {
+	n := &c.nodes[len(c.nodes)-1]
+	var v uint64
+	for _, b := range c.b[n.Offset : n.Offset+n.Length] {
+		v = v<<8 | uint64(b)
+	}
+	return v
+}
+
 // fields reads fixed-size fields and strings, each as its description's format says, and
 // returns the value of the last integer read (a length that sizes what follows).
 func (c *cursor) fields(fs []FieldID) (last uint64) {

@@ -229,17 +229,17 @@ var envelopeTable = []envelope{
 // envelopes' bodies decode what they wrap with the session.
 type envelopes []envelope
 
-// find returns the envelope whose type byte is at b[0] and that may appear at this depth
-// (0: outermost), or nil.
-func (es envelopes) find(b []byte, depth int) *envelope {
+// find returns the position of the envelope whose type byte is at b[0] and that may appear at
+// this depth (0: outermost), or -1.
+func (es envelopes) find(b []byte, depth int) int {
 	for i := range es {
 		e := &es[i]
 		if e.Type != b[0] || e.outermost && depth > 0 || e.exact && len(b) != 1+fixedSize(e.Fields) {
 			continue
 		}
-		return e
+		return i
 	}
-	return nil
+	return -1
 }
 
 // fixedSize is the number of bytes the fields take on the wire; each must have a fixed size.

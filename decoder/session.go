@@ -97,6 +97,8 @@ type Session struct {
 	// entry's position plus one (0: no such type).
 	table messageTypes
 	index [256]uint8
+	// envelopeLen is, per entry of envelopes, the length of its fields after the type byte.
+	envelopeLen []int
 	// fixedLen is, per entry of table, the length of a message of fixed-size fields only
 	// after its type byte, or -1.
 	fixedLen  []int
@@ -115,6 +117,9 @@ func NewSession(opts Options) *Session {
 		relations: map[uint32]*Relation{}, versions: map[uint32][]*Relation{}, types: map[uint32]*DataType{}, names: map[string]string{}, relIndex: map[uint32]int{},
 		envelopes: envelopeTable}
 	s.useTable(messageTable)
+	for _, e := range s.envelopes {
+		s.envelopeLen = append(s.envelopeLen, fixedSize(e.Fields))
+	}
 	switch {
 	case opts.InStream == Yes:
 		s.stream = 1
@@ -277,11 +282,11 @@ func choiceNote(stream bool, t *Tree) string {
 // peekType finds the pgoutput message type inside any envelope, without decoding, or nil.
 func (s *Session) peekType(b []byte) *MessageType {
 	for depth := 0; depth < maxEnvelopes && s.opts.Envelope == EnvelopeAuto && len(b) > 0; depth++ {
-		e := s.envelopes.find(b, depth)
-		if e == nil || e.body == nil {
+		k := s.envelopes.find(b, depth)
+		if k < 0 || s.envelopes[k].body == nil {
 			break
 		}
-		b = b[min(1+fixedSize(e.Fields), len(b)):]
+		b = b[min(1+s.envelopeLen[k], len(b)):]
 	}
 	if len(b) == 0 {
 		return nil
@@ -342,14 +347,15 @@ const maxEnvelopes = 2
 
 // layer decodes an envelope or a pgoutput message at the cursor; depth counts envelopes.
 func (s *Session) layer(c *cursor, rd reading, depth int) {
-	var e *envelope
+	k := -1
 	if s.opts.Envelope == EnvelopeAuto && depth < maxEnvelopes {
-		e = s.envelopes.find(c.b[c.pos:c.end], depth)
+		k = s.envelopes.find(c.b[c.pos:c.end], depth)
 	}
-	if e == nil {
+	if k < 0 {
 		s.message(c, rd)
 		return
 	}
+	e := &s.envelopes[k]
 	if c.t.Reading.Envelope == 0 {
 		c.t.Reading.Envelope = e.Type
 	}
@@ -358,7 +364,12 @@ func (s *Session) layer(c *cursor, rd reading, depth int) {
 	}
 	c.push(e.Group, 0)
 	c.Byte1(e.TypeField)
-	last := c.fields(e.Fields)
+	var last uint64
+	if c.fixed(e.Fields) {
+		last = c.lastValue()
+	} else {
+		last = c.fields(e.Fields)
+	}
 	if e.body != nil && c.err == nil {
 		e.body(s, c, rd, depth, last)
 	}
