@@ -36,6 +36,16 @@ func (c *cursor) reset(t *Tree, b []byte) {
 // node appends a node and returns it, for its fields to be written in place: a node built on
 // the stack and copied into the slice costs more than reading the field it describes.
 func (c *cursor) node() *Node {
+	if c.probe {
+		// A probe only asks whether a reading fits the bytes: it keeps the last node (the field
+		// just read, which the reads after it may look at) and nothing else, so probing a
+		// message of millions of fields costs no memory per field.
+		if cap(c.nodes) == 0 {
+			c.nodes = make([]Node, 1)
+		}
+		c.nodes = c.nodes[:1]
+		return &c.nodes[0]
+	}
 	i := len(c.nodes)
 	if i == cap(c.nodes) {
 		c.nodes = append(c.nodes, Node{})
@@ -47,10 +57,30 @@ func (c *cursor) node() *Node {
 
 func (c *cursor) remaining() int { return c.end - c.pos }
 
+// reserve makes room for n more nodes, n a count read from the wire and already checked against
+// the bytes that remain: a list of millions of fields is allocated once, not grown by copies
+// whose old arrays stay until the collector runs. A probe keeps no nodes and reserves nothing.
+func (c *cursor) reserve(n int) {
+	if c.probe || c.err != nil || cap(c.nodes)-len(c.nodes) >= n {
+		return
+	}
+	size := len(c.nodes) + n
+	if grown := 2 * cap(c.nodes); grown > size && cap(c.nodes) < reserveDoubling {
+		size = grown
+	}
+	nodes := make([]Node, len(c.nodes), size)
+	copy(nodes, c.nodes)
+	c.nodes = nodes
+}
+
+// reserveDoubling: below this many nodes reserve grows the slice as append would (a reused tree
+// then rarely grows again); above it, by exactly what is needed.
+const reserveDoubling = 1 << 16
+
 // push opens a group node at the current position.
 func (c *cursor) push(f FieldID, index int32) {
 	idx := int32(-1)
-	if c.err == nil {
+	if c.err == nil && !c.probe {
 		idx = int32(len(c.nodes))
 		n := c.node()
 		n.Offset, n.Index, n.Field, n.Format, n.Depth = c.pos, index, f, FormatGroup, c.depth
@@ -218,6 +248,12 @@ func (c *cursor) Bytes(f FieldID, n int) ([]byte, bool) {
 // protocol does not allow here. The node stays; the bytes after it become undecoded.
 func (c *cursor) invalid(d detail) {
 	if c.err != nil {
+		return
+	}
+	if len(c.nodes) == 0 {
+		// A probe that read the field in one step with others (fixed) kept no node of it: only
+		// the failure matters to it.
+		c.failAt(ErrInvalid, FieldUndecoded, c.pos, 0, d)
 		return
 	}
 	n := c.nodes[len(c.nodes)-1]

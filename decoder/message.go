@@ -26,6 +26,10 @@ func (s *Session) message(c *cursor, rd reading) {
 	c.t.Type = typ
 	c.t.msg = mt
 	if n := s.fixedLen[s.index[typ]-1]; n >= 0 && c.err == nil && c.end-c.pos > n && (!rd.inStream || !mt.StreamXid) {
+		if c.probe {
+			c.pos += 1 + n
+			return
+		}
 		c.fixedMessage(mt, n)
 		return
 	}
@@ -87,6 +91,10 @@ func (c *cursor) fixed(fs []FieldID) bool {
 	if c.end-c.pos < size {
 		return false
 	}
+	if c.probe {
+		c.pos += size
+		return true
+	}
 	i := len(c.nodes)
 	if cap(c.nodes)-i < len(fs) {
 		c.nodes = append(c.nodes[:i], make([]Node, len(fs))...)[:i]
@@ -104,11 +112,11 @@ func (c *cursor) fixed(fs []FieldID) bool {
 	return true
 }
 
-// lastValue returns the value of the last node written, an integer field.
-func (c *cursor) lastValue() uint64 {
-	n := &c.nodes[len(c.nodes)-1]
+// lastValue returns the value of the last of fs, integer fields that fixed has just read.
+func (c *cursor) lastValue(fs []FieldID) uint64 {
+	n := fs[len(fs)-1].Info().Format.size()
 	var v uint64
-	for _, b := range c.b[n.Offset : n.Offset+n.Length] {
+	for _, b := range c.b[c.pos-n : c.pos] {
 		v = v<<8 | uint64(b)
 	}
 	return v
@@ -194,6 +202,9 @@ func deleteBody(s *Session, c *cursor, rd reading) {
 func truncateBody(s *Session, c *cursor, rd reading) {
 	if n, ok := c.count(FieldTruncateRelationCount); ok {
 		c.Int8(FieldTruncateOptions)
+		if n <= c.remaining()/4 {
+			c.reserve(n)
+		}
 		for i := 0; i < n && c.err == nil; i++ {
 			if c.have(FieldTruncateRelationOID, 4) {
 				oid, _ := c.Int32(FieldTruncateRelationOID)
@@ -264,6 +275,9 @@ func relationBody(s *Session, c *cursor, rd reading) {
 	if !ok {
 		return
 	}
+	// A column takes five nodes and at least 10 bytes (flags, a name of one byte at least, type
+	// OID and modifier).
+	c.reserve(5 * min(int(n), c.remaining()/10))
 	for i := 0; i < int(n) && c.err == nil; i++ {
 		c.push(FieldRelationColumn, int32(i+1))
 		c.Int8(FieldRelationColumnFlags)
@@ -280,6 +294,12 @@ func relationBody(s *Session, c *cursor, rd reading) {
 func (s *Session) tuple(c *cursor, f FieldID, rel *Relation) {
 	c.push(f, 0)
 	n, ok := c.Int16(FieldTupleColumnCount)
+	if ok {
+		// A null or unchanged column takes two nodes and one byte, a text or binary one four
+		// nodes and at least five bytes: at most this many for the bytes that remain.
+		cols := min(int(n), c.remaining())
+		c.reserve(2*cols + 2*min(cols, (c.remaining()-cols)/4))
+	}
 	for i := 0; ok && i < int(n) && c.err == nil; i++ {
 		if c.column(int32(i + 1)) {
 			continue
@@ -326,6 +346,10 @@ func (c *cursor) column(index int32) bool {
 		size, leaves = 5+l, 3
 	default:
 		return false
+	}
+	if c.probe {
+		c.pos = pos + size
+		return true
 	}
 	i := len(c.nodes)
 	if cap(c.nodes)-i < 1+leaves {

@@ -366,7 +366,7 @@ func (s *Session) layer(c *cursor, rd reading, depth int) {
 	c.Byte1(e.TypeField)
 	var last uint64
 	if c.fixed(e.Fields) {
-		last = c.lastValue()
+		last = c.lastValue(e.Fields)
 	} else {
 		last = c.fields(e.Fields)
 	}
@@ -492,6 +492,9 @@ func learnRelation(s *Session, t *Tree) {
 			rel.Name = s.intern(t.ValueBytes(i))
 		case FieldRelationReplicaIdentity:
 			rel.ReplicaIdentity = byte(t.ValueOf(i).Num)
+		case FieldRelationColumnCount:
+			// The message decoded without error: every column it counts is there.
+			rel.Columns = make([]Column, 0, t.ValueOf(i).Num)
 		case FieldRelationColumn:
 			rel.Columns = append(rel.Columns, Column{})
 		case FieldRelationColumnName:
