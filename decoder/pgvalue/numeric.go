@@ -115,29 +115,55 @@ func formatNumeric(o *out, b []byte) {
 		}
 	} else {
 		buf = strconv.AppendInt(buf, int64(n.digit(0)), 10)
-		for d = 1; d <= n.weight && !o.done(); d++ {
+		// The digits sent, four decimal digits each, then the zeros of the digits not sent
+		// (numeric_send drops trailing zero digits: a large weight is mostly zeros).
+		sent := min(n.weight, len(n.digits)/2-1)
+		for d = 1; d <= sent && !o.done(); d++ {
 			o.steps++
-			buf = appendPad(buf, int64(n.digit(d)), 4)
+			buf = appendDigit4(buf, n.digit(d))
 			if len(buf) > len(o.scratch)-4 {
 				o.bytes(buf)
 				buf = o.scratch[:0]
 			}
+		}
+		if d <= n.weight {
+			o.bytes(buf)
+			buf = o.scratch[:0]
+			o.zeros(4 * (n.weight - d + 1))
+			d = n.weight + 1
 		}
 	}
 	if n.dscale > 0 {
 		buf = append(buf, '.')
-		for i := 0; i < n.dscale && !o.done(); d++ {
+		i := 0
+		for ; i < n.dscale && 2*d < len(n.digits) && !o.done(); d++ {
 			o.steps++
 			v := n.digit(d)
-			for p := 1000; p > 0 && i < n.dscale; p /= 10 {
-				buf = append(buf, byte('0'+v/p%10))
-				i++
+			if d < 0 {
+				v = 0 // zeros between the point and the first digit (a negative weight)
+			}
+			if n.dscale-i >= 4 {
+				buf = appendDigit4(buf, v)
+				i += 4
+			} else {
+				for p := 1000; p > 0 && i < n.dscale; p /= 10 {
+					buf = append(buf, byte('0'+v/p%10))
+					i++
+				}
 			}
 			if len(buf) > len(o.scratch)-4 {
 				o.bytes(buf)
 				buf = o.scratch[:0]
 			}
 		}
+		o.bytes(buf)
+		buf = o.scratch[:0]
+		o.zeros(n.dscale - i)
 	}
 	o.bytes(buf)
+}
+
+// appendDigit4 appends a base-10000 digit as its four decimal digits.
+func appendDigit4(dst []byte, v int) []byte {
+	return append(dst, byte('0'+v/1000), byte('0'+v/100%10), byte('0'+v/10%10), byte('0'+v%10))
 }

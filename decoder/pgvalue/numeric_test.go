@@ -96,3 +96,91 @@ func TestNumericBytes(t *testing.T) {
 		t.Fatalf("%s, want %s", got, want)
 	}
 }
+
+// numericReference is numeric_out written the plain way, a base-10000 digit at a time, to check
+// the formatter's runs against.
+func numericReference(b []byte) string {
+	n, err := readNumeric(b)
+	if err != nil {
+		panic(err)
+	}
+	switch n.sign {
+	case numericNaN:
+		return "NaN"
+	case numericPInf:
+		return "Infinity"
+	case numericNInf:
+		return "-Infinity"
+	}
+	var s []byte
+	if n.sign == numericNeg && n.nonZeroShown() {
+		s = append(s, '-')
+	}
+	d := 0
+	if n.weight < 0 || len(n.digits) == 0 {
+		s = append(s, '0')
+		if len(n.digits) > 0 {
+			d = n.weight + 1
+		}
+	} else {
+		s = strconv.AppendInt(s, int64(n.digit(0)), 10)
+		for d = 1; d <= n.weight; d++ {
+			s = appendPad(s, int64(n.digit(d)), 4)
+		}
+	}
+	if n.dscale > 0 {
+		s = append(s, '.')
+		for i := 0; i < n.dscale; d++ {
+			v := n.digit(d)
+			for p := 1000; p > 0 && i < n.dscale; p /= 10 {
+				s = append(s, byte('0'+v/p%10))
+				i++
+			}
+		}
+	}
+	return string(s)
+}
+
+// TestNumericRuns: digits written four at a time and zeros in runs give numeric_out's text, for
+// every weight and scale around the digits sent, whole, capped and as JSON.
+func TestNumericRuns(t *testing.T) {
+	digitSets := [][]uint16{nil, {1}, {9999}, {12, 3400}, {1, 0, 0, 5}, {5000, 1, 9999}}
+	for _, digits := range digitSets {
+		for weight := -6; weight <= 6; weight++ {
+			for _, dscale := range []uint16{0, 1, 3, 4, 5, 8, 9, 17, 30} {
+				for _, sign := range []uint16{numericPos, numericNeg} {
+					b := numericBytes(int16(weight), sign, dscale, digits...)
+					want := numericReference(b)
+					got, _, _ := AppendBinary(nil, oidNumeric, b)
+					if string(got) != want {
+						t.Fatalf("digits %v weight %d dscale %d sign %x: %s, want %s", digits, weight, dscale, sign, got, want)
+					}
+					for limit := range len(want) + 1 {
+						cut, _, _ := AppendBinaryLimit(nil, oidNumeric, b, limit)
+						if string(cut) != want[:limit] {
+							t.Fatalf("digits %v weight %d dscale %d capped at %d: %s, want %s", digits, weight, dscale, limit, cut, want[:limit])
+						}
+					}
+					js, _, _ := AppendJSON(nil, oidNumeric, b, "", "")
+					if string(js) != strconv.Quote(want) {
+						t.Fatalf("digits %v weight %d dscale %d: JSON %s, want %q", digits, weight, dscale, js, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestNumericJSONInRuns: the JSON of a numeric of weight 32767 (131,072 digits, a point and
+// 16,383 more) is written in runs, not a digit or a byte at a time.
+func TestNumericJSONInRuns(t *testing.T) {
+	b := numericBytes(32767, numericPos, 16383, 1)
+	if err := check(oidNumeric, b); err != nil {
+		t.Fatal(err)
+	}
+	o := newOut(nil, -1)
+	formatJSON(&o, oidNumeric, b, "", "")
+	if want := 2 + 4*32767 + 1 + 1 + 16383; len(o.b) != want || o.steps > len(o.b)/64 {
+		t.Errorf("%d bytes (want %d) in %d steps", len(o.b), want, o.steps)
+	}
+}

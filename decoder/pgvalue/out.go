@@ -68,7 +68,7 @@ func (o *out) str(s string) {
 	if o.done() {
 		return
 	}
-	if o.json {
+	if o.json && needsJSONEscape(s) {
 		o.jsonASCII(s)
 		return
 	}
@@ -86,7 +86,7 @@ func (o *out) bytes(p []byte) {
 	if o.done() {
 		return
 	}
-	if o.json {
+	if o.json && needsJSONEscape(string(p)) {
 		o.jsonASCII(string(p))
 		return
 	}
@@ -128,6 +128,31 @@ func (o *out) room(n int) int {
 	}
 	return o.max() - len(o.b)
 }
+
+// needsJSONEscape reports whether the formatter's ASCII text holds a character that a JSON
+// string escapes: digits, signs and points, most of what formatters write, go in as they are.
+func needsJSONEscape(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '"' || c == '\\' {
+			return true
+		}
+	}
+	return false
+}
+
+// zeros appends n '0' characters as str does, a run at a time: a numeric of weight 32767 ends
+// in up to 131,068 of them.
+func (o *out) zeros(n int) {
+	for n > 0 && !o.done() {
+		o.steps++
+		k := min(n, len(zeroRun))
+		o.str(zeroRun[:k])
+		n -= k
+	}
+}
+
+const zeroRun = "0000000000000000000000000000000000000000000000000000000000000000" +
+	"0000000000000000000000000000000000000000000000000000000000000000"
 
 // jsonASCII appends the formatter's ASCII text inside a JSON string.
 func (o *out) jsonASCII(s string) {
