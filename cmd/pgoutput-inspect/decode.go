@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -113,6 +114,12 @@ func runDecode(e *env, args []string) int {
 		}
 		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %s: %v\n", displayName(name), perr)
 		return exitError
+	}
+	if !st.PieceByPiece() {
+		// The text was read whole and parsed: it is garbage now, and so is every buffer it
+		// outgrew. Hand that memory back before decoding, or a message of millions of fields
+		// (a Truncate of 50 MB) has its nodes allocated on top of it.
+		debug.FreeOSMemory()
 	}
 	capture := input.ReadCaptureOptions(res.Header)
 	opts := capture.DecoderOptions(decoder.Options{Proto: o.proto, InStream: o.inStream, ParallelAbort: o.parallel})

@@ -30,8 +30,8 @@ type jsonWriter struct {
 	comments []jsonComment
 	// lateErrors are the errors met reading an input in pieces, written after the messages.
 	lateErrors []*input.Error
-	// scratch holds a short value while it is formatted.
-	scratch []byte
+	// scratch holds a short value while it is formatted; label a node's label.
+	scratch, label []byte
 }
 
 // jsonComment is a "#" line that came before the message with the given index.
@@ -441,13 +441,19 @@ func (j *jsonWriter) node(t *decoder.Tree, i, depth int) {
 	j.b = append(j.b, '{')
 	j.key(d, true, "name")
 	// The name: a column's name, else a position among siblings ("column 3"), else the field's.
-	name := info.Name
+	// renamed: the name is not the field's, which then follows as "field".
+	renamed := false
 	if wire := t.Name(i); wire != "" {
-		name = wire
+		j.str(wire)
+		renamed = wire != info.Name
 	} else if n.Index != 0 {
-		name = t.Label(i)
+		// A position is formatted into a buffer kept for it: a Truncate has millions of them.
+		j.label = t.AppendLabel(j.label[:0], i)
+		j.strBytes(j.label)
+		renamed = string(j.label) != info.Name
+	} else {
+		j.str(info.Name)
 	}
-	j.str(name)
 	j.key(d, false, "offset")
 	j.int(int64(n.Offset))
 	j.key(d, false, "length")
@@ -458,7 +464,7 @@ func (j *jsonWriter) node(t *decoder.Tree, i, depth int) {
 	j.b = append(j.b, '"')
 	j.key(d, false, "value")
 	x := j.value(t, i, d)
-	if name != info.Name {
+	if renamed {
 		j.key(d, false, "field")
 		j.str(info.Name)
 	}

@@ -409,7 +409,8 @@ func TestDecodeBoundedMemory(t *testing.T) {
 		gen   func(w io.Writer) error
 		modes [][]string
 	}{
-		{"numerics of weight 32767", hugeNumerics, [][]string{dump}},
+		{"numerics of weight 32767", hugeNumerics, [][]string{dump, json}},
+		{"50 MB Truncate", hugeTruncate, [][]string{dump, json}},
 		{"1-byte messages", tinyMessages(tinyMessagesSize()), [][]string{dump, json}},
 	}
 	for _, c := range cases {
