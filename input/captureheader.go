@@ -47,7 +47,7 @@ func ReadCaptureOptions(header []string) CaptureOptions {
 			value = strings.Trim(value, `'"`)
 			switch name {
 			case "proto_version":
-				if n, ok := Atoi(value); ok && n >= 1 && n <= 4 {
+				if n, ok := Atoi(value); ok && n >= decoder.MinProto && n <= decoder.MaxProto {
 					o.Proto = n
 				}
 			case "streaming":
@@ -88,7 +88,7 @@ func (o *CaptureOptions) DecoderOptions(opts decoder.Options) decoder.Options {
 	}
 	if opts.ParallelAbort == decoder.Auto {
 		opts.ParallelAbort = decoder.No
-		if strings.EqualFold(o.Streaming, "parallel") && (opts.Proto == 0 || opts.Proto >= 4) {
+		if strings.EqualFold(o.Streaming, "parallel") && (opts.Proto == 0 || opts.Proto >= int(decoder.FieldStreamAbortLSN.Info().Proto)) {
 			opts.ParallelAbort = decoder.Yes
 		}
 	}
