@@ -40,6 +40,13 @@ func TestLargeMessageMemory(t *testing.T) {
 	if c := cap(s.alt.Nodes); c > 1 {
 		t.Errorf("the session keeps %d nodes of its probes", c)
 	}
+	// With the first relation known, the tree also keeps each relation's Relation: sized once.
+	s.DecodeInto(&tr, wire{}.b1('R').i32(16384).str("public").str("t").i8('d').i16(0))
+	var fresh Tree
+	got = allocated(func() { s.DecodeInto(&fresh, trunc) })
+	if want := nodes*nodeSize + n*uint64(unsafe.Sizeof(&Relation{})) + slack; fresh.Err != nil || got > want || fresh.RelationOf(fresh.Message+4) == nil {
+		t.Errorf("a Truncate of %d relations, the first known: %v, allocated %d bytes, want at most %d", n, fresh.Err, got, want)
+	}
 
 	const cols = 65535
 	rel := wire{}.b1('R').i32(16384).str("public").str("wide").i8('d').i16(cols)

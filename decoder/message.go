@@ -202,14 +202,17 @@ func deleteBody(s *Session, c *cursor, rd reading) {
 func truncateBody(s *Session, c *cursor, rd reading) {
 	if n, ok := c.count(FieldTruncateRelationCount); ok {
 		c.Int8(FieldTruncateOptions)
-		if n <= c.remaining()/4 {
-			c.reserve(n)
-		}
+		// At most this many relation OIDs fit in the bytes left; a larger count fails at the
+		// first one missing.
+		fit := min(n, c.remaining()/4)
+		c.reserve(fit)
 		for i := 0; i < n && c.err == nil; i++ {
 			if c.have(FieldTruncateRelationOID, 4) {
 				oid, _ := c.Int32(FieldTruncateRelationOID)
 				c.nodes[len(c.nodes)-1].Index = int32(i + 1)
-				c.t.rels = append(c.t.rels, s.relation(oid))
+				if !c.probe {
+					c.t.rels = knownAt(c.t.rels, i, fit, s.relation(oid))
+				}
 			}
 		}
 	}
@@ -222,6 +225,23 @@ func streamAbortBody(s *Session, c *cursor, rd reading) {
 		c.Int64(FieldStreamAbortLSN)
 		c.Int64(FieldStreamAbortTime)
 	}
+}
+
+// knownAt records what the session knew for item i of n (a Truncate's relations, a Relation's
+// column types), or nil, in list, which holds the items before i. The list stays empty while
+// nothing is known (a Truncate of millions of relations never sent costs nothing), and is sized
+// once for all n items when the first known one comes; n has been checked against the bytes.
+func knownAt[T any](list []*T, i, n int, known *T) []*T {
+	if known == nil && len(list) == 0 {
+		return list
+	}
+	if len(list) == 0 && cap(list) < n {
+		list = make([]*T, 0, n)
+	}
+	for len(list) < i {
+		list = append(list, nil)
+	}
+	return append(list, known)
 }
 
 // marker reads a Byte1 that must be want, failing with detail plus what was found otherwise.
@@ -282,8 +302,8 @@ func relationBody(s *Session, c *cursor, rd reading) {
 		c.push(FieldRelationColumn, int32(i+1))
 		c.Int8(FieldRelationColumnFlags)
 		c.String(FieldRelationColumnName)
-		if oid, ok := c.Int32(FieldRelationColumnTypeOID); ok {
-			c.t.types = append(c.t.types, s.types[oid])
+		if oid, ok := c.Int32(FieldRelationColumnTypeOID); ok && !c.probe {
+			c.t.types = knownAt(c.t.types, i, int(n), s.types[oid])
 		}
 		c.SignedInt32(FieldRelationColumnTypeModifier)
 		c.pop()
