@@ -4,9 +4,9 @@ package browsertest
 
 import (
 	"bufio"
+	"context"
 	_ "embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -20,7 +20,7 @@ import (
 	"testing"
 	"time"
 
-	"pgoutput-inspector/internal/announce"
+	"pgoutput-inspector/internal/npmcache"
 )
 
 // FirefoxPath is where Debian's firefox-esr package installs the browser.
@@ -389,59 +389,15 @@ func (f *Firefox) SetViewport(width, height int) {
 }
 
 // puppeteerCore returns the directory of PuppeteerCore, installing it with npm into the
-// cache once (several test processes may ask at once: one installs, the others wait).
+// cache once (internal/npmcache).
 func puppeteerCore() (string, error) {
-	cache := os.Getenv("PGOUTPUT_INSPECTOR_NPM_CACHE")
-	if cache == "" {
-		if os.Geteuid() == 0 {
-			cache = "/var/cache/pgoutput-inspector/npm"
-		} else {
-			d, err := os.UserCacheDir()
-			if err != nil {
-				return "", fmt.Errorf("no cache directory for %s (%v); set PGOUTPUT_INSPECTOR_NPM_CACHE", PuppeteerCore, err)
-			}
-			cache = filepath.Join(d, "pgoutput-inspector", "npm")
-		}
-	}
-	prefix := filepath.Join(cache, PuppeteerCore)
-	pkg := filepath.Join(prefix, "node_modules", "puppeteer-core")
-	ready := filepath.Join(prefix, ".ready")
-	if _, err := os.Stat(ready); err == nil {
-		return pkg, nil
-	}
-	install := fmt.Sprintf("npm install --no-save --no-audit --no-fund --ignore-scripts --prefix %s %s", prefix, PuppeteerCore)
-	if _, err := exec.LookPath("npm"); err != nil {
-		return "", fmt.Errorf("npm is not installed, so %s cannot be installed for the Firefox tests; install Node.js and npm, or run: %s", PuppeteerCore, install)
-	}
-	if err := os.MkdirAll(prefix, 0o755); err != nil {
-		return "", err
-	}
-	lock, err := os.OpenFile(filepath.Join(cache, PuppeteerCore+".lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	prefix, err := npmcache.Install(ctx, PuppeteerCore, "the Firefox tests")
 	if err != nil {
 		return "", err
 	}
-	defer lock.Close()
-	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
-		return "", err
-	}
-	if _, err := os.Stat(ready); err == nil {
-		return pkg, nil
-	}
-	announce.Printf("browsertest: installing %s (npm) into %s for the Firefox tests, once", PuppeteerCore, prefix)
-	out, err := exec.Command("npm", "install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts",
-		"--prefix", prefix, PuppeteerCore).CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("installing %s failed (%v): %s\nrun by hand: %s", PuppeteerCore, err, lastLines(string(out), 8), install)
-	}
-	if _, err := os.Stat(filepath.Join(pkg, "package.json")); err != nil {
-		return "", errors.New(PuppeteerCore + " installed but " + pkg + " is missing")
-	}
-	return pkg, os.WriteFile(ready, []byte(PuppeteerCore+"\n"), 0o644)
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	return strings.Join(lines[max(len(lines)-n, 0):], "\n")
+	return filepath.Join(prefix, "node_modules", "puppeteer-core"), nil
 }
 
 func startFirefox(t testing.TB) Tab { return StartFirefox(t) }
