@@ -147,13 +147,14 @@ func TestBrowsersShareLinkOpensSameView(t *testing.T) {
 
 func TestBrowsersPasteCapture(t *testing.T) {
 	text := corpus(t, "pg17-text")
+	status := pastedStatus(t, text)
 	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, _ string) {
 		b.Eval(`((text) => {
 			const ta = document.querySelector("#input-text");
 			ta.value = text;
 			ta.dispatchEvent(new Event("input", {bubbles: true}));
 		})(`+jsQuote(text)+`)`, nil)
-		until(b, `/^[0-9,]+ messages/.test(document.querySelector(".input-status").textContent)`)
+		until(b, `document.querySelector(".input-status").textContent === `+jsQuote(status))
 		if got := b.Text("#format option:checked"); !strings.Contains(got, "capture") {
 			t.Errorf("detected format shown as %q", got)
 		}
