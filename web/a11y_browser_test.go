@@ -27,7 +27,7 @@ var axeSource struct {
 
 // axeSerious runs axe-core on the page and fails the test for each serious or critical
 // violation, saying in what state (where) the page was.
-func axeSerious(t *testing.T, b *browsertest.Browser, where string) {
+func axeSerious(t *testing.T, b browsertest.Tab, where string) {
 	t.Helper()
 	axeSource.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)

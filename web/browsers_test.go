@@ -11,7 +11,8 @@ import (
 )
 
 // The page's main uses, in every browser the page supports (Chromium and Firefox): decode
-// an example, select a field, hover a byte, share a link and open it, paste a capture.
+// an example, select a field, hover a byte (and check the page with axe-core there), share a
+// link and open it, paste a capture.
 
 // eachBrowser runs test once per browser, as a subtest named after it, with the page served
 // and opened at fragment in a new tab.
@@ -105,6 +106,7 @@ func TestBrowsersSelectFieldAndHover(t *testing.T) {
 		if got := b.Text(".tnode.hovered .t-label"); got != "Type" {
 			t.Errorf("hovered tree row %q, want Type", got)
 		}
+		axeSerious(t, b, b.Name()+", a field chosen, another pointed at")
 	})
 }
 

@@ -64,9 +64,11 @@ func (v Violation) String() string {
 	return b.String()
 }
 
-// Script returns a JavaScript program that loads axe (src, from Source) into the page,
+// Script returns a JavaScript expression that loads axe (src, from Source) into the page,
 // once, runs it on the whole document with options (axe.run's; nil for its defaults) and
-// resolves to the violations as a JSON array of Violation.
+// resolves to the violations as a JSON array of Violation. It is one expression, not a
+// program of statements, so that every browser driver's evaluation takes it (the Firefox
+// driver wraps what it evaluates in an arrow function).
 func Script(src string, options map[string]any) string {
 	opts, _ := json.Marshal(options)
 	if options == nil {
@@ -74,10 +76,10 @@ func Script(src string, options map[string]any) string {
 	}
 	// The source goes into the expression itself, not through eval, which the page's
 	// Content-Security-Policy forbids.
-	return `if (typeof window.axe === "undefined") { (function () {
+	return `(async () => {
+	if (typeof window.axe === "undefined") { (function () {
 ` + src + `
 }).call(window); }
-(async () => {
 	const r = await window.axe.run(document, Object.assign({resultTypes: ["violations"]}, ` + string(opts) + `));
 	return r.violations.map((v) => ({ID: v.id, Impact: v.impact || "", Help: v.help,
 		Nodes: v.nodes.map((n) => ({Target: n.target.map(String), HTML: n.html, Summary: n.failureSummary || ""}))}));
