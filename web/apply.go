@@ -577,6 +577,7 @@ func (s State) openFragment(frag string) (State, []Effect) {
 	s.Proto, s.InStream, s.Force, s.Example = f.Proto, f.InStream, input.Auto, -1
 	s.Text = hexText(f.Bytes)
 	s.Doc, s.InputErr, s.LinkErr, s.Share = NewDocBytes(s.Text, input.Hex, f.Bytes, s.options()), nil, "", ShareState{}
+	s.Refused.Msg = "" // a refusal speaks of an input before this one
 	s.View[PanelList].Top = 0
 	s.listMoved = true
 	s, fx := s.selectMessage(0, true)

@@ -37,10 +37,12 @@ func TestInputsOverTheLimitsAreRefused(t *testing.T) {
 			t.Errorf("%s: the view changed (text %d bytes, message %d, node %d), effects %v, refusals %d",
 				tc.name, len(s.Text), s.Msg, s.Node, fx, s.Refused.N)
 		}
-		// The next input that fits is taken, and the message goes.
-		s = apply(t, s, SetText{Text: txnInsert})
-		if s.Refused.Msg != "" || s.Doc == nil || len(s.Doc.Messages) != 4 {
-			t.Errorf("%s: after a good input: refusal %q", tc.name, s.Refused.Msg)
+		// The next input that fits is taken, and the message goes: a text, or a hex= link.
+		if g := apply(t, s, SetText{Text: txnInsert}); g.Refused.Msg != "" || g.Doc == nil || len(g.Doc.Messages) != 4 {
+			t.Errorf("%s: after a good input: refusal %q", tc.name, g.Refused.Msg)
+		}
+		if g := apply(t, s, OpenFragment{Fragment: "#hex=420000000002e34ae0000292492d0f8ae600000de4"}); g.Refused.Msg != "" || g.Doc == nil || len(g.Doc.Messages) != 1 {
+			t.Errorf("%s: after a good hex= link: refusal %q", tc.name, g.Refused.Msg)
 		}
 	}
 	// The largest input taken.
