@@ -28,8 +28,10 @@ func (d *Description) SkipRender(prev vecty.Component) bool {
 
 // Render implements vecty.Component.
 func (d *Description) Render() vecty.ComponentOrHTML {
+	// The panel scrolls when the description is longer than it: it takes the focus, so that
+	// the keyboard can scroll it too (it holds nothing else that could).
 	sec := markup(class("panel", "desc-panel"), attr("aria-label", "description"),
-		attr("aria-live", "polite"))
+		attr("aria-live", "polite"), attr("tabindex", "0"))
 	t := d.Tree
 	if t == nil || d.Node < 0 || int(d.Node) >= len(t.Nodes) {
 		return section(sec, heading2(text("Field")),
