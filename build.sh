@@ -87,6 +87,8 @@ build_wasm() {
 	go run ./scripts/wasmpack "$out/main.wasm" || return
 	# The field guide's text, which the page fetches when the guide is first opened.
 	go run ./scripts/guide -asset "$out/guide.txt" || return
+	# The HTML of the guide's pages, rendered from it (the page inserts them as it shows them).
+	go run ./scripts/guideview "$out" || return
 	# Prints main.wasm's sizes: raw, brotli (quality 11: some seconds) and gzip.
 	go run ./scripts/site "$@" "$out" || return
 	if [ "${WASM_SIZE_REPORT:-1}" != 0 ]; then

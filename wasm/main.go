@@ -184,6 +184,8 @@ func (a *app) run(fx []web.Effect) {
 			setTheme(f.Theme)
 		case web.EffectSelectText:
 			selectText(f)
+		case web.EffectFetchGuide:
+			a.fetchGuide()
 		}
 	}
 }
@@ -247,6 +249,21 @@ func (a *app) inflate(b []byte, limit int) {
 		})
 	}
 	next()
+}
+
+// fetchGuide fetches the field guide's view asset, which the page loads only when the guide
+// is first opened, and dispatches it (or why it could not be had) as GuideLoaded.
+func (a *app) fetchGuide() {
+	fail := func(err js.Value) {
+		a.dispatch(web.GuideLoaded{Err: web.GuideViewAsset + ": " + err.Call("toString").String()})
+	}
+	then(js.Global().Call("fetch", web.GuideViewAsset), func(resp js.Value) {
+		if !resp.Get("ok").Bool() {
+			a.dispatch(web.GuideLoaded{Err: web.GuideViewAsset + ": HTTP " + resp.Get("status").Call("toString").String()})
+			return
+		}
+		then(resp.Call("text"), func(v js.Value) { a.dispatch(web.GuideLoaded{View: v.String()}) }, fail)
+	}, fail)
 }
 
 // fragmentAction returns the action for the URL fragment: open it, or refuse it unread when it

@@ -119,7 +119,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		if len(a.Text) > MaxInput {
 			return s.refuse(tooLargeText("the new text", len(a.Text), false)), nil
 		}
-		s.Text, s.Example = a.Text, -1
+		s.Text, s.Example, s.Guide.Open = a.Text, -1, false
 		s, fx = s.reread(a.Typing)
 		fx = append(fx, s.leaveLink()...)
 		if !a.Typing {
@@ -143,6 +143,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 		ex := Examples[a.Index]
 		s.Text, s.Force, s.Proto, s.InStream = ex.Text, input.Auto, ex.Proto, decoder.Auto
+		s.Guide.Open = false
 		s = s.reparse(ex.Select)
 		s.Example = a.Index
 		if s.Doc != nil && ex.Select >= 0 && ex.Select < len(s.Doc.Trees) {
@@ -216,6 +217,7 @@ func Apply(s State, a Action) (State, []Effect) {
 			return s.refuse(linkTooLargeText()), nil
 		}
 		s.Text, s.Force, s.Proto, s.InStream = sh.Text, sh.Format, sh.Proto, sh.InStream
+		s.Guide.Open = false
 		s = s.reparse(sh.Msg)
 		s.Example = exampleByName(sh.Example)
 		if s.Doc != nil && sh.Msg < len(s.Doc.Trees) {
@@ -223,6 +225,10 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 		s, fx = s.selectRange(sh.Sel, fx)
 	case Share:
+		if s.Guide.Open {
+			s, fx = s.shareGuide()
+			break
+		}
 		if s.Text == "" {
 			s.Share = ShareState{Err: "Nothing to share: the input is empty."}
 			break
@@ -252,6 +258,9 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 	case TooLarge:
 		return s.refuse(tooLargeText(a.What, a.Size, a.AtLeast)), nil
+	default:
+		// The field guide (guide.go).
+		s, fx = s.applyGuide(a)
 	}
 	if s.refusing != "" {
 		// The text holds more messages than the page decodes: nothing changes but the notice.
@@ -553,13 +562,17 @@ func (s State) openFragment(frag string) (State, []Effect) {
 		s.LinkErr = "The link could not be opened: " + err.Error()
 		return s, nil
 	}
+	if f.Key == GuideKey {
+		return s.openGuideLink(f)
+	}
 	if msg := f.emptyLink(); msg != "" {
 		s.LinkErr = msg
 		return s, nil
 	}
 	switch f.Key {
 	case "":
-		s.LinkErr = ""
+		// An empty fragment (Back from a guide entry to the page before it) is the inspector.
+		s.LinkErr, s.Guide.Open = "", false
 		return s, nil
 	case ShareVersion:
 		b, err := f.Unpack()
@@ -575,6 +588,7 @@ func (s State) openFragment(frag string) (State, []Effect) {
 		return s.refuse(tooLargeText("the link's message as hex", 2*len(f.Bytes), false)), nil
 	}
 	s.Proto, s.InStream, s.Force, s.Example = f.Proto, f.InStream, input.Auto, -1
+	s.Guide.Open = false
 	s.Text = hexText(f.Bytes)
 	s.Doc, s.InputErr, s.LinkErr, s.Share = NewDocBytes(s.Text, input.Hex, f.Bytes, s.options()), nil, "", ShareState{}
 	s.Refused.Msg = "" // a refusal speaks of an input before this one

@@ -19,6 +19,9 @@ var protoRange = strconv.Itoa(decoder.MinProto) + " to " + strconv.Itoa(decoder.
 //	#b64=<base64url>[&proto=N][&stream=1|0][&sel=OFFSET-LENGTH]
 //	#z1=<base64url of deflate-raw(payload)>                 what the Share button makes
 //
+// and one opens the field guide: #guide=<entry>, such as #guide=update (#guide=versions for the
+// releases and options).
+//
 // The z1 payload (see SharePayload) carries the input text as pasted, the forced format, the
 // options, the chosen message and the selection. Compression is the browser's own
 // CompressionStream("deflate-raw"), run by the page's JS glue: the Go side only builds and
@@ -26,6 +29,9 @@ var protoRange = strconv.Itoa(decoder.MinProto) + " to " + strconv.Itoa(decoder.
 
 // ShareVersion is the key of the compressed form; a new payload layout gets a new key.
 const ShareVersion = "z1"
+
+// GuideKey is the key of a link to the field guide.
+const GuideKey = "guide"
 
 // MaxSharePayload is the most a z1 link's payload may inflate to: MaxInput of text and its
 // option lines. The page stops reading the inflated stream there.
@@ -37,12 +43,14 @@ type Fragment struct {
 	Bytes []byte
 	// Packed is the base64url text of a z1 link, still compressed.
 	Packed string
-	// Key is the form: "hex", "b64" or ShareVersion; "" for an empty fragment.
+	// Key is the form: "hex", "b64", ShareVersion or GuideKey; "" for an empty fragment.
 	Key      string
 	Proto    int
 	InStream decoder.Choice
 	Sel      hexview.Range
 	HasSel   bool
+	// Guide is the guide entry of a guide= link ("" for the guide's first page).
+	Guide string
 }
 
 // FragmentError says why a fragment could not be read, naming the parameter.
@@ -86,6 +94,8 @@ func ParseFragment(frag string) (Fragment, error) {
 			f.Key, f.Bytes = "b64", b
 		case ShareVersion:
 			f.Key, f.Packed = ShareVersion, v
+		case GuideKey:
+			f.Key, f.Guide = GuideKey, unescape(v)
 		case "proto":
 			n, ok := input.Atoi(v)
 			if !ok || n < 0 || n > decoder.MaxProto {

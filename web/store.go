@@ -90,6 +90,9 @@ type State struct {
 	listMoved bool
 	Theme     Theme
 	Share     ShareState
+
+	// Guide is the field guide, shown instead of the inspector when open (guide.go).
+	Guide GuideState
 }
 
 // Tree returns the chosen message's decode, or nil.

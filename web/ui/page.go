@@ -31,10 +31,17 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	t := s.Tree()
 	var marks hexview.Marks
 	marks.Selection, marks.Hover = s.Sel, s.HoverBytes
+	header := &Header{Example: s.Example, Theme: s.Theme, Share: s.Share, HasInput: s.Text != "" || s.Guide.Open,
+		Guide: s.Guide.Open, Dispatch: p.Dispatch}
+	if s.Guide.Open {
+		// The field guide takes the inspector's place (guide.go).
+		return elem.Body(div(markup(class("app"), style("--row-h", px(hexview.RowHeight))),
+			header, &GuideView{Guide: s.Guide, Dispatch: p.Dispatch}))
+	}
 	return elem.Body(
 		// Rows are hexview.RowHeight tall in every list; the stylesheet reads it as --row-h.
 		div(markup(class("app"), style("--row-h", px(hexview.RowHeight))),
-			&Header{Example: s.Example, Theme: s.Theme, Share: s.Share, HasInput: s.Text != "", Dispatch: p.Dispatch},
+			header,
 			elem.Main(markup(class("app-main", "page"), vecty.ClassMap{"stale": s.Stale}),
 				&InputPanel{Text: s.Text, Force: s.Force, Proto: s.Proto, InStream: s.InStream, Doc: s.Doc,
 					Msg: s.Msg, InputErr: s.InputErr, Stale: s.Stale, LinkErr: s.LinkErr, Refused: s.Refused, Dispatch: p.Dispatch},
@@ -88,13 +95,16 @@ type Header struct {
 	Theme    web.Theme      `vecty:"prop"`
 	Share    web.ShareState `vecty:"prop"`
 	HasInput bool           `vecty:"prop"`
-	Dispatch Dispatch       `vecty:"prop"`
+	// Guide says the field guide is shown (its button then leads back to the inspector).
+	Guide    bool     `vecty:"prop"`
+	Dispatch Dispatch `vecty:"prop"`
 }
 
 // SkipRender implements vecty.RenderSkipper.
 func (h *Header) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*Header)
-	return ok && o.Example == h.Example && o.Theme == h.Theme && o.Share == h.Share && o.HasInput == h.HasInput
+	return ok && o.Example == h.Example && o.Theme == h.Theme && o.Share == h.Share && o.HasInput == h.HasInput &&
+		o.Guide == h.Guide
 }
 
 // Render implements vecty.Component.
@@ -144,6 +154,7 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 		selectBox(opts...),
 		span(markup(class("example-desc", "muted"), attr("title", desc)), text(desc)),
 		status,
+		guideButton(h.Guide, h.Dispatch),
 		elem.Button(markup(class("share"), prop("disabled", !h.HasInput),
 			attr("title", "Put the input, options and selection in a link (compressed, in the URL fragment) and copy it"),
 			onClick(func(*vecty.Event) { h.Dispatch(web.Share{}) })),

@@ -1,0 +1,674 @@
+// Package guideview writes the field guide's view: the HTML of each guide entry and of the
+// versions page, rendered at build time from the guide asset (decoder.ReadGuide of
+// guide.txt), which the page inserts when an entry is shown.
+//
+// The guide's pages are long, fixed text: drawn by the page's own Go code they cost main.wasm
+// about 0.2 MB (60 KB with brotli) of rendering code; written here, natively, they cost it
+// nothing (docs/performance.md, "The field guide"). What changes with the reader (which entry,
+// the version lens, the example's selection) stays in the page: the version lens marks
+// elements through classes this package writes (see LensClasses) and static/guide.css.
+//
+// The asset (web.GuideViewAsset) is text: the line web.GuideViewMagic, then chunks, each a
+// line "@KIND ID LENGTH" followed by LENGTH bytes and a line break (web.ReadGuideView):
+//
+//	@nav update      the list of entries, update the current one (aria-current)
+//	@head update     the entry's title, purpose, where it travels, documentation link, byte
+//	                 diagram, fields and rules (the page shows the example after it)
+//	@tail update     what changed release by release, related entries
+//	@example update  the entry's example: the message's index and the capture's source on a
+//	                 line each, then the capture file (absent when the entry has none)
+//	@nav versions    the list of entries, the versions page the current one
+//	@page versions   the releases, the options and the same change from each release
+//	@cmp K           capture K of the versions page's comparison, which its Open buttons open
+package guideview
+
+import (
+	"html"
+	"strconv"
+	"strings"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
+	"pgoutput-inspector/input"
+	"pgoutput-inspector/web"
+)
+
+// Render writes the view asset of the guide read from asset. An entry whose example the
+// guide lacks takes the first message of its type in the examples menu (real captures too).
+func Render(asset []byte) ([]byte, error) {
+	g, err := decoder.ReadGuide(asset)
+	if err != nil {
+		return nil, err
+	}
+	var out strings.Builder
+	out.WriteString(web.GuideViewMagic + "\n")
+	chunk := func(key string, write func(w *writer)) {
+		var w writer
+		write(&w)
+		out.WriteString("@" + key + " " + strconv.Itoa(w.b.Len()) + "\n" + w.b.String() + "\n")
+	}
+	for i := range g.Entries {
+		e := &g.Entries[i]
+		if e.Example.Text == "" {
+			e.Example = menuExample(e.ID)
+		}
+		chunk("nav "+e.ID, func(w *writer) { nav(w, g, e.ID) })
+		chunk("head "+e.ID, func(w *writer) { head(w, e) })
+		chunk("tail "+e.ID, func(w *writer) { tail(w, g, e) })
+		if ex := e.Example; ex.Text != "" {
+			chunk("example "+e.ID, func(w *writer) {
+				w.raw(strconv.Itoa(ex.Select) + "\n" + strings.ReplaceAll(ex.Source, "\n", " ") + "\n" + ex.Text)
+			})
+		}
+	}
+	chunk("nav "+web.VersionsPage, func(w *writer) { nav(w, g, web.VersionsPage) })
+	chunk("page "+web.VersionsPage, func(w *writer) { versions(w, g) })
+	for k, c := range g.Comparisons {
+		chunk("cmp "+strconv.Itoa(k), func(w *writer) { w.raw(c.Text) })
+	}
+	return []byte(out.String()), nil
+}
+
+// menuExample returns the first message of entry id's type in the examples menu's captures
+// (for a TupleData, the first message holding one), or no example.
+func menuExample(id string) decoder.GuideExample {
+	for _, ex := range web.Examples {
+		d, _ := web.NewDoc(ex.Text, input.Auto, decoder.Options{}, -1)
+		if d == nil {
+			continue
+		}
+		for m, t := range d.Trees {
+			if web.EntryID(t) == id || id == "tupledata" && hasTupleData(t) {
+				return decoder.GuideExample{Text: ex.Text, Select: m, Source: ex.Source}
+			}
+		}
+	}
+	return decoder.GuideExample{}
+}
+
+// hasTupleData reports whether t holds a TupleData.
+func hasTupleData(t *decoder.Tree) bool {
+	for i := range t.Nodes {
+		if web.EntryOf(t.Nodes[i].Field) == "tupledata" {
+			return true
+		}
+	}
+	return false
+}
+
+// writer writes HTML on one line.
+type writer struct{ b strings.Builder }
+
+func (w *writer) raw(s string) { w.b.WriteString(s) }
+
+// text writes s escaped, its line breaks as blanks (a chunk is one line).
+func (w *writer) text(s string) {
+	w.b.WriteString(strings.ReplaceAll(html.EscapeString(s), "\n", " "))
+}
+
+// open writes a start tag with a class (none when "") and attributes, given as name, value.
+func (w *writer) open(tag, class string, attrs ...string) {
+	w.raw("<" + tag)
+	if class != "" {
+		w.raw(` class="` + html.EscapeString(strings.TrimSpace(class)) + `"`)
+	}
+	for i := 0; i+1 < len(attrs); i += 2 {
+		w.raw(" " + attrs[i] + `="` + html.EscapeString(attrs[i+1]) + `"`)
+	}
+	w.raw(">")
+}
+
+func (w *writer) close(tag string) { w.raw("</" + tag + ">") }
+
+// elem writes an element holding text.
+func (w *writer) elem(tag, class, text string, attrs ...string) {
+	w.open(tag, class, attrs...)
+	w.text(text)
+	w.close(tag)
+}
+
+// LensClasses returns the classes of an element that exists since release since and needs
+// protocol version proto: "nr-R" for each release R of the lens before since, "np-P" for each
+// protocol version P below proto. The page puts "lr-R" (the lens's release) and "lp-P" (its
+// protocol version) on the guide, and static/guide.css marks "lr-R nr-R" and "lp-P np-P".
+func LensClasses(since, proto int) string {
+	var s []string
+	for r := decoder.FirstRelease; r < since && r <= decoder.LastRelease; r++ {
+		s = append(s, "nr-"+strconv.Itoa(r))
+	}
+	for p := decoder.MinProto; p < proto && p <= decoder.MaxProto; p++ {
+		s = append(s, "np-"+strconv.Itoa(p))
+	}
+	if len(s) == 0 {
+		return ""
+	}
+	return "lensed " + strings.Join(s, " ")
+}
+
+// badge writes the words the lens shows on an element it marks: since when it exists.
+func badge(w *writer, p decoder.Presence) {
+	if t := sinceText(p); t != "" && LensClasses(p.Since, p.Proto) != "" {
+		w.elem("span", "lens-badge", t)
+	}
+}
+
+func fieldName(f decoder.GuideField) string {
+	if f.Field == decoder.FieldUnknown {
+		return "Payload"
+	}
+	return f.Field.Info().Name
+}
+
+var layerNames = [...]string{decoder.LayerMessage: "pgoutput messages", decoder.LayerTupleData: "Inside changes",
+	decoder.LayerEnvelope: "Replication protocol"}
+
+// nav writes the list of the guide's entries, grouped by layer, then the versions page; the
+// entry cur is aria-current. An entry the lens's release or protocol version lacks says so.
+func nav(w *writer, g *decoder.Guide, cur string) {
+	w.elem("h2", "", "Field guide", "id", "guide-nav-title")
+	w.open("ul", "guide-list")
+	layer := -1
+	item := func(id, name string, p decoder.Presence) {
+		w.open("li", "")
+		attrs := []string{"href", "#guide=" + id, "data-entry", id}
+		if id == cur {
+			attrs = append(attrs, "aria-current", "page")
+		}
+		w.open("a", LensClasses(p.Since, p.Proto), attrs...)
+		w.text(name)
+		badge(w, p)
+		w.close("a")
+		w.close("li")
+	}
+	for i := range g.Entries {
+		e := &g.Entries[i]
+		if int(e.Layer) != layer {
+			layer = int(e.Layer)
+			if layer < len(layerNames) {
+				w.elem("li", "guide-layer", layerNames[layer], "role", "presentation")
+			}
+		}
+		name := e.Name
+		if e.Type >= 0x20 && e.Type < 0x7f {
+			name = string(rune(e.Type)) + " " + name
+		}
+		item(e.ID, name, decoder.FieldAt(e.Group, 0, 0))
+	}
+	w.elem("li", "guide-layer", "Across releases", "role", "presentation")
+	item(web.VersionsPage, "Releases, options and one change in each", decoder.Presence{Exists: true})
+	w.close("ul")
+}
+
+// entryName is the title of entry id, from the guide.
+func entryName(g *decoder.Guide, id string) string {
+	if e := g.Entry(id); e != nil {
+		return e.Name
+	}
+	return id
+}
+
+// docTitle names the documentation's section of entry e.
+func docTitle(e *decoder.GuideEntry) string {
+	switch {
+	case e.ID == "copydata":
+		return "Message Formats, CopyData"
+	case e.Layer == decoder.LayerEnvelope:
+		return "Streaming Replication Protocol, " + e.Name
+	}
+	return "Logical Replication Message Formats, " + e.Name
+}
+
+// head writes the entry's title, purpose, where it travels, its documentation link (one per
+// release, the lens's shown), its byte diagram, its fields and its rules.
+func head(w *writer, e *decoder.GuideEntry) {
+	title := e.Name
+	if e.Type >= 0x20 && e.Type < 0x7f {
+		title += " ('" + string(rune(e.Type)) + "')"
+	}
+	w.elem("h2", "", title, "id", "guide-title")
+	if p := decoder.FieldAt(e.Group, 0, 0); LensClasses(p.Since, p.Proto) != "" {
+		w.elem("p", "lens-note "+LensClasses(p.Since, p.Proto),
+			e.Name+" does not exist in the release or protocol version chosen: it is sent "+sinceText(p)+".")
+	}
+	w.elem("p", "guide-purpose", e.Purpose)
+	w.elem("h3", "", "Where it travels")
+	w.elem("p", "", e.Travels)
+	w.open("p", "guide-doc")
+	for r := decoder.FirstRelease; r <= decoder.LastRelease; r++ {
+		cls := "doc-r" + strconv.Itoa(r)
+		if r == decoder.LastRelease {
+			cls += " doc-newest" // shown when no release is chosen
+		}
+		w.elem("a", cls, "PostgreSQL "+strconv.Itoa(r)+" documentation: "+docTitle(e)+" ↗",
+			"href", e.Doc.DocsURL(r), "rel", "noopener noreferrer", "target", "_blank")
+	}
+	w.close("p")
+	w.elem("h3", "", "Byte layout")
+	diagram(w, e)
+	w.elem("h3", "", "Fields")
+	fields(w, e)
+	if len(e.Rules) > 0 {
+		w.elem("h3", "", "Rules")
+		w.open("ul", "guide-rules")
+		for _, r := range e.Rules {
+			w.elem("li", "", r)
+		}
+		w.close("ul")
+	}
+}
+
+// presence is when field f exists (a payload always does).
+func presence(f decoder.GuideField) decoder.Presence {
+	if f.Field == decoder.FieldUnknown {
+		return decoder.Presence{Exists: true}
+	}
+	return decoder.FieldAt(f.Field, 0, 0)
+}
+
+// diagram draws the entry's fields as boxes in order, each as wide as its bytes (a box of
+// varying size says so), the fields repeated together inside a box that says what for, an
+// optional field dashed and marked "if", an alternative "or". The boxes are for the eye; a
+// table beside them says the same to a screen reader.
+func diagram(w *writer, e *decoder.GuideEntry) {
+	pos := e.Positions()
+	w.open("figure", "guide-diagram")
+	w.open("div", "diagram", "aria-hidden", "true")
+	var rows writer
+	for i, f := range e.Fields {
+		wd := f.Width()
+		size := wd.Label
+		if wd.Bytes > 0 {
+			size = strconv.Itoa(wd.Bytes) + " byte"
+			if wd.Bytes > 1 {
+				size += "s"
+			}
+		}
+		p := presence(f)
+		lens := LensClasses(p.Since, p.Proto)
+		if f.Repeat != "" && (i == 0 || e.Fields[i-1].Repeat != f.Repeat) {
+			w.open("div", "drepeat")
+			w.elem("span", "drepeat-label", "repeated per "+f.Repeat)
+			w.open("div", "drepeat-boxes")
+		}
+		if f.Alternative {
+			w.open("div", "dalt")
+			w.elem("span", "dor", "or")
+		}
+		cls := "dbox varies"
+		if wd.Bytes > 0 {
+			cls = "dbox fixed w" + strconv.Itoa(wd.Bytes)
+		}
+		if f.Condition != "" {
+			cls += " optional"
+		}
+		mark := ""
+		if f.Condition != "" {
+			mark = " if"
+		}
+		w.open("div", cls+" "+lens, "title", f.Condition)
+		w.elem("span", "dbox-pos", pos[i]+mark)
+		w.elem("span", "dbox-name", fieldName(f))
+		w.elem("span", "dbox-size", size)
+		badge(w, p)
+		w.close("div")
+		if f.Alternative {
+			w.close("div")
+		}
+		if f.Repeat != "" && (i+1 == len(e.Fields) || e.Fields[i+1].Repeat != f.Repeat) {
+			w.close("div")
+			w.close("div")
+		}
+		present := f.Condition
+		if present == "" {
+			present = "always"
+		}
+		if f.Repeat != "" {
+			present = "repeated per " + f.Repeat + "; " + present
+		}
+		if s := sinceText(p); s != "" {
+			present += "; " + s
+		}
+		rows.open("tr", lens)
+		rows.elem("td", "", pos[i])
+		rows.elem("td", "", fieldName(f))
+		rows.elem("td", "", size)
+		rows.elem("td", "", present)
+		rows.close("tr")
+	}
+	w.close("div")
+	// The wrapper hides the table: a table is never narrower than its content, whatever
+	// its width says.
+	w.open("div", "visually-hidden")
+	w.open("table", "")
+	w.elem("caption", "", "Byte layout of "+e.Name+", in order")
+	w.raw("<thead><tr><th>Position</th><th>Field</th><th>Bytes</th><th>Present</th></tr></thead><tbody>")
+	w.raw(rows.b.String())
+	w.raw("</tbody></table></div>")
+	w.elem("figcaption", "muted", "Each box is a field, as wide as its bytes; a dashed box is there only under a condition (if); a double right edge marks a size that varies.")
+	w.close("figure")
+}
+
+// codeText writes a marker's value as the documentation does: 'K' for a printable byte.
+func codeText(info *decoder.FieldInfo, code uint64) string {
+	if (info.Kind == decoder.KindMarker || info.Kind == decoder.KindType) && code >= 0x20 && code < 0x7f {
+		return "'" + string(rune(code)) + "'"
+	}
+	return strconv.FormatUint(code, 10)
+}
+
+// fields lists the entry's fields as the documentation does: position, wire format, meaning,
+// the values of a marker, when the field is present, and since when it is sent.
+func fields(w *writer, e *decoder.GuideEntry) {
+	pos := e.Positions()
+	w.open("table", "guide-fields")
+	w.raw("<thead><tr><th>#</th><th>Field</th><th>Format</th><th>Meaning</th><th>Since</th></tr></thead><tbody>")
+	for i, f := range e.Fields {
+		info := f.Field.Info()
+		format := info.Format.String()
+		switch {
+		case f.Field == decoder.FieldUnknown:
+			format = "bytes"
+		case format == "" && f.Entry != "":
+			format = f.Width().Label
+		}
+		p := presence(f)
+		w.open("tr", LensClasses(p.Since, p.Proto), "data-field", strconv.Itoa(int(f.Field)))
+		w.elem("td", "", pos[i])
+		name := fieldName(f)
+		if f.Alternative {
+			name = "or " + name
+		}
+		w.elem("th", "", name, "scope", "row")
+		w.open("td", "")
+		w.elem("code", "", format)
+		w.close("td")
+		w.open("td", "")
+		if f.Field == decoder.FieldUnknown {
+			w.elem("p", "", f.Payload)
+		} else {
+			w.elem("p", "", info.Meaning)
+		}
+		if f.Entry != "" {
+			w.raw("<p>See ")
+			w.elem("a", "", f.Entry, "href", "#guide="+f.Entry, "data-entry", f.Entry)
+			w.raw(".</p>")
+		}
+		if len(info.Codes) > 0 && f.Field != decoder.FieldUnknown {
+			w.open("ul", "guide-codes")
+			for _, c := range info.Codes {
+				cp := decoder.CodeAt(f.Field, c.Code, 0, 0)
+				w.open("li", LensClasses(cp.Since, cp.Proto))
+				w.elem("code", "", codeText(info, c.Code))
+				w.text(" " + c.Name + ": " + c.Meaning)
+				if cp.Since > p.Since {
+					badge(w, cp)
+				}
+				w.close("li")
+			}
+			w.close("ul")
+		}
+		if f.Condition != "" {
+			w.elem("p", "guide-cond", "Present "+f.Condition+".")
+		}
+		w.close("td")
+		w.open("td", "")
+		w.text(sinceText(p))
+		badge(w, p)
+		w.close("td")
+		w.close("tr")
+	}
+	w.raw("</tbody></table>")
+}
+
+var changeKinds = [...]string{decoder.ChangeBytes: "bytes", decoder.ChangeOption: "option", decoder.ChangeWording: "wording"}
+
+// tail writes what changed in each release (a change after the lens's release is marked as
+// not there yet) and the related entries.
+func tail(w *writer, g *decoder.Guide, e *decoder.GuideEntry) {
+	if len(e.Changes) > 0 {
+		w.elem("h3", "", "What changed, release by release", "id", "guide-changes-title")
+		w.open("table", "guide-changes")
+		w.raw("<thead><tr><th>Release</th><th>Kind</th><th>Change</th></tr></thead><tbody>")
+		for _, c := range e.Changes {
+			when := "PostgreSQL " + strconv.Itoa(c.Release)
+			if c.Proto > 0 {
+				when += ", protocol " + strconv.Itoa(c.Proto)
+			}
+			what := c.Text
+			if c.Field != decoder.FieldUnknown {
+				what = c.Field.Info().Name + ": " + what
+			}
+			kind := "?"
+			if int(c.Kind) < len(changeKinds) {
+				kind = changeKinds[c.Kind]
+			}
+			w.open("tr", LensClasses(c.Release, c.Proto))
+			w.open("td", "")
+			w.text(when)
+			if LensClasses(c.Release, c.Proto) != "" {
+				w.elem("span", "lens-badge", "not yet")
+			}
+			w.close("td")
+			w.elem("td", "", kind)
+			w.elem("td", "", what)
+			w.close("tr")
+		}
+		w.raw("</tbody></table>")
+	}
+	if len(e.Related) > 0 {
+		w.elem("h3", "", "Related")
+		w.open("ul", "guide-related")
+		for _, id := range e.Related {
+			w.open("li", "")
+			w.elem("a", "", entryName(g, id), "href", "#guide="+id, "data-entry", id)
+			w.close("li")
+		}
+		w.close("ul")
+	}
+}
+
+// versions writes the page across releases: what each release accepts, what each option
+// changes in the bytes, and the same change captured from servers of several releases, text
+// and binary, field beside field.
+func versions(w *writer, g *decoder.Guide) {
+	w.elem("h2", "", "Releases, options and one change in each", "id", "guide-title")
+	w.elem("h3", "", "What each release accepts")
+	w.open("table", "guide-releases")
+	w.raw("<thead><tr><th>Release</th><th>Highest protocol</th><th>Options</th><th>What changed</th></tr></thead><tbody>")
+	for _, r := range g.Releases {
+		w.open("tr", "rel-"+strconv.Itoa(r.Release))
+		w.open("th", "", "scope", "row")
+		w.text("PostgreSQL " + strconv.Itoa(r.Release))
+		w.elem("span", "lens-badge lens-cur", "lens")
+		w.close("th")
+		w.elem("td", "", strconv.Itoa(r.MaxProto))
+		w.elem("td", "", strings.Join(r.Options, ", "))
+		w.elem("td", "", r.Summary)
+		w.close("tr")
+	}
+	w.raw("</tbody></table>")
+	w.elem("h3", "", "Options and what they change in the bytes")
+	w.open("table", "guide-options")
+	w.raw("<thead><tr><th>Option</th><th>Values</th><th>Default</th><th>Since</th><th>In the bytes</th><th>Later</th></tr></thead><tbody>")
+	for _, o := range g.Options {
+		w.open("tr", LensClasses(o.Since, o.Proto))
+		w.open("th", "", "scope", "row")
+		w.elem("code", "", o.Name)
+		badge(w, decoder.Presence{Since: o.Since, Proto: o.Proto})
+		w.close("th")
+		w.elem("td", "", o.Values)
+		def := o.Default
+		if def == "" {
+			def = "required"
+		}
+		w.elem("td", "", def)
+		since := "PostgreSQL " + strconv.Itoa(o.Since)
+		if o.Proto > 1 {
+			since += ", protocol " + strconv.Itoa(o.Proto)
+		}
+		w.elem("td", "", since)
+		w.elem("td", "", o.Bytes)
+		var later []string
+		for _, c := range o.Changes {
+			later = append(later, strconv.Itoa(c.Release)+": "+c.Text)
+		}
+		w.elem("td", "", strings.Join(later, " "))
+		w.close("tr")
+	}
+	w.raw("</tbody></table>")
+	compare(w, g)
+}
+
+// compare writes, for each message type of the compared transaction, a table: a row per
+// capture (server, mode), a column per field of the message (by its place in the tree), each
+// cell the field's bytes and value. The first table is open; the others are a click away.
+func compare(w *writer, g *decoder.Guide) {
+	w.elem("h3", "", "The same change from each release", "id", "guide-compare-title")
+	if len(g.Comparisons) == 0 {
+		w.elem("p", "muted", "No captures to compare yet.")
+		return
+	}
+	w.elem("p", "", "One transaction captured from real servers of each release, in text and binary mode. Each row is one server's bytes of the message, field beside field.")
+	docs := make([]*web.Doc, len(g.Comparisons))
+	var types []string
+	for k, c := range g.Comparisons {
+		docs[k], _ = web.NewDoc(c.Text, input.Auto, decoder.Options{}, -1)
+		if docs[k] == nil {
+			continue
+		}
+		for _, sm := range docs[k].Summaries {
+			if !contains(types, sm.Name) {
+				types = append(types, sm.Name)
+			}
+		}
+	}
+	for n, name := range types {
+		var cols []string
+		colOf := map[string]int{}
+		cells := make([]map[int]string, len(docs))
+		msgs := make([]int, len(docs))
+		for k, d := range docs {
+			msgs[k] = -1
+			if d == nil {
+				continue
+			}
+			m := messageNamed(d, name)
+			if m < 0 {
+				continue
+			}
+			msgs[k] = m
+			t := d.Trees[m]
+			cells[k] = map[int]string{}
+			if t.Message < 0 {
+				continue
+			}
+			for i := t.Message; i < int(t.Nodes[t.Message].End); i++ {
+				if !t.IsLeaf(i) {
+					continue
+				}
+				key := web.LabelText(t, i, web.MaxRowText)
+				if p := t.Parent(i); p > t.Message {
+					key = web.LabelText(t, p, web.MaxRowText) + " › " + key
+				}
+				c, ok := colOf[key]
+				if !ok {
+					c = len(cols)
+					colOf[key] = c
+					cols = append(cols, key)
+				}
+				nd := &t.Nodes[i]
+				var cell writer
+				cell.open("td", "k-cell "+web.ClassOf(nd.Field.Info().Kind).String(), "title", key)
+				cell.elem("code", "", hexText(t.Bytes[nd.Offset:nd.Offset+nd.Length], 12))
+				cell.raw("<br>")
+				cell.text(web.ValueText(t, i, 40))
+				cell.close("td")
+				cells[k][c] = cell.b.String()
+			}
+		}
+		if n == 0 {
+			w.raw(`<details class="compare" open>`)
+		} else {
+			w.raw(`<details class="compare">`)
+		}
+		w.elem("summary", "", name)
+		w.open("div", "compare-scroll")
+		w.open("table", "guide-compare-table")
+		w.raw("<thead><tr><th>Server</th><th>Mode</th>")
+		for _, c := range cols {
+			w.elem("th", "", c, "scope", "col")
+		}
+		w.raw("</tr></thead><tbody>")
+		for k, c := range g.Comparisons {
+			mode := "text"
+			if c.Binary {
+				mode = "binary"
+			}
+			w.open("tr", "")
+			w.open("th", "", "scope", "row", "title", c.Options)
+			w.text(c.Server)
+			w.close("th")
+			w.elem("td", "", mode+", protocol "+strconv.Itoa(c.Proto))
+			for j := range cols {
+				if s, ok := cells[k][j]; ok {
+					w.raw(s)
+				} else {
+					w.elem("td", "muted", "—")
+				}
+			}
+			w.close("tr")
+		}
+		w.raw("</tbody></table></div></details>")
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// messageNamed returns the index of the first message of d called name ("Insert"), or -1.
+func messageNamed(d *web.Doc, name string) int {
+	for i := range d.Summaries {
+		if d.Summaries[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// hexText writes up to limit bytes of b as hex, a blank between bytes, "…" when b is longer.
+func hexText(b []byte, limit int) string {
+	n := min(len(b), limit)
+	out := make([]byte, 0, 3*n+3)
+	for i, c := range b[:n] {
+		if i > 0 {
+			out = append(out, ' ')
+		}
+		out = append(out, pgvalue.HexDigits[c>>4], pgvalue.HexDigits[c&15])
+	}
+	if len(b) > n {
+		out = append(out, " …"...)
+	}
+	return string(out)
+}
+
+// sinceText says from when something exists: "since PostgreSQL 14, protocol 2",
+// "since PostgreSQL 15", "with protocol 2", or "" when it always did.
+func sinceText(p decoder.Presence) string {
+	var s string
+	if p.Since > 0 {
+		s = "since PostgreSQL " + strconv.Itoa(p.Since)
+	}
+	if p.Proto > 1 {
+		if s == "" {
+			return "with protocol " + strconv.Itoa(p.Proto)
+		}
+		s += ", protocol " + strconv.Itoa(p.Proto)
+	}
+	return s
+}

@@ -1,0 +1,135 @@
+package guideview_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/internal/guideview"
+	"pgoutput-inspector/web"
+)
+
+// render renders the view asset of the decoder's guide and reads it back as the page does.
+func render(t *testing.T) (*decoder.Guide, map[string]string, int) {
+	t.Helper()
+	g := decoder.GuideData()
+	b, err := guideview.Render(decoder.AppendGuide(nil, g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	view, first, err := web.ReadGuideView(string(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first != g.Entries[0].ID {
+		t.Errorf("first entry %q, want %q", first, g.Entries[0].ID)
+	}
+	return g, view, len(b)
+}
+
+func TestEveryEntryHasItsPages(t *testing.T) {
+	g, view, size := render(t)
+	t.Logf("view asset: %d bytes, %d chunks", size, len(view))
+	for _, e := range g.Entries {
+		head, tail, nav := view["head "+e.ID], view["tail "+e.ID], view["nav "+e.ID]
+		if head == "" || nav == "" {
+			t.Errorf("%s: no head or nav", e.ID)
+			continue
+		}
+		if _, ok := view["tail "+e.ID]; !ok {
+			t.Errorf("%s: no tail", e.ID)
+		}
+		// The list of entries links every entry, this one the current page.
+		for _, o := range g.Entries {
+			if !strings.Contains(nav, `href="#guide=`+o.ID+`"`) {
+				t.Errorf("%s: the list lacks %s", e.ID, o.ID)
+			}
+		}
+		if !strings.Contains(nav, `href="#guide=`+e.ID+`" data-entry="`+e.ID+`" aria-current="page"`) {
+			t.Errorf("%s: the list does not mark it current", e.ID)
+		}
+		if !strings.Contains(head, ">"+e.Name) || !strings.Contains(head, htmlText(e.Purpose)) {
+			t.Errorf("%s: the head lacks its name or purpose", e.ID)
+		}
+		// A documentation link per release.
+		for r := decoder.FirstRelease; r <= decoder.LastRelease; r++ {
+			if u := e.Doc.DocsURL(r); u != "" && !strings.Contains(head, `href="`+u+`"`) {
+				t.Errorf("%s: no link to %s", e.ID, u)
+			}
+		}
+		// The byte diagram: a box per field, and the same fields in a table for screen
+		// readers; then the field table.
+		if n := strings.Count(head, `<div class="dbox `); n != len(e.Fields) {
+			t.Errorf("%s: %d boxes, %d fields", e.ID, n, len(e.Fields))
+		}
+		fig := head[strings.Index(head, `<figure`):strings.Index(head, `</figure>`)]
+		if n := strings.Count(fig, "<tr"); n != len(e.Fields)+1 {
+			t.Errorf("%s: the diagram's table has %d rows, want %d fields and a head", e.ID, n-1, len(e.Fields))
+		}
+		if !strings.Contains(fig, `aria-hidden="true"`) || !strings.Contains(fig, `<div class="visually-hidden"><table>`) {
+			t.Errorf("%s: the boxes are not hidden from screen readers or the table is missing", e.ID)
+		}
+		for _, f := range e.Fields {
+			if f.Field == decoder.FieldUnknown {
+				continue
+			}
+			name := f.Field.Info().Name
+			if !strings.Contains(head, `<span class="dbox-name">`+htmlText(name)+`</span>`) {
+				t.Errorf("%s: no box for %s", e.ID, name)
+			}
+			if w := f.Width(); w.Bytes > 0 && !strings.Contains(head, "dbox fixed w"+strconv.Itoa(w.Bytes)) {
+				t.Errorf("%s: no %d-byte box for %s", e.ID, w.Bytes, name)
+			}
+		}
+		if n := strings.Count(head, `data-field="`); n != len(e.Fields) {
+			t.Errorf("%s: the field table has %d rows, %d fields", e.ID, n, len(e.Fields))
+		}
+		for _, id := range e.Related {
+			if !strings.Contains(tail, `href="#guide=`+id+`"`) {
+				t.Errorf("%s: no link to related %s", e.ID, id)
+			}
+		}
+		// The page's CSP allows no inline script or style.
+		for _, chunk := range []string{head, tail, nav} {
+			if strings.Contains(chunk, "<script") || strings.Contains(chunk, "style=") || strings.Contains(chunk, " on") && strings.Contains(chunk, "onclick") {
+				t.Errorf("%s: inline script or style", e.ID)
+			}
+		}
+	}
+	if view["page "+web.VersionsPage] == "" || view["nav "+web.VersionsPage] == "" {
+		t.Error("no versions page")
+	}
+	for _, r := range g.Releases {
+		if !strings.Contains(view["page "+web.VersionsPage], ">PostgreSQL "+strconv.Itoa(r.Release)) {
+			t.Errorf("the versions page lacks release %d", r.Release)
+		}
+	}
+}
+
+// TestRepeatedFields: fields repeated together (per column, per relation) sit in one box
+// that says so.
+func TestRepeatedFields(t *testing.T) {
+	g, view, _ := render(t)
+	for _, e := range g.Entries {
+		groups := 0
+		for i, f := range e.Fields {
+			if f.Repeat != "" && (i == 0 || e.Fields[i-1].Repeat != f.Repeat) {
+				groups++
+				if !strings.Contains(view["head "+e.ID], "repeated per "+f.Repeat) {
+					t.Errorf("%s: no box repeated per %s", e.ID, f.Repeat)
+				}
+			}
+		}
+		if n := strings.Count(view["head "+e.ID], `<div class="drepeat">`); n != groups {
+			t.Errorf("%s: %d repeated boxes, want %d", e.ID, n, groups)
+		}
+	}
+	if !strings.Contains(view["head tupledata"], "repeated per column") {
+		t.Error("TupleData's columns are not repeated per column")
+	}
+}
+
+func htmlText(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace(s)
+}

@@ -1,0 +1,210 @@
+package web
+
+import (
+	"errors"
+	"strings"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/input"
+)
+
+// The field guide's view in the store: which entry is open and the guide's pages, read from
+// their asset when the guide is first opened (so that the guide costs the first decode
+// nothing).
+
+// GuideViewAsset is the guide's file beside main.wasm, which ./build.sh wasm writes: the HTML
+// of its pages and the captures of its examples, rendered at build time from the guide
+// (internal/guideview) and inserted as the page shows them. Drawing the guide's long, fixed
+// text with vecty, or reading the guide's data in the page, would cost main.wasm far more than
+// the asset costs the first opening of the guide.
+const GuideViewAsset = "guideview.txt"
+
+// GuideViewMagic is the view asset's first line; a new layout gets a new number.
+const GuideViewMagic = "pgoutput-guide-view 2"
+
+// VersionsPage is the guide's page of releases, options and the same change captured from
+// servers of several releases (#guide=versions).
+const VersionsPage = "versions"
+
+// GuideState is the field guide as the page shows it.
+type GuideState struct {
+	// Open says the guide is shown instead of the inspector.
+	Open bool
+	// Entry is the ID of the entry shown (VersionsPage for the versions page).
+	Entry string
+	// Loading says the view asset is being fetched; Err says why it could not be read.
+	Loading bool
+	Err     string
+	// View is the view asset once read (ReadGuideView): the chunks of each entry by "KIND ID"
+	// ("nav update", "head update", "tail update", "example update"), "page versions", and
+	// "cmp K" for each capture compared across releases; nil until read.
+	View map[string]string
+	// First is the ID of the guide's first entry.
+	First string
+}
+
+// Actions of the field guide.
+type (
+	// OpenGuide: show the guide at an entry ("": the entry of the message chosen in the
+	// inspector, else the one shown last, else the first).
+	OpenGuide struct{ Entry string }
+	// CloseGuide: back to the inspector.
+	CloseGuide struct{}
+	// GuideLoaded: the guide's view asset arrived (or Err says why not).
+	GuideLoaded struct {
+		View string
+		Err  string
+	}
+)
+
+func (OpenGuide) isAction()   {}
+func (CloseGuide) isAction()  {}
+func (GuideLoaded) isAction() {}
+
+// EffectFetchGuide asks for the guide's view asset (GuideViewAsset), then a GuideLoaded action.
+type EffectFetchGuide struct{}
+
+func (EffectFetchGuide) isEffect() {}
+
+// applyGuide applies the actions of the field guide.
+func (s State) applyGuide(a Action) (State, []Effect) {
+	switch a := a.(type) {
+	case OpenGuide:
+		id := a.Entry
+		if t := s.Tree(); id == "" && t != nil {
+			id = EntryID(t)
+		}
+		s, fx := s.showGuide(id)
+		return s, append(fx, EffectSetHash{Hash: GuideHash(s.Guide.Entry), Push: true})
+	case CloseGuide:
+		if !s.Guide.Open {
+			return s, nil
+		}
+		s.Guide.Open = false
+		s.Share = ShareState{}
+		return s, []Effect{EffectSetHash{Hash: "", Push: true}}
+	case GuideLoaded:
+		s.Guide.Loading = false
+		if a.Err != "" {
+			s.Guide.Err = "The field guide could not be loaded: " + a.Err + "."
+			return s, nil
+		}
+		view, first, err := ReadGuideView(a.View)
+		if err != nil {
+			s.Guide.Err = "The field guide could not be read: " + err.Error() + "."
+			return s, nil
+		}
+		s.Guide.View, s.Guide.First, s.Guide.Err = view, first, ""
+		return s.showEntry(s.Guide.Entry), nil
+	}
+	return s, nil
+}
+
+// showGuide opens the guide at entry id (see OpenGuide), fetching its asset the first time.
+func (s State) showGuide(id string) (State, []Effect) {
+	if id == "" {
+		id = s.Guide.Entry
+	}
+	s.Guide.Open = true
+	s.Share = ShareState{}
+	s = s.showEntry(id)
+	if s.Guide.View == nil && !s.Guide.Loading {
+		s.Guide.Loading, s.Guide.Err = true, ""
+		return s, []Effect{EffectFetchGuide{}}
+	}
+	return s, nil
+}
+
+// showEntry shows entry id (the first entry for "" or an ID the guide does not have).
+func (s State) showEntry(id string) State {
+	s.Guide.Entry = id
+	g := &s.Guide
+	if g.View != nil && id != VersionsPage && !g.HasEntry(id) {
+		g.Entry = g.First
+	}
+	return s
+}
+
+// HasEntry reports whether the guide, once read, has entry id.
+func (g *GuideState) HasEntry(id string) bool {
+	_, ok := g.View["head "+id]
+	return ok
+}
+
+// GuideHash is the fragment of a guide entry: "#guide=update".
+func GuideHash(entry string) string { return "#guide=" + entry }
+
+// EntryID returns the ID of the guide entry of t's message ("update", "stream-abort"), or of
+// its envelope when it carries none ("primary-keepalive"), or "".
+func EntryID(t *decoder.Tree) string {
+	switch {
+	case t.Message >= 0:
+		return EntryOf(t.Nodes[t.Message].Field)
+	case len(t.Nodes) > 0:
+		return EntryOf(t.Nodes[0].Field)
+	}
+	return ""
+}
+
+// EntryOf returns the ID of the guide entry that describes field f: its message's or layer's
+// name in lower case, words joined by '-' ("Stream Abort" is "stream-abort"; a TupleData
+// column's fields are TupleData's).
+func EntryOf(f decoder.FieldID) string {
+	id := []byte(strings.TrimSuffix(f.Info().Of, " column"))
+	for i, c := range id {
+		switch {
+		case c == ' ':
+			id[i] = '-'
+		case 'A' <= c && c <= 'Z':
+			id[i] = c + 'a' - 'A'
+		}
+	}
+	return string(id)
+}
+
+// openGuideLink opens a #guide= link: the guide at its entry. The address already says it,
+// so nothing is pushed.
+func (s State) openGuideLink(f Fragment) (State, []Effect) {
+	s.LinkErr = ""
+	return s.showGuide(f.Guide)
+}
+
+// shareGuide makes the Share button's link for the guide: its fragment, short enough to need
+// no compression.
+func (s State) shareGuide() (State, []Effect) {
+	link := GuideHash(s.Guide.Entry)
+	s.Share = ShareState{Link: link}
+	return s, []Effect{EffectSetHash{Hash: link, Push: true}, EffectCopy{Text: link}}
+}
+
+// ReadGuideView reads the view asset (see internal/guideview): after the GuideViewMagic line,
+// chunks, each a line "@KIND ID LENGTH" and LENGTH bytes, then a line break. It returns the
+// chunks by "KIND ID" and the ID of the first entry (the first "head" chunk's).
+func ReadGuideView(asset string) (view map[string]string, first string, err error) {
+	magic, rest, _ := strings.Cut(asset, "\n")
+	if magic != GuideViewMagic {
+		return nil, "", errors.New(GuideViewAsset + " is not this page's guide (another build); reload the page")
+	}
+	view = map[string]string{}
+	for rest != "" {
+		key, r, _ := strings.Cut(rest, "\n")
+		sp := strings.LastIndexByte(key, ' ')
+		n, ok := 0, false
+		if sp > 0 && key[0] == '@' {
+			n, ok = input.Atoi(key[sp+1:])
+		}
+		if !ok || n < 0 || n >= len(r) || r[n] != '\n' {
+			return nil, "", errors.New(GuideViewAsset + ": a chunk's line \"" + Cut(key, 40) + "\" does not frame it")
+		}
+		key = key[1:sp]
+		view[key] = r[:n]
+		rest = r[n+1:]
+		if id, ok := strings.CutPrefix(key, "head "); ok && first == "" {
+			first = id
+		}
+	}
+	if first == "" {
+		return nil, "", errors.New(GuideViewAsset + " has no entries")
+	}
+	return view, first, nil
+}

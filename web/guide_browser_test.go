@@ -1,0 +1,130 @@
+//go:build !js
+
+package web_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/internal/browsertest"
+)
+
+// The field guide in the browser: every entry reached through the guide's own links, its
+// byte diagram and its table alternative, the Guide button at the chosen message, Back and
+// Forward, and #guide= links opened directly.
+
+// guideShows is a JavaScript condition: the guide shows entry id (its title, its place in
+// the list of entries marked current, the address).
+func guideShows(id, title string) string {
+	return `(() => { const h = document.querySelector("#guide-title");
+		return h && h.textContent.startsWith(` + strconv.Quote(title) + `) &&
+			document.querySelector('.guide-nav a[aria-current="page"][data-entry="` + id + `"]') !== null &&
+			location.hash === "#guide=` + id + `"; })()`
+}
+
+func TestBrowserGuideEveryEntry(t *testing.T) {
+	g := decoder.GuideData()
+	b, _ := open(t, "#guide="+g.Entries[0].ID)
+	waitJS(b, guideShows(g.Entries[0].ID, g.Entries[0].Name))
+	for _, e := range append(g.Entries[1:], g.Entries[0]) {
+		// The guide's own link, as a reader clicks it.
+		b.Click(`.guide-nav a[data-entry="` + e.ID + `"]`)
+		waitJS(b, guideShows(e.ID, e.Name))
+		var got struct {
+			Boxes, Rows, Fields, Docs int
+			Top                       float64
+			Wide, PageScrolls         bool
+		}
+		b.Eval(`(() => { const h = document.querySelector(".guide-body");
+			return {Boxes: h.querySelectorAll(".diagram .dbox").length,
+				Rows: h.querySelectorAll("figure .visually-hidden table tbody tr").length,
+				Fields: h.querySelectorAll("table.guide-fields tbody tr").length,
+				Docs: h.querySelectorAll(".guide-doc a[href^='https://www.postgresql.org/docs/']").length,
+				Top: h.scrollTop, Wide: h.scrollWidth > h.clientWidth,
+				PageScrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth}; })()`, &got)
+		n := len(e.Fields)
+		if got.Boxes != n || got.Rows != n || got.Fields != n {
+			t.Errorf("%s: %d boxes, %d rows in the diagram's table, %d in the field table; the entry has %d fields",
+				e.ID, got.Boxes, got.Rows, got.Fields, n)
+		}
+		if got.Docs == 0 {
+			t.Errorf("%s: no link to the PostgreSQL documentation", e.ID)
+		}
+		if got.Wide || got.PageScrolls {
+			t.Errorf("%s: the entry is wider than its panel (%v) or the page scrolls (%v)", e.ID, got.Wide, got.PageScrolls)
+		}
+		if got.Top != 0 {
+			t.Errorf("%s: the entry opened scrolled to %v", e.ID, got.Top)
+		}
+	}
+	// The versions page.
+	b.Click(`.guide-nav a[data-entry="versions"]`)
+	waitJS(b, guideShows("versions", "Releases"))
+	if n := b.Count(".guide-releases tbody tr"); n != decoder.LastRelease-decoder.FirstRelease+1 {
+		t.Errorf("the versions page lists %d releases", n)
+	}
+}
+
+func TestBrowserGuideButtonAndBack(t *testing.T) {
+	b, _ := open(t, "")
+	b.WaitVisible(".tnode")
+	tree := treeText(b)
+	// The Insert example is chosen: the guide opens at Insert.
+	b.Click(".guide-toggle")
+	waitJS(b, guideShows("insert", "Insert"))
+	if n := b.Count(".hex-panel"); n != 0 {
+		t.Errorf("the inspector's panels are still drawn beside the guide")
+	}
+	b.Click(`.guide-nav a[data-entry="update"]`)
+	waitJS(b, guideShows("update", "Update"))
+	// Back goes to Insert, then to the inspector as it was; Forward to the guide again.
+	b.Eval(`history.back()`, nil)
+	waitJS(b, guideShows("insert", "Insert"))
+	b.Eval(`history.back()`, nil)
+	waitJS(b, `document.querySelector(".tnode") !== null && document.querySelector(".guide") === null && location.hash === ""`)
+	if got := treeText(b); got != tree {
+		t.Errorf("the inspector after the guide:\n%s\nwant\n%s", got, tree)
+	}
+	b.Eval(`history.forward()`, nil)
+	waitJS(b, guideShows("insert", "Insert"))
+	// The guide's own button leads back to the inspector.
+	b.Click(".guide-toggle")
+	waitJS(b, `document.querySelector(".tnode") !== null && document.querySelector(".guide") === null && location.hash === ""`)
+}
+
+// TestBrowsersGuideLink: a #guide= link opens its entry in every browser; the related
+// entries are links too.
+func TestBrowsersGuideLink(t *testing.T) {
+	eachBrowser(t, "#guide=update", func(t *testing.T, b browsertest.Tab, _ string) {
+		until(b, guideShows("update", "Update"))
+		if n := b.Count(".diagram .dbox"); n == 0 {
+			t.Error("no byte diagram")
+		}
+		text := b.Text(".guide-body")
+		for _, want := range []string{"Where it travels", "Byte layout", "Fields", "Related"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the Update entry lacks %q", want)
+			}
+		}
+		b.Click(`.guide-related a[data-entry="relation"]`)
+		until(b, guideShows("relation", "Relation"))
+		b.Click(".guide-toggle")
+		until(b, `document.querySelector(".tnode") !== null && document.querySelector(".guide") === null`)
+	})
+}
+
+// TestBrowserGuideScreenshot takes the guide's picture for the README (docs/guide.png with
+// -update-screenshot): the Update entry, its byte diagram in view.
+func TestBrowserGuideScreenshot(t *testing.T) {
+	b, _ := open(t, "#guide=update")
+	b.SetViewport(1400, 900)
+	waitJS(b, `innerWidth === 1400`)
+	waitJS(b, guideShows("update", "Update"))
+	path := t.TempDir() + "/guide.png"
+	if *updateScreenshot {
+		path = "../docs/guide.png"
+	}
+	b.Screenshot(path)
+}
