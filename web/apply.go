@@ -217,7 +217,7 @@ func Apply(s State, a Action) (State, []Effect) {
 			return s.refuse(linkTooLargeText()), nil
 		}
 		s.Text, s.Force, s.Proto, s.InStream = sh.Text, sh.Format, sh.Proto, sh.InStream
-		s.Guide.Open = false
+		s.Guide.Open, s.Explain = false, sh.Explain
 		s = s.reparse(sh.Msg)
 		s.Example = exampleByName(sh.Example)
 		if s.Doc != nil && sh.Msg < len(s.Doc.Trees) {
@@ -234,7 +234,8 @@ func Apply(s State, a Action) (State, []Effect) {
 			break
 		}
 		s.Share = ShareState{Busy: true}
-		sh := Shared{Text: s.Text, Format: s.Force, Proto: s.Proto, InStream: s.InStream, Msg: max(s.Msg, 0), Sel: s.Sel}
+		sh := Shared{Text: s.Text, Format: s.Force, Proto: s.Proto, InStream: s.InStream, Msg: max(s.Msg, 0), Sel: s.Sel,
+			Explain: s.Explain}
 		if s.Example >= 0 && s.Example < len(Examples) {
 			sh.Example = Examples[s.Example].Name
 		}
@@ -259,7 +260,7 @@ func Apply(s State, a Action) (State, []Effect) {
 	case TooLarge:
 		return s.refuse(tooLargeText(a.What, a.Size, a.AtLeast)), nil
 	default:
-		// The field guide (guide.go).
+		// The field guide (guide.go) and explain mode (explain.go).
 		s, fx = s.applyGuide(a)
 	}
 	if s.refusing != "" {

@@ -196,6 +196,8 @@ type Shared struct {
 	Sel      hexview.Range
 	// Example is the name of the example the text is (Example.Name), or "".
 	Example string
+	// Explain says explain mode is on, at the selected field.
+	Explain bool
 }
 
 // SharePayload writes s as the z1 payload, before compression: "key=value" lines, an empty
@@ -229,6 +231,9 @@ func SharePayload(s Shared) []byte {
 		b = append(b, '-')
 		b = strconv.AppendInt(b, int64(s.Sel.Length), 10)
 		b = append(b, '\n')
+	}
+	if s.Explain {
+		b = append(b, "explain=1\n"...)
 	}
 	if s.Example != "" && !strings.ContainsAny(s.Example, "\n") {
 		b = append(b, "example="...)
@@ -282,6 +287,8 @@ func ParseSharePayload(p []byte) (Shared, error) {
 			s.Sel = r
 		case "example":
 			s.Example = v
+		case "explain":
+			s.Explain = v == "1"
 		}
 	}
 	s.Text = rest

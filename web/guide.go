@@ -66,7 +66,7 @@ type EffectFetchGuide struct{}
 
 func (EffectFetchGuide) isEffect() {}
 
-// applyGuide applies the actions of the field guide.
+// applyGuide applies the actions of the field guide, and of explain mode (explain.go).
 func (s State) applyGuide(a Action) (State, []Effect) {
 	switch a := a.(type) {
 	case OpenGuide:
@@ -96,6 +96,8 @@ func (s State) applyGuide(a Action) (State, []Effect) {
 		}
 		s.Guide.View, s.Guide.First, s.Guide.Err = view, first, ""
 		return s.showEntry(s.Guide.Entry), nil
+	case SetExplain, ExplainStep:
+		return s.applyExplain(a)
 	}
 	return s, nil
 }

@@ -93,6 +93,9 @@ type State struct {
 
 	// Guide is the field guide, shown instead of the inspector when open (guide.go).
 	Guide GuideState
+	// Explain says explain mode steps through the chosen message's fields; the field
+	// explained is the one selected (explain.go).
+	Explain bool
 }
 
 // Tree returns the chosen message's decode, or nil.

@@ -32,7 +32,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	var marks hexview.Marks
 	marks.Selection, marks.Hover = s.Sel, s.HoverBytes
 	header := &Header{Example: s.Example, Theme: s.Theme, Share: s.Share, HasInput: s.Text != "" || s.Guide.Open,
-		Guide: s.Guide.Open, Dispatch: p.Dispatch}
+		Guide: s.Guide.Open, Explain: s.Explain, CanExplain: t != nil, Dispatch: p.Dispatch}
 	if s.Guide.Open {
 		// The field guide takes the inspector's place (guide.go).
 		return elem.Body(div(markup(class("app"), style("--row-h", px(hexview.RowHeight))),
@@ -54,10 +54,18 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				),
 				&TreeView{Tree: t, Rows: s.TreeRows, Collapsed: s.Collapsed, Node: s.Node, Hover: s.Hover,
 					View: s.View[web.PanelTree], Dispatch: p.Dispatch},
-				&Description{Tree: t, Node: s.Described(), Dispatch: p.Dispatch},
+				describe(s, p.Dispatch),
 			),
 		),
 	)
+}
+
+// describe is the description panel, or explain mode in its place.
+func describe(s *web.State, d Dispatch) vecty.Component {
+	if s.Explain {
+		return &ExplainPanel{Tree: s.Tree(), Node: s.Node, Dispatch: d}
+	}
+	return &Description{Tree: s.Tree(), Node: s.Described(), Dispatch: d}
 }
 
 func (p *Page) onHexHover(f hexview.Field, ok bool) {
@@ -96,15 +104,18 @@ type Header struct {
 	Share    web.ShareState `vecty:"prop"`
 	HasInput bool           `vecty:"prop"`
 	// Guide says the field guide is shown (its button then leads back to the inspector).
-	Guide    bool     `vecty:"prop"`
-	Dispatch Dispatch `vecty:"prop"`
+	Guide bool `vecty:"prop"`
+	// Explain says explain mode is on; CanExplain that a message is chosen.
+	Explain    bool     `vecty:"prop"`
+	CanExplain bool     `vecty:"prop"`
+	Dispatch   Dispatch `vecty:"prop"`
 }
 
 // SkipRender implements vecty.RenderSkipper.
 func (h *Header) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*Header)
 	return ok && o.Example == h.Example && o.Theme == h.Theme && o.Share == h.Share && o.HasInput == h.HasInput &&
-		o.Guide == h.Guide
+		o.Guide == h.Guide && o.Explain == h.Explain && o.CanExplain == h.CanExplain
 }
 
 // Render implements vecty.Component.
@@ -154,6 +165,11 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 		selectBox(opts...),
 		span(markup(class("example-desc", "muted"), attr("title", desc)), text(desc)),
 		status,
+		vecty.If(!h.Guide, elem.Button(markup(class("explain-toggle"), attr("aria-pressed", strconv.FormatBool(h.Explain)),
+			prop("disabled", !h.CanExplain),
+			attr("title", "Explain mode: step through the chosen message field by field, each field's bytes highlighted and explained"),
+			onClick(func(*vecty.Event) { h.Dispatch(web.SetExplain{On: !h.Explain}) })),
+			text("Explain"))),
 		guideButton(h.Guide, h.Dispatch),
 		elem.Button(markup(class("share"), prop("disabled", !h.HasInput),
 			attr("title", "Put the input, options and selection in a link (compressed, in the URL fragment) and copy it"),
