@@ -55,11 +55,14 @@ type (
 		View string
 		Err  string
 	}
+	// OpenExample: open the entry's example in the inspector, in explain mode when Explain.
+	OpenExample struct{ Explain bool }
 )
 
 func (OpenGuide) isAction()   {}
 func (CloseGuide) isAction()  {}
 func (GuideLoaded) isAction() {}
+func (OpenExample) isAction() {}
 
 // EffectFetchGuide asks for the guide's view asset (GuideViewAsset), then a GuideLoaded action.
 type EffectFetchGuide struct{}
@@ -96,6 +99,12 @@ func (s State) applyGuide(a Action) (State, []Effect) {
 		}
 		s.Guide.View, s.Guide.First, s.Guide.Err = view, first, ""
 		return s.showEntry(s.Guide.Entry), nil
+	case OpenExample:
+		text, sel, ok := s.Guide.ExampleOf(s.Guide.Entry)
+		if !ok {
+			return s, nil
+		}
+		return s.openCapture(text, sel, a.Explain)
 	case SetExplain, ExplainStep:
 		return s.applyExplain(a)
 	}
@@ -125,6 +134,38 @@ func (s State) showEntry(id string) State {
 		g.Entry = g.First
 	}
 	return s
+}
+
+// ExampleOf returns the capture of entry id's example and the index of its message, from the
+// "example ID" chunk: the index and the capture's source on a line each, then the capture.
+func (g *GuideState) ExampleOf(id string) (text string, sel int, ok bool) {
+	c, ok := g.View["example "+id]
+	if !ok {
+		return "", 0, false
+	}
+	n, c, _ := strings.Cut(c, "\n")
+	sel, ok = input.Atoi(n)
+	_, text, _ = strings.Cut(c, "\n")
+	return text, sel, ok && text != ""
+}
+
+// openCapture shows a capture from the guide in the inspector, message m chosen (and its
+// first field explained, when explain), and leaves the guide. The address loses the guide's
+// fragment as a new history entry, so Back returns to the guide.
+func (s State) openCapture(text string, m int, explain bool) (State, []Effect) {
+	s.Text, s.Force, s.Proto, s.InStream, s.Example = text, input.Auto, 0, decoder.Auto, -1
+	s = s.reparse(m)
+	var fx []Effect
+	if s.Doc != nil && m >= 0 && m < len(s.Doc.Trees) {
+		s, fx = s.selectMessage(m, true)
+	}
+	s.Guide.Open, s.Explain, s.Share = false, false, ShareState{}
+	if explain {
+		var more []Effect
+		s, more = s.explainStep(StepFirst)
+		fx = append(fx, more...)
+	}
+	return s, append(fx, EffectSetHash{Hash: "", Push: true})
 }
 
 // HasEntry reports whether the guide, once read, has entry id.

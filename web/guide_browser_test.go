@@ -128,3 +128,25 @@ func TestBrowserGuideScreenshot(t *testing.T) {
 	}
 	b.Screenshot(path)
 }
+
+// TestBrowserGuideExample: an entry's example opens in the inspector in explain mode with one
+// click, its message chosen; Back returns to the entry.
+func TestBrowserGuideExample(t *testing.T) {
+	b, _ := open(t, "#guide=update")
+	waitJS(b, guideShows("update", "Update"))
+	if n := b.Count(".guide-example tbody tr"); n == 0 {
+		t.Fatal("the Update entry shows no example")
+	}
+	b.Click(`button[data-open="1"]`)
+	waitJS(b, `document.querySelector(".guide") === null && location.hash === "" &&
+		/^Bytes of message [0-9]+: Update/.test(document.querySelector(".hex-panel h2").textContent) &&
+		/^field 1 of [0-9]+$/.test(document.querySelector(".explain .explain-count").textContent) &&
+		document.querySelector(".explain .explain-text").textContent !== ""`)
+	b.Click(".explain-next")
+	waitJS(b, `/^field 2 of [0-9]+$/.test(document.querySelector(".explain .explain-count").textContent)`)
+	b.Eval(`history.back()`, nil)
+	waitJS(b, guideShows("update", "Update"))
+	b.Click(`button[data-open="0"]`)
+	waitJS(b, `document.querySelector(".guide") === null && document.querySelector(".explain") === null &&
+		/^Bytes of message [0-9]+: Update/.test(document.querySelector(".hex-panel h2").textContent)`)
+}

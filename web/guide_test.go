@@ -208,3 +208,32 @@ func TestGuideEntryForEveryMessage(t *testing.T) {
 		}
 	}
 }
+
+func TestOpenExampleInInspector(t *testing.T) {
+	l := guideLoaded(t)
+	ex := Examples[exampleByName("Update, key changed")]
+	l.View += "@example update " + strconv.Itoa(len(strconv.Itoa(ex.Select)+"\nsrc\n"+ex.Text)) + "\n" + strconv.Itoa(ex.Select) + "\nsrc\n" + ex.Text + "\n"
+	s, _ := applyAll(NewState(0), OpenGuide{Entry: "update"}, l)
+	if text, sel, ok := s.Guide.ExampleOf("update"); !ok || text != ex.Text || sel != ex.Select {
+		t.Fatalf("example of update: %v %d", ok, sel)
+	}
+	s, fx := Apply(s, OpenExample{Explain: true})
+	if s.Guide.Open || s.Text != ex.Text || s.Msg != ex.Select || EntryID(s.Tree()) != "update" {
+		t.Fatalf("after OpenExample: guide open %v, message %d (want %d)", s.Guide.Open, s.Msg, ex.Select)
+	}
+	if h, push, ok := hashOf(fx); !ok || h != "" || !push {
+		t.Errorf("hash %q push %v: want the guide's fragment left as a new history entry", h, push)
+	}
+	if !s.Explain || s.Node != int32(nextField(s.Tree(), -1)) {
+		t.Errorf("explain %v at node %d, want the first field", s.Explain, s.Node)
+	}
+	// Without explain; an entry without an example opens nothing.
+	s, _ = applyAll(s, OpenGuide{Entry: "update"}, OpenExample{})
+	if s.Guide.Open || s.Explain || s.Msg != ex.Select {
+		t.Errorf("plain OpenExample: guide %v explain %v msg %d", s.Guide.Open, s.Explain, s.Msg)
+	}
+	s, _ = applyAll(s, OpenGuide{Entry: "delete"}, OpenExample{})
+	if !s.Guide.Open {
+		t.Error("an entry without an example left the guide")
+	}
+}

@@ -54,7 +54,10 @@ func Render(asset []byte) ([]byte, error) {
 		}
 		chunk("nav "+e.ID, func(w *writer) { nav(w, g, e.ID) })
 		chunk("head "+e.ID, func(w *writer) { head(w, e) })
-		chunk("tail "+e.ID, func(w *writer) { tail(w, g, e) })
+		chunk("tail "+e.ID, func(w *writer) {
+			example(w, e)
+			tail(w, g, e)
+		})
 		if ex := e.Example; ex.Text != "" {
 			chunk("example "+e.ID, func(w *writer) {
 				w.raw(strconv.Itoa(ex.Select) + "\n" + strings.ReplaceAll(ex.Source, "\n", " ") + "\n" + ex.Text)
@@ -67,6 +70,73 @@ func Render(asset []byte) ([]byte, error) {
 		chunk("cmp "+strconv.Itoa(k), func(w *writer) { w.raw(c.Text) })
 	}
 	return []byte(out.String()), nil
+}
+
+// maxExampleRows is how many fields of an example the entry lists; the inspector shows all.
+const maxExampleRows = 40
+
+// example writes the entry's real example: where it was captured, buttons that open it in the
+// inspector (plainly or in explain mode: the page answers data-open), and its bytes field by
+// field, annotated as the inspector annotates them.
+func example(w *writer, e *decoder.GuideEntry) {
+	ex := e.Example
+	w.elem("h3", "", "Example", "id", "guide-example-title")
+	if ex.Text == "" {
+		w.elem("p", "muted", "No real capture of this message yet.")
+		return
+	}
+	d, _ := web.NewDoc(ex.Text, input.Auto, decoder.Options{}, -1)
+	if d == nil || ex.Select < 0 || ex.Select >= len(d.Trees) {
+		w.elem("p", "muted", "The example does not decode.")
+		return
+	}
+	t := d.Trees[ex.Select]
+	source := ex.Source
+	if source == "" {
+		source = "a real capture"
+	}
+	w.elem("p", "guide-example-source", "Message "+strconv.Itoa(ex.Select+1)+" of "+source+", "+strconv.Itoa(len(t.Bytes))+" bytes.")
+	w.open("p", "guide-example-actions")
+	w.elem("button", "guide-open", "Open in the inspector", "type", "button", "data-open", "0",
+		"title", "Show this capture in the inspector, this message chosen")
+	w.raw(" ")
+	w.elem("button", "guide-open", "Explain it step by step", "type", "button", "data-open", "1",
+		"title", "Open it in the inspector in explain mode, at its first field")
+	w.close("p")
+	w.open("div", "guide-example-scroll")
+	w.open("table", "guide-example", "aria-labelledby", "guide-example-title")
+	w.raw("<thead><tr><th>Offset</th><th>Bytes</th><th>Field</th><th>Value</th></tr></thead><tbody>")
+	rows := 0
+	for i := range t.Nodes {
+		if !t.IsLeaf(i) {
+			continue
+		}
+		rows++
+		if rows > maxExampleRows {
+			continue
+		}
+		n := &t.Nodes[i]
+		label := web.LabelText(t, i, web.MaxRowText)
+		if p := t.Parent(i); p >= 0 && !strings.HasPrefix(label, "column") {
+			if pl := web.LabelText(t, p, web.MaxRowText); strings.HasPrefix(pl, "column") {
+				label = pl + " › " + label
+			}
+		}
+		w.open("tr", "")
+		w.elem("td", "", strconv.Itoa(n.Offset))
+		w.open("td", "k-cell "+web.ClassOf(n.Field.Info().Kind).String())
+		w.elem("code", "", hexText(t.Bytes[n.Offset:n.Offset+n.Length], 12))
+		w.close("td")
+		w.elem("td", "", label)
+		w.elem("td", "", web.ValueText(t, i, 60))
+		w.close("tr")
+	}
+	if rows > maxExampleRows {
+		w.open("tr", "")
+		w.elem("td", "muted", "… "+strconv.Itoa(rows-maxExampleRows)+" more fields: open it in the inspector to see them all.", "colspan", "4")
+		w.close("tr")
+	}
+	w.raw("</tbody></table></div>")
 }
 
 // menuExample returns the first message of entry id's type in the examples menu's captures

@@ -1,8 +1,13 @@
 package guideview_test
 
 import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"pgoutput-inspector/decoder"
@@ -10,11 +15,46 @@ import (
 	"pgoutput-inspector/web"
 )
 
-// render renders the view asset of the decoder's guide and reads it back as the page does.
+var built struct {
+	once  sync.Once
+	asset []byte
+	err   error
+}
+
+// guideAsset returns the guide asset as ./build.sh wasm writes it (scripts/guide, with the
+// examples and comparisons of testdata/guide), made once per test process.
+func guideAsset(t *testing.T) []byte {
+	t.Helper()
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "guideview-test-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		defer os.RemoveAll(dir)
+		cmd := exec.Command("go", "run", "./scripts/guide", "-asset", filepath.Join(dir, "guide.txt"))
+		cmd.Dir = "../.."
+		if out, err := cmd.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("scripts/guide: %v\n%s", err, out)
+			return
+		}
+		built.asset, built.err = os.ReadFile(filepath.Join(dir, "guide.txt"))
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.asset
+}
+
+// render renders the view asset of the guide asset and reads it back as the page does.
 func render(t *testing.T) (*decoder.Guide, map[string]string, int) {
 	t.Helper()
-	g := decoder.GuideData()
-	b, err := guideview.Render(decoder.AppendGuide(nil, g))
+	asset := guideAsset(t)
+	g, err := decoder.ReadGuide(asset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := guideview.Render(asset)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,4 +172,53 @@ func TestRepeatedFields(t *testing.T) {
 
 func htmlText(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace(s)
+}
+
+// TestExamples: an entry with a real example shows its message's fields with their bytes and
+// values, and the buttons that open it; the page can read the example's capture back.
+func TestExamples(t *testing.T) {
+	g, view, _ := render(t)
+	st := web.GuideState{View: view}
+	with := 0
+	for _, e := range g.Entries {
+		tail := view["tail "+e.ID]
+		if e.Example.Text == "" {
+			if !strings.Contains(tail, "No real capture") {
+				t.Errorf("%s: no example and no word of it", e.ID)
+			}
+			continue
+		}
+		with++
+		text, sel, ok := st.ExampleOf(e.ID)
+		if !ok || text != e.Example.Text || sel != e.Example.Select {
+			t.Errorf("%s: the example reads back as %v, message %d", e.ID, ok, sel)
+			continue
+		}
+		d, _ := web.NewDoc(text, "", decoder.Options{}, -1)
+		tr := d.Trees[sel]
+		has := false
+		for i := range tr.Nodes {
+			has = has || web.EntryOf(tr.Nodes[i].Field) == e.ID
+		}
+		if !has {
+			t.Errorf("%s: the example is a %s and holds none", e.ID, web.EntryID(tr))
+		}
+		for _, want := range []string{`data-open="0"`, `data-open="1"`, `<table class="guide-example"`} {
+			if !strings.Contains(tail, want) {
+				t.Errorf("%s: the example lacks %s", e.ID, want)
+			}
+		}
+		leaves := 0
+		for i := range tr.Nodes {
+			if tr.IsLeaf(i) {
+				leaves++
+			}
+		}
+		if n := strings.Count(tail, `<td class="k-cell`); n != min(leaves, 40) {
+			t.Errorf("%s: %d rows of bytes, the message has %d fields", e.ID, n, leaves)
+		}
+	}
+	if with < len(g.Entries)-2 {
+		t.Errorf("only %d of %d entries have an example", with, len(g.Entries))
+	}
 }

@@ -40,7 +40,13 @@ func (v *GuideView) Render() vecty.ComponentOrHTML {
 		el("nav", markup(class("panel", "guide-nav"), attr("aria-labelledby", "guide-nav-title"),
 			vecty.UnsafeHTML(g.View["nav "+g.Entry]))),
 		// The key makes a new entry a new element, so it starts scrolled to its top.
-		section(markup(class("panel", "guide-body"), vecty.Key(g.Entry)), body),
+		section(markup(class("panel", "guide-body"), vecty.Key(g.Entry),
+			// The example's buttons (in the entry's HTML) open it in the inspector.
+			onClick(func(e *vecty.Event) {
+				if k, ok := dataOf(e, "open"); ok {
+					v.Dispatch(web.OpenExample{Explain: k == 1})
+				}
+			})), body),
 	)
 }
 
