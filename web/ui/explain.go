@@ -72,11 +72,14 @@ func (p *ExplainPanel) Render() vecty.ComponentOrHTML {
 				d(web.ExplainStep{Step: st})
 			}
 		})),
+		// Two rows of fixed content: nothing wraps or moves as the count grows.
 		div(markup(class("explain-head")),
 			el("h2", markup(attr("id", "explain-title")), text("Explain")),
+			span(markup(class("explain-count")), text(count)),
+		),
+		div(markup(class("explain-head")),
 			button("explain-prev", "◂ Previous", "Previous field (← or p)", d, web.ExplainStep{Step: web.StepPrevious}),
 			button("explain-next", "Next ▸", "Next field (→ or n)", d, web.ExplainStep{Step: web.StepNext}),
-			span(markup(class("explain-count")), text(count)),
 			button("explain-stop", "Done", "Leave explain mode (Escape)", d, web.SetExplain{On: false}),
 		),
 		paragraph(markup(class("explain-field")), text(head)),
