@@ -29,6 +29,8 @@ import (
 	"os"
 	"slices"
 	"strconv"
+
+	"pgoutput-inspector/internal/wasmbin"
 )
 
 // MaxGap is the longest run of zero bytes written out between two data segments: beyond about
@@ -105,11 +107,11 @@ func Pack(wasm []byte, maxGap int) ([]byte, Stats, error) {
 	}
 	var sections []section
 	at := map[byte]int{}
-	for r := (reader{b: wasm, off: 8}); r.more(); {
-		id := r.byte()
-		body := r.bytes(int(r.uleb()))
-		if r.err != nil {
-			return nil, st, fmt.Errorf("section %d: %w", id, r.err)
+	for r := (wasmbin.Reader{B: wasm, Off: 8}); r.More(); {
+		id := r.Byte()
+		body := r.Bytes(int(r.Uleb()))
+		if r.Err != nil {
+			return nil, st, fmt.Errorf("section %d: %w", id, r.Err)
 		}
 		if id != sectionCustom {
 			at[id] = len(sections)
@@ -145,7 +147,7 @@ func Pack(wasm []byte, maxGap int) ([]byte, Stats, error) {
 	data := binary.AppendUvarint(nil, uint64(len(joined)))
 	for _, s := range joined {
 		data = append(data, 0, 0x41) // active, memory 0; i32.const
-		data = appendSleb(data, int64(s.offset))
+		data = wasmbin.AppendSleb(data, int64(s.offset))
 		data = append(data, 0x0b) // end
 		data = binary.AppendUvarint(data, uint64(len(s.data)))
 		data = append(data, s.data...)
@@ -205,23 +207,23 @@ const bucketSize = 20
 // findfunctabCode returns the body of a function without parameters or results that writes n
 // findfunctab buckets at lo as findfunctabLoop describes them.
 func findfunctabCode(lo, n int) []byte {
-	b := []byte{1, 2, 0x7f}         // locals: 2 i32: the address, the bucket
-	b = append(b, 0x41)             // i32.const lo
-	b = appendSleb(b, int64(lo))    //
-	b = append(b, 0x21, 0)          // local.set 0
-	b = append(b, 0x03, 0x40)       // loop
-	b = append(b, 0x20, 0, 0x20, 1) //   local.get 0, local.get 1
-	b = append(b, 0x41, 4, 0x76)    //   i32.const 4, i32.shr_u
-	b = append(b, 0x36, 2, 0)       //   i32.store align=4 offset=0
-	b = append(b, 0x20, 0, 0x41)    //   local.get 0, i32.const bucketSize
-	b = appendSleb(b, bucketSize)   //
-	b = append(b, 0x6a, 0x21, 0)    //   i32.add, local.set 0
-	b = append(b, 0x20, 1, 0x41, 1) //   local.get 1, i32.const 1
-	b = append(b, 0x6a, 0x22, 1)    //   i32.add, local.tee 1
-	b = append(b, 0x41)             //   i32.const n
-	b = appendSleb(b, int64(n))     //
-	b = append(b, 0x49, 0x0d, 0)    //   i32.lt_u, br_if 0 (the loop)
-	b = append(b, 0x0b, 0x0b)       // end loop, end function
+	b := []byte{1, 2, 0x7f}               // locals: 2 i32: the address, the bucket
+	b = append(b, 0x41)                   // i32.const lo
+	b = wasmbin.AppendSleb(b, int64(lo))  //
+	b = append(b, 0x21, 0)                // local.set 0
+	b = append(b, 0x03, 0x40)             // loop
+	b = append(b, 0x20, 0, 0x20, 1)       //   local.get 0, local.get 1
+	b = append(b, 0x41, 4, 0x76)          //   i32.const 4, i32.shr_u
+	b = append(b, 0x36, 2, 0)             //   i32.store align=4 offset=0
+	b = append(b, 0x20, 0, 0x41)          //   local.get 0, i32.const bucketSize
+	b = wasmbin.AppendSleb(b, bucketSize) //
+	b = append(b, 0x6a, 0x21, 0)          //   i32.add, local.set 0
+	b = append(b, 0x20, 1, 0x41, 1)       //   local.get 1, i32.const 1
+	b = append(b, 0x6a, 0x22, 1)          //   i32.add, local.tee 1
+	b = append(b, 0x41)                   //   i32.const n
+	b = wasmbin.AppendSleb(b, int64(n))   //
+	b = append(b, 0x49, 0x0d, 0)          //   i32.lt_u, br_if 0 (the loop)
+	b = append(b, 0x0b, 0x0b)             // end loop, end function
 	return b
 }
 
@@ -270,42 +272,42 @@ func addStart(sections []section, at map[byte]int, code []byte) ([]section, erro
 // appendVector appends one entry to a section made of a vector (a count, then the entries): it
 // rewrites the count and returns the new body and the entry's index.
 func appendVector(body, entry []byte) ([]byte, int, error) {
-	r := reader{b: body}
-	n := int(r.uleb())
-	if r.err != nil {
-		return nil, 0, r.err
+	r := wasmbin.Reader{B: body}
+	n := int(r.Uleb())
+	if r.Err != nil {
+		return nil, 0, r.Err
 	}
 	out := binary.AppendUvarint(nil, uint64(n+1))
-	out = append(out, body[r.off:]...)
+	out = append(out, body[r.Off:]...)
 	return append(out, entry...), n, nil
 }
 
 // countFuncImports returns how many functions the import section imports (they come first in
 // the function index space).
 func countFuncImports(body []byte) (int, error) {
-	r := reader{b: body}
+	r := wasmbin.Reader{B: body}
 	funcs := 0
-	for range int(r.uleb()) {
-		r.bytes(int(r.uleb())) // module
-		r.bytes(int(r.uleb())) // name
-		switch kind := r.byte(); kind {
+	for range int(r.Uleb()) {
+		r.Bytes(int(r.Uleb())) // module
+		r.Bytes(int(r.Uleb())) // name
+		switch kind := r.Byte(); kind {
 		case 0: // function: type index
-			r.uleb()
+			r.Uleb()
 			funcs++
 		case 1: // table: reference type, limits
-			r.byte()
-			r.limits()
+			r.Byte()
+			r.Limits()
 		case 2: // memory: limits
-			r.limits()
+			r.Limits()
 		case 3: // global: value type, mutability
-			r.byte()
-			r.byte()
+			r.Byte()
+			r.Byte()
 		default:
 			return 0, fmt.Errorf("import of kind %d", kind)
 		}
 	}
-	if r.err != nil || r.more() {
-		return 0, fmt.Errorf("import section: malformed at byte %d", r.off)
+	if r.Err != nil || r.More() {
+		return 0, fmt.Errorf("import section: malformed at byte %d", r.Off)
 	}
 	return funcs, nil
 }
@@ -340,28 +342,28 @@ type segment struct {
 
 // readSegments reads a data section's segments and returns them in address order.
 func readSegments(body []byte) ([]segment, error) {
-	r := reader{b: body}
-	n := int(r.uleb())
+	r := wasmbin.Reader{B: body}
+	n := int(r.Uleb())
 	segs := make([]segment, 0, min(n, len(body)))
 	for i := range n {
-		if flags := r.uleb(); flags != 0 {
+		if flags := r.Uleb(); flags != 0 {
 			return nil, fmt.Errorf("data segment %d: flags %d, want 0 (active, memory 0)", i, flags)
 		}
-		if op := r.byte(); op != 0x41 {
+		if op := r.Byte(); op != 0x41 {
 			return nil, fmt.Errorf("data segment %d: address opcode %#x, want i32.const", i, op)
 		}
-		offset := r.sleb()
-		if op := r.byte(); op != 0x0b {
+		offset := r.Sleb()
+		if op := r.Byte(); op != 0x0b {
 			return nil, fmt.Errorf("data segment %d: opcode %#x after the address, want end", i, op)
 		}
-		data := r.bytes(int(r.uleb()))
-		if r.err != nil {
-			return nil, fmt.Errorf("data segment %d: %w", i, r.err)
+		data := r.Bytes(int(r.Uleb()))
+		if r.Err != nil {
+			return nil, fmt.Errorf("data segment %d: %w", i, r.Err)
 		}
 		segs = append(segs, segment{int(offset), data})
 	}
-	if r.more() {
-		return nil, fmt.Errorf("%d bytes after the data segments", len(body)-r.off)
+	if r.More() {
+		return nil, fmt.Errorf("%d bytes after the data segments", len(body)-r.Off)
 	}
 	// The linker writes them section by section, not in address order; the order of active
 	// segments that do not overlap does not matter.
@@ -420,89 +422,6 @@ func memory(segs []segment) []byte {
 		copy(mem[s.offset:], s.data)
 	}
 	return mem
-}
-
-// reader reads the binary format; after the first error every read returns zero.
-type reader struct {
-	b   []byte
-	off int
-	err error
-}
-
-func (r *reader) more() bool { return r.err == nil && r.off < len(r.b) }
-
-func (r *reader) byte() byte {
-	if r.err != nil || r.off >= len(r.b) {
-		r.fail()
-		return 0
-	}
-	r.off++
-	return r.b[r.off-1]
-}
-
-func (r *reader) bytes(n int) []byte {
-	if r.err != nil || n < 0 || n > len(r.b)-r.off {
-		r.fail()
-		return nil
-	}
-	r.off += n
-	return r.b[r.off-n : r.off]
-}
-
-func (r *reader) uleb() uint64 {
-	var v uint64
-	for shift := 0; shift < 64; shift += 7 {
-		c := r.byte()
-		v |= uint64(c&0x7f) << shift
-		if c < 0x80 {
-			return v
-		}
-	}
-	r.fail()
-	return 0
-}
-
-func (r *reader) sleb() int64 {
-	var v int64
-	for shift := 0; shift < 64; shift += 7 {
-		c := r.byte()
-		v |= int64(c&0x7f) << shift
-		if c < 0x80 {
-			if shift+7 < 64 && c&0x40 != 0 {
-				v |= -1 << (shift + 7)
-			}
-			return v
-		}
-	}
-	r.fail()
-	return 0
-}
-
-// limits skips a table's or memory's limits: flags, minimum and, when flags say so, maximum.
-func (r *reader) limits() {
-	hasMax := r.byte()&1 != 0
-	r.uleb()
-	if hasMax {
-		r.uleb()
-	}
-}
-
-func (r *reader) fail() {
-	if r.err == nil {
-		r.err = fmt.Errorf("truncated or malformed at byte %d", r.off)
-	}
-}
-
-// appendSleb appends v in the signed LEB128 encoding.
-func appendSleb(dst []byte, v int64) []byte {
-	for {
-		c := byte(v & 0x7f)
-		v >>= 7
-		if (v == 0 && c&0x40 == 0) || (v == -1 && c&0x40 != 0) {
-			return append(dst, c)
-		}
-		dst = append(dst, c|0x80)
-	}
 }
 
 // commas writes n with thousands separators, as docs/performance.md gives sizes.

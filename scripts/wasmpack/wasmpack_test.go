@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+
+	"pgoutput-inspector/internal/wasmbin"
 )
 
 func TestJoin(t *testing.T) {
@@ -49,9 +51,9 @@ func TestJoin(t *testing.T) {
 
 func TestSleb(t *testing.T) {
 	for _, v := range []int64{0, 1, 63, 64, -1, -64, -65, 127, 128, 0x62240, 1<<31 - 1, -1 << 31} {
-		r := reader{b: appendSleb(nil, v)}
-		if got := r.sleb(); got != v || r.err != nil || r.more() {
-			t.Errorf("sleb(appendSleb(%d)) = %d, %v", v, got, r.err)
+		r := wasmbin.Reader{B: wasmbin.AppendSleb(nil, v)}
+		if got := r.Sleb(); got != v || r.Err != nil || r.More() {
+			t.Errorf("sleb(wasmbin.AppendSleb(%d)) = %d, %v", v, got, r.Err)
 		}
 	}
 }
@@ -140,8 +142,8 @@ func TestPackThePage(t *testing.T) {
 			t.Fatalf("section %d: id %d, was %d", i, n.id, o.id)
 		case o.id == sectionData:
 		case o.id == sectionType || o.id == sectionFunction || o.id == sectionCode:
-			ro, rn := reader{b: o.body}, reader{b: n.body}
-			if co, cn := ro.uleb(), rn.uleb(); cn != co+1 || !bytes.HasPrefix(n.body[rn.off:], o.body[ro.off:]) {
+			ro, rn := wasmbin.Reader{B: o.body}, wasmbin.Reader{B: n.body}
+			if co, cn := ro.Uleb(), rn.Uleb(); cn != co+1 || !bytes.HasPrefix(n.body[rn.Off:], o.body[ro.Off:]) {
 				t.Errorf("section id %d: %d entries, was %d, or the linker's entries changed", o.id, cn, co)
 			}
 		case !bytes.Equal(o.body, n.body):
@@ -185,11 +187,11 @@ console.log(diff < 0 ? "same memory, " + a.length + " bytes" : "memories differ 
 func sections(t *testing.T, wasm []byte) []section {
 	t.Helper()
 	var out []section
-	for r := (reader{b: wasm, off: 8}); r.more(); {
-		id := r.byte()
-		body := r.bytes(int(r.uleb()))
-		if r.err != nil {
-			t.Fatal(r.err)
+	for r := (wasmbin.Reader{B: wasm, Off: 8}); r.More(); {
+		id := r.Byte()
+		body := r.Bytes(int(r.Uleb()))
+		if r.Err != nil {
+			t.Fatal(r.Err)
 		}
 		out = append(out, section{id, body})
 	}

@@ -40,6 +40,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"pgoutput-inspector/internal/wasmbin"
 )
 
 func main() {
@@ -268,20 +270,20 @@ func analyze(path string) (*Report, error) {
 		mem     []byte
 		segs    []segment
 	)
-	rd := &reader{b: b, off: 8}
-	for rd.more() {
-		start := rd.off
-		id := rd.byte()
-		body := rd.bytes(int(rd.uleb()))
-		if rd.err != nil {
+	rd := &wasmbin.Reader{B: b, Off: 8}
+	for rd.More() {
+		start := rd.Off
+		id := rd.Byte()
+		body := rd.Bytes(int(rd.Uleb()))
+		if rd.Err != nil {
 			break
 		}
 		// The section's whole size: the linker writes sizes as 5-byte LEB128 numbers.
-		size := rd.off - start
-		s := &reader{b: body}
+		size := rd.Off - start
+		s := &wasmbin.Reader{B: body}
 		switch id {
 		case secCustom:
-			if s.name() == "name" {
+			if s.Name() == "name" {
 				r.Names += size
 				names = readNames(s)
 				continue
@@ -292,12 +294,12 @@ func analyze(path string) (*Report, error) {
 			r.Other += size
 		case secCode:
 			r.Code = size
-			n := int(s.uleb())
+			n := int(s.Uleb())
 			for range n {
-				start := s.off
-				l := int(s.uleb())
-				s.bytes(l)
-				bodies = append(bodies, s.off-start)
+				start := s.Off
+				l := int(s.Uleb())
+				s.Bytes(l)
+				bodies = append(bodies, s.Off-start)
 			}
 		case secData:
 			r.Data = size
@@ -305,12 +307,12 @@ func analyze(path string) (*Report, error) {
 		default:
 			r.Other += size
 		}
-		if s.err != nil {
-			return nil, fmt.Errorf("%s: section %d: %v", path, id, s.err)
+		if s.Err != nil {
+			return nil, fmt.Errorf("%s: section %d: %v", path, id, s.Err)
 		}
 	}
-	if rd.err != nil {
-		return nil, fmt.Errorf("%s: %v", path, rd.err)
+	if rd.Err != nil {
+		return nil, fmt.Errorf("%s: %v", path, rd.Err)
 	}
 	r.Stripped = r.File - r.Names
 	if names == nil {
@@ -542,19 +544,19 @@ func packageOf(sym string) string {
 }
 
 // readNames reads the function names of a name section (subsection 1).
-func readNames(s *reader) map[int]string {
+func readNames(s *wasmbin.Reader) map[int]string {
 	names := map[int]string{}
-	for s.more() && s.err == nil {
-		id := s.byte()
-		size := int(s.uleb())
-		sub := &reader{b: s.bytes(size)}
+	for s.More() && s.Err == nil {
+		id := s.Byte()
+		size := int(s.Uleb())
+		sub := &wasmbin.Reader{B: s.Bytes(size)}
 		if id != 1 {
 			continue
 		}
-		n := int(sub.uleb())
+		n := int(sub.Uleb())
 		for range n {
-			idx := int(sub.uleb())
-			names[idx] = sub.name()
+			idx := int(sub.Uleb())
+			names[idx] = sub.Name()
 		}
 	}
 	return names
@@ -562,26 +564,26 @@ func readNames(s *reader) map[int]string {
 
 // countFuncImports returns the number of imported functions, which come first in the
 // function index space.
-func countFuncImports(s *reader) int {
-	n := int(s.uleb())
+func countFuncImports(s *wasmbin.Reader) int {
+	n := int(s.Uleb())
 	funcs := 0
 	for range n {
-		s.name()
-		s.name()
-		switch kind := s.byte(); kind {
+		s.Name()
+		s.Name()
+		switch kind := s.Byte(); kind {
 		case 0: // function: type index
-			s.uleb()
+			s.Uleb()
 			funcs++
 		case 1: // table: reference type, limits
-			s.byte()
-			s.limits()
+			s.Byte()
+			s.Limits()
 		case 2: // memory: limits
-			s.limits()
+			s.Limits()
 		case 3: // global: value type, mutability
-			s.byte()
-			s.byte()
+			s.Byte()
+			s.Byte()
 		default:
-			s.err = fmt.Errorf("import kind %d", kind)
+			s.Err = fmt.Errorf("import kind %d", kind)
 		}
 	}
 	return funcs
@@ -595,36 +597,36 @@ type segment struct {
 
 // readData returns the linear memory the data section's active segments initialise, and the
 // segments.
-func readData(s *reader) ([]byte, []segment) {
-	n := int(s.uleb())
+func readData(s *wasmbin.Reader) ([]byte, []segment) {
+	n := int(s.Uleb())
 	var mem []byte
 	var segs []segment
 	for range n {
-		start := s.off
-		flags := s.uleb()
+		start := s.Off
+		flags := s.Uleb()
 		var offset int
 		if flags == 0 || flags == 2 {
 			if flags == 2 {
-				s.uleb() // memory index
+				s.Uleb() // memory index
 			}
-			if op := s.byte(); op != 0x41 { // i32.const
-				s.err = fmt.Errorf("data segment offset: opcode %#x", op)
+			if op := s.Byte(); op != 0x41 { // i32.const
+				s.Err = fmt.Errorf("data segment offset: opcode %#x", op)
 				return nil, nil
 			}
-			offset = int(s.sleb())
-			if op := s.byte(); op != 0x0b { // end
-				s.err = fmt.Errorf("data segment offset: opcode %#x, want end", op)
+			offset = int(s.Sleb())
+			if op := s.Byte(); op != 0x0b { // end
+				s.Err = fmt.Errorf("data segment offset: opcode %#x, want end", op)
 				return nil, nil
 			}
 		}
-		data := s.bytes(int(s.uleb()))
-		if s.err != nil {
+		data := s.Bytes(int(s.Uleb()))
+		if s.Err != nil {
 			return nil, nil
 		}
 		if flags == 1 { // passive: not at an address
 			continue
 		}
-		segs = append(segs, segment{offset, s.off - start, data})
+		segs = append(segs, segment{offset, s.Off - start, data})
 		if end := offset + len(data); end > len(mem) {
 			mem = append(mem, make([]byte, end-len(mem))...)
 		}
@@ -816,82 +818,6 @@ func skipVarint(mem []byte, p int) int {
 		}
 	}
 	return p
-}
-
-// reader reads WebAssembly's encodings; the first error sticks.
-type reader struct {
-	b   []byte
-	off int
-	err error
-}
-
-func (r *reader) more() bool { return r.err == nil && r.off < len(r.b) }
-
-func (r *reader) byte() byte {
-	if r.err != nil || r.off >= len(r.b) {
-		r.fail()
-		return 0
-	}
-	r.off++
-	return r.b[r.off-1]
-}
-
-func (r *reader) bytes(n int) []byte {
-	if r.err != nil || n < 0 || n > len(r.b)-r.off {
-		r.fail()
-		return nil
-	}
-	r.off += n
-	return r.b[r.off-n : r.off]
-}
-
-func (r *reader) uleb() uint64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(r.b[r.off:])
-	if n <= 0 {
-		r.fail()
-		return 0
-	}
-	r.off += n
-	return v
-}
-
-func (r *reader) sleb() int64 {
-	var v int64
-	var shift uint
-	for {
-		c := r.byte()
-		if r.err != nil {
-			return 0
-		}
-		v |= int64(c&0x7f) << shift
-		shift += 7
-		if c&0x80 == 0 {
-			if shift < 64 && c&0x40 != 0 {
-				v |= -1 << shift
-			}
-			return v
-		}
-	}
-}
-
-func (r *reader) name() string { return string(r.bytes(int(r.uleb()))) }
-
-func (r *reader) limits() {
-	if r.byte()&1 != 0 {
-		r.uleb()
-		r.uleb()
-	} else {
-		r.uleb()
-	}
-}
-
-func (r *reader) fail() {
-	if r.err == nil {
-		r.err = fmt.Errorf("truncated at offset %d", r.off)
-	}
 }
 
 // options say what print prints.
