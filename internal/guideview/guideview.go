@@ -481,10 +481,8 @@ func fields(w *writer, e *decoder.GuideEntry) {
 			w.elem("p", "guide-cond", "Present "+f.Condition+".")
 		}
 		w.close("td")
-		w.open("td", "")
-		w.text(sinceText(p))
-		badge(w, p)
-		w.close("td")
+		// The column says since when in words; the version lens marks the row itself.
+		w.elem("td", "guide-since", sinceText(p))
 		w.close("tr")
 	}
 	w.raw("</tbody></table>")

@@ -147,6 +147,57 @@ func TestEveryEntryHasItsPages(t *testing.T) {
 	}
 }
 
+// TestSinceOnce: the field table's Since column says since when a field is sent once, in
+// words, and nothing for a field sent by every release and protocol version.
+func TestSinceOnce(t *testing.T) {
+	g, view, _ := render(t)
+	seen := 0
+	for _, e := range g.Entries {
+		head := view["head "+e.ID]
+		table := head[strings.Index(head, `<table class="guide-fields"`):]
+		table = table[:strings.Index(table, "</table>")]
+		rows := strings.Split(table, "<tr")[2:] // after the head's row
+		if len(rows) != len(e.Fields) {
+			t.Fatalf("%s: %d rows, %d fields", e.ID, len(rows), len(e.Fields))
+		}
+		for i, f := range e.Fields {
+			cell := strings.TrimSuffix(strings.TrimSuffix(rows[i][strings.LastIndex(rows[i], "<td"):], "</tbody>"), "</tr>")
+			want := ""
+			if f.Field != decoder.FieldUnknown {
+				want = sinceWords(decoder.FieldAt(f.Field, 0, 0))
+			}
+			got := htmlText(want)
+			if want == "" {
+				got = `<td class="guide-since"></td>`
+			} else {
+				seen++
+				got = `<td class="guide-since">` + got + `</td>`
+			}
+			if cell != got {
+				t.Errorf("%s, field %d: Since column %q, want %q", e.ID, i+1, cell, got)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Error("no field of any entry says since when it is sent")
+	}
+}
+
+// sinceWords is sinceText as the guide's reader reads it (the test's own copy).
+func sinceWords(p decoder.Presence) string {
+	var s string
+	if p.Since > 0 {
+		s = "since PostgreSQL " + strconv.Itoa(p.Since)
+	}
+	if p.Proto > 1 {
+		if s == "" {
+			return "with protocol " + strconv.Itoa(p.Proto)
+		}
+		s += ", protocol " + strconv.Itoa(p.Proto)
+	}
+	return s
+}
+
 // TestRepeatedFields: fields repeated together (per column, per relation) sit in one box
 // that says so.
 func TestRepeatedFields(t *testing.T) {
