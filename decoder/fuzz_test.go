@@ -96,8 +96,8 @@ func fuzzSeeds() [][]byte {
 	}
 }
 
-// FuzzDecode: any bytes, any options: never panics, and the leaves always tile the input,
-// whether or not it decodes.
+// FuzzDecode: any bytes, any options: never panics, the leaves always tile the input, whether
+// or not it decodes, and Fits says whether it decodes.
 func FuzzDecode(f *testing.F) {
 	for _, s := range fuzzSeeds() {
 		f.Add(s, uint8(0))
@@ -110,12 +110,16 @@ func FuzzDecode(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte, opt uint8) {
-		s := NewSession(Options{Proto: int(opt & 7 % 5), InStream: Choice(opt >> 3 & 3 % 3),
-			ParallelAbort: Choice(opt >> 5 & 3 % 3), Envelope: EnvelopeMode(opt >> 7)})
+		opts := Options{Proto: int(opt & 7 % 5), InStream: Choice(opt >> 3 & 3 % 3),
+			ParallelAbort: Choice(opt >> 5 & 3 % 3), Envelope: EnvelopeMode(opt >> 7)}
+		s, fit := NewSession(opts), NewSession(opts)
 		// Decode twice, so the second decode sees what the first added to the session.
 		for range 2 {
 			tr := s.Decode(b)
 			checkTiling(t, tr)
+			if fit.Fits(b) != (tr.Err == nil) {
+				t.Fatalf("Fits disagrees with Decode's error %v", tr.Err)
+			}
 			if tr.Err != nil {
 				_ = tr.Err.Error()
 			}

@@ -93,7 +93,8 @@ type MessageType struct {
 	// fixed layout; a message whose layout depends on its contents has a body function instead.
 	Fields []FieldID
 	body   func(s *Session, c *cursor, rd reading)
-	// learn records what the session learns from a message decoded without error.
+	// learn records the names the session learns from a message decoded without error (its
+	// Relation or Type), reading the tree's nodes.
 	learn func(s *Session, t *Tree)
 }
 
@@ -131,7 +132,7 @@ var messageTable = []MessageType{
 	{Type: 'c', Group: FieldStreamCommit, TypeField: FieldStreamCommitType, Proto: 2, Xid: FieldStreamCommitXid, Role: RoleStreamEnd, Stream: StreamCloses,
 		Fields: []FieldID{FieldStreamCommitXid, FieldStreamCommitFlags, FieldStreamCommitLSN, FieldStreamCommitEndLSN, FieldStreamCommitTime}},
 	{Type: 'A', Group: FieldStreamAbort, TypeField: FieldStreamAbortType, Proto: 2, Xid: FieldStreamAbortXid, Role: RoleStreamEnd, Stream: StreamCloses,
-		ParallelFields: true, body: streamAbortBody, learn: learnStreamAbort},
+		ParallelFields: true, body: streamAbortBody},
 	{Type: 'b', Group: FieldBeginPrepare, TypeField: FieldBeginPrepareType, Proto: 3, Xid: FieldBeginPrepareXid, Role: RoleBeginPrepare, Stream: StreamCloses,
 		Fields: []FieldID{FieldBeginPrepareLSN, FieldBeginPrepareEndLSN, FieldBeginPrepareTime, FieldBeginPrepareXid, FieldBeginPrepareGID}},
 	{Type: 'P', Group: FieldPrepare, TypeField: FieldPrepareType, Proto: 3, Xid: FieldPrepareXid, Role: RolePrepare, Stream: StreamCloses,

@@ -217,7 +217,22 @@ func (s *Session) Decode(b []byte) *Tree {
 }
 
 // DecodeInto decodes one message into t, reusing t's storage. The tree's values are views into b.
-func (s *Session) DecodeInto(t *Tree, b []byte) {
+func (s *Session) DecodeInto(t *Tree, b []byte) { s.decodeMessage(t, b, false) }
+
+// Fits reports whether b decodes without an error, exactly as DecodeInto would read it at this
+// point of the stream, and moves the session on as DecodeInto does (the stream state, the
+// protocol version, the Stream Abort reading, the message count), without recording a node: its
+// memory does not grow with the message. It learns no names from Relation and Type messages;
+// those name columns and types and never decide whether a message decodes. It is how a caller
+// scores a reading of many messages, or of one huge one.
+func (s *Session) Fits(b []byte) bool {
+	s.decodeMessage(&s.alt, b, true)
+	return s.alt.Err == nil
+}
+
+// decodeMessage decodes one message into t, choosing between readings the context leaves open,
+// and applies it to the session; a probe records no nodes (t is then the session's own alt).
+func (s *Session) decodeMessage(t *Tree, b []byte, probe bool) {
 	mt := s.peekType(b)
 	first := reading{inStream: s.stream == 1, parallel: s.parallel == 1}
 	alt := first
@@ -230,24 +245,27 @@ func (s *Session) DecodeInto(t *Tree, b []byte) {
 		alt.parallel = true
 	}
 	if first == alt {
-		s.decode(t, b, first, false)
-		s.apply(t)
+		s.decode(t, b, first, probe)
+		s.apply(t, probe)
 		return
 	}
-	// Probe both readings, then decode the one kept: the default unless only the other fits.
-	s.decode(&s.alt, b, first, true)
-	firstFits := s.alt.Err == nil
+	// Probe both readings, the default last, then decode the one kept: the default unless only
+	// the other fits. A probe that keeps the default has its answer already (t is s.alt).
 	s.decode(&s.alt, b, alt, true)
 	altFits := s.alt.Err == nil
+	s.decode(&s.alt, b, first, true)
+	firstFits := s.alt.Err == nil
 	keep := first
 	if !firstFits && altFits {
 		keep = alt
 	}
-	s.decode(t, b, keep, false)
+	if !probe || keep != first {
+		s.decode(t, b, keep, probe)
+	}
 	t.Reading.Guessed = true
 	t.Reading.AlsoFit = firstFits && altFits
 	t.Reading.Note = choiceNote(streamOpen, t)
-	s.apply(t)
+	s.apply(t, probe)
 }
 
 // choiceNote explains, without allocating, which reading was taken and why.
@@ -403,8 +421,9 @@ func xlogDataBody(s *Session, c *cursor, rd reading, depth int, _ uint64) {
 const maxRelationVersions = 4
 
 // apply records what a decoded message says about the stream: relations, types, stream state
-// and protocol version.
-func (s *Session) apply(t *Tree) {
+// and protocol version. After a probe (Fits) the tree holds no nodes, so the names Relation and
+// Type messages give (learn) are not recorded; nothing else depends on the nodes.
+func (s *Session) apply(t *Tree, probe bool) {
 	s.count++
 	mt := t.msg
 	if mt == nil {
@@ -423,17 +442,17 @@ func (s *Session) apply(t *Tree) {
 	if t.Reading.InStream {
 		s.atLeast(int(FieldStreamXid.Info().Proto))
 	}
-	if mt.learn != nil && t.Err == nil {
-		mt.learn(s, t)
+	if t.Err != nil {
+		return
 	}
-}
-
-// learnStreamAbort: a Stream Abort read with the parallel fields fixes the protocol version
-// and the reading of the Stream Aborts that follow.
-func learnStreamAbort(s *Session, t *Tree) {
 	if t.Reading.ParallelAbort {
+		// A Stream Abort read with the parallel fields fixes the protocol version and the
+		// reading of the Stream Aborts that follow.
 		s.atLeast(int(FieldStreamAbortLSN.Info().Proto))
 		s.parallel = 1
+	}
+	if mt.learn != nil && !probe {
+		mt.learn(s, t)
 	}
 }
 
