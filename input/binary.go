@@ -67,6 +67,7 @@ func readRecvLogical(s *state) *failure {
 		return failf(bad, "expected pgoutput messages each followed by a newline (pg_recvlogical -f): no newline after byte "+itoa(bad)+" ends a message that decodes")
 	}
 	s.grow(len(s.text))
+	s.growMessages(len(cuts) + 1)
 	for _, c := range cuts {
 		s.begin(c.start)
 		s.buf = append(s.buf, s.text[c.start:c.end]...)
@@ -171,6 +172,7 @@ func (s *state) unwrap() {
 			return
 		}
 		kind = "a pg_recvlogical -f file"
+		msgs, offs = make([][]byte, 0, len(cuts)), make([]int, 0, len(cuts))
 		for _, c := range cuts {
 			msgs = append(msgs, b[c.start:c.end])
 			offs = append(offs, c.start)
@@ -181,6 +183,7 @@ func (s *state) unwrap() {
 	rows := s.rows
 	s.buf = s.buf[:s.starts[0]]
 	s.msgs, s.starts = s.msgs[:0], s.starts[:0]
+	s.growMessages(len(msgs))
 	for i, m := range msgs {
 		// Each message starts on the dump row that holds its first byte.
 		at := msgs0.Offset

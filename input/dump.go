@@ -52,6 +52,9 @@ func hexField(line []byte, i int, stop byte) int {
 // to be continuous. A dump is one message; a row at offset 0 after it starts another.
 func (s *state) readDump(row func(s *state, line []byte, off int) (dumpRow, *failure)) *failure {
 	s.grow(len(s.text) / 3)
+	if cap(s.rows) == 0 {
+		s.rows = make([]dumpRowRef, 0, bytes.Count(s.text, []byte{'\n'})+1)
+	}
 	inMessage := false
 	var want uint64 // the offset the next row must have
 	prevStart, prevEnd := 0, 0

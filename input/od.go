@@ -49,6 +49,10 @@ func odSplit(line []byte, spec *wordSpec, toks []odToken) (offEnd int, _ []odTok
 		for j := i; j < end; {
 			start := j
 			for n := 0; n < 4 && j < end; n++ {
+				if line[j] < utf8.RuneSelf {
+					j++
+					continue
+				}
 				_, w := utf8.DecodeRune(line[j:end])
 				j += w
 			}
@@ -81,8 +85,28 @@ func odSplit(line []byte, spec *wordSpec, toks []odToken) (offEnd int, _ []odTok
 	return offEnd, toks, ascii, hasASCII
 }
 
-// odCharEscapes maps od -c's two-character escapes to bytes.
-var odCharEscapes = map[string]byte{`\0`: 0, `\a`: 7, `\b`: 8, `\f`: 12, `\n`: 10, `\r`: 13, `\t`: 9, `\v`: 11}
+// odCharEscape returns the byte od -c writes as a backslash and c: \0 \a \b \f \n \r \t \v.
+func odCharEscape(c byte) (byte, bool) {
+	switch c {
+	case '0':
+		return 0, true
+	case 'a':
+		return 7, true
+	case 'b':
+		return 8, true
+	case 'f':
+		return 12, true
+	case 'n':
+		return 10, true
+	case 'r':
+		return 13, true
+	case 't':
+		return 9, true
+	case 'v':
+		return 11, true
+	}
+	return 0, false
+}
 
 // sniffWords accepts a first line of od or hexdump output that is not hexdump -C or xxd: an
 // offset of 6 or more digits (or none, with od -A n), then values.
@@ -370,14 +394,14 @@ func (s *state) wordValue(v []byte, off int) *failure {
 		case len(v) == 2 && v[0] == '*' && v[1] == '*':
 			return nil // a continuation byte of the character before, already appended
 		case len(v) == 2 && v[0] == '\\':
-			b, ok := odCharEscapes[string(v)]
+			b, ok := odCharEscape(v[1])
 			if !ok {
 				return failf(off, "unknown escape "+string(v)+" in od -c output")
 			}
 			s.buf = append(s.buf, b)
 		case len(v) == 3 && v[0] >= '0' && v[0] <= '3' && v[1] >= '0' && v[1] <= '7' && v[2] >= '0' && v[2] <= '7':
 			s.buf = append(s.buf, (v[0]-'0')<<6|(v[1]-'0')<<3|(v[2]-'0'))
-		case utf8.RuneCount(v) == 1:
+		case len(v) == 1 && v[0] < utf8.RuneSelf || utf8.RuneCount(v) == 1:
 			s.buf = append(s.buf, v...)
 		default:
 			return s.fail(off, "expected a character, an escape such as \\0 or three octal digits")
@@ -391,26 +415,39 @@ func (s *state) wordValue(v []byte, off int) *failure {
 	if spec.fixed != 0 && len(v) != spec.fixed {
 		return failf(off, "expected "+itoa(spec.fixed)+" digits, as the other values have, found "+itoa(len(v)))
 	}
+	// Fifteen digits cannot overflow the accumulator, so the size is checked only from the
+	// sixteenth digit on (before a long value wraps) and once at the end.
+	base := uint64(spec.base)
 	var x uint64
 	for i, c := range v {
 		d := uint64(hexVal(c))
-		if d >= uint64(spec.base) {
+		if d >= base {
 			return s.fail(off+i, "expected a digit in base "+itoa(spec.base))
 		}
-		x = x*uint64(spec.base) + d
-		if x>>(8*spec.size) != 0 && !(neg && x == 1<<(8*spec.size-1)) {
+		x = x*base + d
+		if i >= 15 && x>>(8*spec.size) != 0 && !(neg && x == 1<<(8*spec.size-1)) {
 			return failf(off, string(v)+" does not fit in "+itoa(spec.size)+" bytes")
 		}
+	}
+	if x>>(8*spec.size) != 0 && !(neg && x == 1<<(8*spec.size-1)) {
+		return failf(off, string(v)+" does not fit in "+itoa(spec.size)+" bytes")
 	}
 	if neg {
 		x = -x
 	}
-	for k := 0; k < spec.size; k++ {
-		shift := 8 * k
-		if spec.big {
-			shift = 8 * (spec.size - 1 - k)
+	switch {
+	case spec.size == 1:
+		s.buf = append(s.buf, byte(x))
+	case spec.size == 2 && !spec.big:
+		s.buf = append(s.buf, byte(x), byte(x>>8))
+	default:
+		for k := 0; k < spec.size; k++ {
+			shift := 8 * k
+			if spec.big {
+				shift = 8 * (spec.size - 1 - k)
+			}
+			s.buf = append(s.buf, byte(x>>shift))
 		}
-		s.buf = append(s.buf, byte(x>>shift))
 	}
 	return nil
 }

@@ -72,7 +72,12 @@ func readPcap(s *state) *failure {
 	if c.err != "" {
 		return failf(c.errOff, c.err)
 	}
-	s.grow(len(s.text) / 2)
+	total := 0
+	for _, m := range c.msgs {
+		total += len(m.b)
+	}
+	s.grow(total)
+	s.growMessages(len(c.msgs))
 	for _, m := range c.msgs {
 		s.begin(m.off)
 		s.msgs[len(s.msgs)-1].Frame = m.frame
@@ -636,6 +641,7 @@ func (s *state) asFrames() bool {
 	old := s.buf
 	s.buf = make([]byte, 0, len(old)/2)
 	s.msgs, s.starts = s.msgs[:0], s.starts[:0]
+	s.growMessages(len(c.msgs))
 	for _, m := range c.msgs {
 		s.begin(m.off)
 		s.msgs[len(s.msgs)-1].Frame = m.frame
