@@ -18,19 +18,38 @@ func b64Tables() (std, url [256]byte) {
 func readBase64(s *state) *failure    { return s.readBase64Lines(&b64Std, "base64") }
 func readBase64URL(s *state) *failure { return s.readBase64Lines(&b64URL, "base64url") }
 
-// readBase64Lines reads one message per non-empty line.
+// readBase64Lines reads one message per non-empty line. A line of standard base64 that ends
+// in a '+' after whole groups of four continues on the next line: psql's aligned output of
+// encode(data, 'base64') (with -t, no header) marks so the line breaks encode puts after
+// every 76 characters. A lone '+' there cannot be base64's own, which would leave one
+// character in the last group.
 func (s *state) readBase64Lines(alphabet *[256]byte, name string) *failure {
 	s.grow(len(s.text) * 3 / 4)
+	cont := false // the line before ended with psql's continuation marker
+	marked := 0
 	for off := 0; off < len(s.text); {
 		line, next := nextLine(s.text, off)
 		start, end := trimSpace(line, off)
-		if start < end {
-			s.begin(start)
-			if f := s.base64Run(s.text[start:end], start, alphabet, name); f != nil {
-				return f
-			}
-		}
 		off = next
+		if start == end {
+			cont = false // psql's last line of a value that ended with a line break
+			continue
+		}
+		if !cont {
+			s.begin(start)
+		}
+		cont = alphabet == &b64Std && (end-start)%4 == 1 && s.text[end-1] == '+'
+		if cont {
+			end--
+			marked++
+		}
+		if f := s.base64Run(s.text[start:end], start, alphabet, name); f != nil {
+			return f
+		}
+	}
+	if marked > 0 {
+		s.note(-1, "Read as psql's aligned output of encode(data, 'base64'): a '+' after a line's whole groups of four marks the line break encode puts in the value ("+
+			itoa(marked)+" line"+plural(marked)+" continued).")
 	}
 	return nil
 }

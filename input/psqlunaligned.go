@@ -115,14 +115,16 @@ func appendFields(out [][]byte, line, sep []byte, n int) [][]byte {
 }
 
 // trimBorders drops the blanks and the '|' / '│' border around a row cut from an aligned
-// table ("| 0/1 | 5 | \x42 |"), when the separator is such a bar.
-func trimBorders(line []byte, off int, sep []byte) ([]byte, int) {
+// table ("| 0/1 | 5 | \x42 |"), when the separator is such a bar and the table has borders
+// (border2). Without them, a bar after the blanks separates blank cells: a continuation
+// line of border 1 ("          |     | Y2Ua…").
+func trimBorders(line []byte, off int, sep []byte, border2 bool) ([]byte, int) {
 	a, b := trimSpace(line, 0)
 	if a == b {
 		return line[a:a], off + a
 	}
 	l := line[a:]
-	if (string(sep) == "|" || string(sep) == "│") && bytes.HasPrefix(l, sep) {
+	if border2 && (string(sep) == "|" || string(sep) == "│") && bytes.HasPrefix(l, sep) {
 		// Border 2: a bar at both ends. Blanks at the end of other lines stay: in -A output
 		// they may be the value's own.
 		l, a = l[len(sep):b-a], a+len(sep)
@@ -145,7 +147,9 @@ func readPsqlUnaligned(s *state) *failure {
 	if len(sep) == 0 {
 		sep = []byte{'|'}
 	}
-	fl, _ := trimBorders(first, off, sep)
+	// Border 2 puts a bar before a row's first cell; border 1 and psql -A put none there.
+	border2 := bytes.HasPrefix(bytes.TrimLeft(first, " "), sep)
+	fl, _ := trimBorders(first, off, sep, border2)
 	fields := splitFields(fl, sep, -1)
 	for i, f := range fields {
 		a, b := trimSpace(f, 0)
@@ -205,7 +209,7 @@ func readPsqlUnaligned(s *state) *failure {
 			rows = 0
 			continue
 		}
-		l, loff := trimBorders(line, off, sep)
+		l, loff := trimBorders(line, off, sep, border2)
 		fs = appendFields(fs, l, sep, ncols)
 		blankOthers := len(fs) == ncols
 		for i, f := range fs {

@@ -11,6 +11,7 @@
 //
 //	go run ./scripts/psqlgen                       # testdata/input/psql
 //	go run ./scripts/psqlgen -holdout              # testdata/input/holdout/psql (other data and options)
+//	go run ./scripts/psqlgen -only '^base64-t$'    # remake the cases whose names match, keep the rest
 //
 // Run it from the repository root (scripts/psql-outputs.sh does).
 package main
@@ -40,7 +41,16 @@ func main() {
 	holdout := flag.Bool("holdout", false, "make the held-out set: other data, seeds, servers and options")
 	out := flag.String("out", "", "output directory (default testdata/input/psql, or testdata/input/holdout/psql with -holdout)")
 	psql := flag.String("psql", "/usr/bin/psql", "the psql to run")
+	only := flag.String("only", "", "a regular expression: make only the cases whose names match, and keep the other files")
 	flag.Parse()
+	if *only != "" {
+		re, err := regexp.Compile(*only)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "psqlgen: -only:", err)
+			os.Exit(2)
+		}
+		onlyCases = re
+	}
 	if *out == "" {
 		*out = "testdata/input/psql"
 		if *holdout {
@@ -55,6 +65,9 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+// onlyCases, when set, picks the cases to make; the files of the others are kept.
+var onlyCases *regexp.Regexp
 
 // heldOut says the held-out set is being made: its .want files have the evaluation
 // harness's layout (an optional "# format:" line, then the hex of one message per line).
@@ -95,10 +108,12 @@ func run(ctx context.Context, psql, out string, holdout bool) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	old, _ := filepath.Glob(filepath.Join(out, "*.txt"))
-	oldWant, _ := filepath.Glob(filepath.Join(out, "*.want"))
-	for _, f := range append(old, oldWant...) {
-		os.Remove(f)
+	if onlyCases == nil {
+		old, _ := filepath.Glob(filepath.Join(out, "*.txt"))
+		oldWant, _ := filepath.Glob(filepath.Join(out, "*.want"))
+		for _, f := range append(old, oldWant...) {
+			os.Remove(f)
+		}
 	}
 	rng := rand.New(rand.NewSource(seed))
 	var sets []*dataset
@@ -117,6 +132,9 @@ func run(ctx context.Context, psql, out string, holdout bool) error {
 	cases := allCases(holdout, rng)
 	n := 0
 	for _, c := range cases {
+		if onlyCases != nil && !onlyCases.MatchString(c.name) {
+			continue
+		}
 		d := sets[0]
 		for _, s := range sets {
 			if s.name == c.dataset {
@@ -707,6 +725,7 @@ func allCases(holdout bool, rng *rand.Rand) []*psqlCase {
 		format string
 	}{{"aligned", nil, "psql-aligned"}, {"aligned-unicode", []string{"-P", "linestyle=unicode"}, "psql-aligned"},
 		{"aligned-b2", []string{"-P", "border=2"}, "psql-aligned"}, {"old-ascii", []string{"-P", "linestyle=old-ascii"}, "psql-aligned"},
+		{"t", []string{"-t"}, "psql-aligned"},
 		{"wrapped", []string{"-P", "format=wrapped", "-P", "columns=" + width}, "psql-aligned"},
 		{"expanded", []string{"-x"}, "psql-expanded"}, {"expanded-unicode-b2", []string{"-x", "-P", "linestyle=unicode", "-P", "border=2"}, "psql-expanded"},
 		{"unaligned", []string{"-A"}, "psql-unaligned"}, {"csv", []string{"--csv"}, "psql-csv"}, {"html", []string{"-H"}, "psql-html"},
@@ -715,9 +734,15 @@ func allCases(holdout bool, rng *rand.Rand) []*psqlCase {
 		if strings.Contains(m.name, "unicode") || m.name == "csv" {
 			ds = "bin1"
 		}
-		cs = append(cs, &psqlCase{name: "base64-" + m.name, dataset: ds, cols: b64, args: m.args, lsn: true, xid: true, format: m.format})
+		format := m.format
+		if m.name == "t" {
+			format = "psql-unaligned" // rows without a header are read as rows cut from a table
+		}
+		cs = append(cs, &psqlCase{name: "base64-" + m.name, dataset: ds, cols: b64, args: m.args, lsn: true, xid: true, format: format})
 	}
-	cs = append(cs, &psqlCase{name: "base64-onecol", dataset: "bin1", cols: "encode(data, 'base64')", format: "psql-aligned"})
+	cs = append(cs, &psqlCase{name: "base64-onecol", dataset: "bin1", cols: "encode(data, 'base64')", format: "psql-aligned"},
+		// Lines of base64, a '+' after those that continue: base64 lines that know the marker.
+		&psqlCase{name: "base64-onecol-t", dataset: "bin1", cols: "encode(data, 'base64')", args: []string{"-t"}, format: "base64"})
 	// A toasted value (and its unchanged 'u' in the update that follows).
 	cs = append(cs,
 		&psqlCase{name: "toast-unaligned", dataset: "toast0", cols: full, args: []string{"-A"}, lsn: true, xid: true, format: "psql-unaligned"},
