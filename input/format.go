@@ -80,7 +80,8 @@ const (
 	// offsets: "0000000 000102 000000 …", ending with the length line. Words of two or more
 	// bytes are read in little-endian order, the order of the machines that print them.
 	Od Format = "od"
-	// Hexdump is hexdump's default, -x, -d and -o: 16-bit words after a 7-digit hex offset.
+	// Hexdump is hexdump's default, -x, -d and -o (16-bit words), -b (octal bytes) and -c
+	// (characters, as od -c writes them), after a 7-digit hex offset.
 	Hexdump Format = "hexdump"
 	// WiresharkDump is Wireshark's "Copy as Hex Dump" or "Hex + ASCII Dump": "0000   42 00 …   B...".
 	WiresharkDump Format = "wireshark-dump"

@@ -45,7 +45,13 @@ func odSplit(line []byte, spec *wordSpec, toks []odToken) (offEnd int, _ []odTok
 		}
 	}
 	if spec.base == 0 {
-		// od -c: fields four characters wide, right-aligned ("   D", "  \0", " 006").
+		// od -c and hexdump -c: fields four characters wide, right-aligned ("   D", "  \0",
+		// " 006"). Blank fields at the end of a row are left out: hexdump pads its last row
+		// with them, and a paste loses them; readDump tells space bytes among them from the
+		// next row's offset.
+		for end > i && line[end-1] == ' ' {
+			end--
+		}
 		for j := i; j < end; {
 			start := j
 			for n := 0; n < 4 && j < end; n++ {

@@ -237,6 +237,10 @@ func (g *gen) all() error {
 		add("hexdump", "C_many", all, "hexdump", "-C", recv)
 		add("hexdump", "C_repeat", one(r), "hexdump", "-C", files[r])
 		add("hexdump", "default_repeat", one(r), "hexdump", files[r])
+		for _, o := range []string{"b", "c", "o"} { // also made from the committed files by scripts/hexdump-forms.sh
+			add("hexdump", o+"_many", all, "hexdump", "-"+o, recv)
+			add("hexdump", o+"_odd", one(c), "hexdump", "-"+o, files[c])
+		}
 		add("od", "default_odd", one(o), "od", files[o])
 		add("od", "x_odd", one(c), "od", "-x", files[c])
 		add("od", "tx2", one(a), "od", "-t", "x2", files[a])
