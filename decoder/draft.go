@@ -188,6 +188,9 @@ func (d *Draft) AddItem(i int) (int, error) {
 			}
 		}
 		end := subtreeEnd(nodes, item)
+		if !readWhole(nodes, item, end) {
+			return nil, d.refuse(i, "was not read whole (the rest of the message could not be decoded from inside it): a copy would copy that rest too")
+		}
 		added = end
 		return splice(nodes, end, end, nodes[item:end]), nil
 	})
@@ -195,6 +198,17 @@ func (d *Draft) AddItem(i int) (int, error) {
 		return -1, err
 	}
 	return added, nil
+}
+
+// readWhole reports whether the item nodes[item:end] was read whole: none of its leaves holds
+// bytes that could not be decoded. An item that does holds the rest of the message.
+func readWhole(nodes []editNode, item, end int) bool {
+	for j := item; j < end; j++ {
+		if nodes[j].field.Info().Kind == KindUndecoded {
+			return false
+		}
+	}
+	return true
 }
 
 // RemoveItem removes the item node i is or lies in: a TupleData or Relation column, a

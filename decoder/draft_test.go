@@ -301,6 +301,20 @@ func TestDraftIncomplete(t *testing.T) {
 	must(t, d.SetText(at(t, d, 0, 0, FieldTruncateRelationCount), "1"))
 	wantBytes(t, d, wire{}.b1('T').i32(1).i8(0).i32(7))
 
+	// A column that holds the undecodable rest is not copied: each copy would copy the rest
+	// too, doubling the message with every AddItem (found by FuzzEncode: 3c5e67e66c2772d2).
+	rest := xlog(wire{}.b1('I').i32(1).b1('N').i16(2).b1('n').b1(2).raw("rest of the message"))
+	d = draftOf(t, Options{}, rest)
+	if _, err := d.AddItem(at(t, d, FieldTupleNew, 2, FieldColumnKind)); err == nil || !strings.Contains(err.Error(), "not read whole") {
+		t.Fatalf("AddItem of a column holding the undecoded rest: %v\n%s", err, dump(d.Tree()))
+	}
+	if !bytes.Equal(d.Bytes(), rest) {
+		t.Fatalf("a refused AddItem changed the bytes: %x", d.Bytes())
+	}
+	if _, err := d.AddItem(at(t, d, FieldTupleNew, 1, FieldColumnKind)); err != nil {
+		t.Fatalf("AddItem of a column read whole: %v", err)
+	}
+
 	// Trailing bytes inside a CopyData stay; the CopyData length moves with the edit.
 	tr := wire{}.b1('d').i32(4 + 1 + 4 + 2).raw("E").raw("xx").raw("yy")
 	d = draftOf(t, Options{}, tr)
