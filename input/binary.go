@@ -46,7 +46,11 @@ func isBinary(text []byte) bool {
 	return false
 }
 
-func sniffBinary(sm *sample) bool { return isBinary(sm.text) }
+// sniffBinary accepts bytes that are not text and not a packet capture: a capture that cannot
+// be read is reported as such, not shown as one message of raw bytes.
+func sniffBinary(sm *sample) bool {
+	return isBinary(sm.text) && !isPcap(sm.text) && !isPcapng(sm.text)
+}
 
 // readBinary reads a file of one message's bytes.
 func readBinary(s *state) *failure {

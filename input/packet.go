@@ -237,6 +237,13 @@ type flow struct {
 
 // tcpPayload finds the TCP segment in a frame: its flow, sequence number, flags and payload.
 func tcpPayload(f *frame) (key flowKey, seq uint32, syn bool, payload []byte, ok bool) {
+	key, seq, syn, payload, ok, _ = tcpSegment(f)
+	return
+}
+
+// tcpSegment is tcpPayload that also says when the frame holds a fragment of an IP packet,
+// which this reader does not put together.
+func tcpSegment(f *frame) (key flowKey, seq uint32, syn bool, payload []byte, ok, fragment bool) {
 	b := f.data
 	var ethertype uint16
 	switch f.link {
@@ -289,8 +296,12 @@ func tcpPayload(f *frame) (key flowKey, seq uint32, syn bool, payload []byte, ok
 		}
 		ihl := int(b[0]&15) * 4
 		total := int(binary.BigEndian.Uint16(b[2:]))
-		if ihl < 20 || total < ihl || b[9] != 6 || binary.BigEndian.Uint16(b[6:])&0x3fff != 0 {
-			return // not TCP, or a fragment
+		if binary.BigEndian.Uint16(b[6:])&0x3fff != 0 { // more fragments, or a fragment offset
+			fragment = true
+			return
+		}
+		if ihl < 20 || total < ihl || b[9] != 6 {
+			return // not TCP
 		}
 		if total > len(b) {
 			total = len(b) // a capture cut to its snap length
@@ -322,6 +333,10 @@ func tcpPayload(f *frame) (key flowKey, seq uint32, syn bool, payload []byte, ok
 			}
 			next, b = b[0], b[n:]
 		}
+		if next == 44 { // the Fragment header
+			fragment = true
+			return
+		}
 		if next != 6 {
 			return
 		}
@@ -350,8 +365,12 @@ func framesMessages(frames []frame) captureResult {
 	flows := map[flowKey]*flow{}
 	var order []*flow
 	tcp := 0
+	var fragments []int // frame numbers of IP fragments
 	for i := range frames {
-		key, seq, syn, payload, ok := tcpPayload(&frames[i])
+		key, seq, syn, payload, ok, frag := tcpSegment(&frames[i])
+		if frag {
+			fragments = append(fragments, frames[i].num)
+		}
 		if !ok {
 			continue
 		}
@@ -375,11 +394,21 @@ func framesMessages(frames []frame) captureResult {
 		}
 	}
 	var c captureResult
+	if len(fragments) > 0 {
+		verb := "hold fragments"
+		if len(fragments) == 1 {
+			verb = "holds a fragment"
+		}
+		c.notes = append(c.notes, itoa(len(fragments))+" frame"+plural(len(fragments))+" ("+frameList(fragments)+") "+verb+
+			" of IP packets, which this reader does not put together: skipped, so TCP bytes they carry are missing. "+
+			"Wireshark puts them together: tshark -r FILE -q -z follow,tcp,raw,N (N the TCP stream) prints a connection's bytes in a form read here.")
+	}
 	if tcp == 0 {
-		c.err = "the capture holds " + itoa(len(frames)) + " frames and no TCP segment this reader can read (Ethernet, Linux cooked, loopback or raw IP; IPv4 or IPv6)"
+		c.err = "the capture holds " + itoa(len(frames)) + " frames and no TCP segment this reader can read (Ethernet, Linux cooked, loopback or raw IP; IPv4 or IPv6)" + c.why()
 		return c
 	}
 	conns, copies := 0, 0
+	tlsConns, tlsBytes := 0, 0
 	done := map[*flow]bool{}
 	for _, fl := range order {
 		if done[fl] {
@@ -403,6 +432,11 @@ func framesMessages(frames []frame) captureResult {
 			client, server, sc, ss = server, client, ss, sc
 			startup = true
 		}
+		if n, enc := encrypted(sc, ss, startup); enc {
+			tlsConns++
+			tlsBytes += n
+			continue
+		}
 		cm, cok := pgStream(sc, true, startup)
 		sm, sok := pgStream(ss, false, startup)
 		if !cok && !sok {
@@ -422,7 +456,82 @@ func framesMessages(frames []frame) captureResult {
 	sortMsgs(c.msgs)
 	c.notes = append(c.notes, "Read "+itoa(len(frames))+" frames: "+itoa(conns)+" PostgreSQL connection"+plural(conns)+
 		", "+itoa(copies)+" CopyData message"+plural(copies)+" in capture order.")
+	if tlsConns > 0 {
+		// Last: an error about a capture without CopyData quotes the last note.
+		c.notes = append(c.notes, itoa(tlsConns)+" connection"+plural(tlsConns)+" encrypted (SSL or GSS encryption, as the server accepted): "+
+			itoa(tlsBytes)+" bytes skipped, since encrypted bytes cannot be decoded. "+
+			"To read its messages, capture a connection made with sslmode=disable (and gssencmode=disable).")
+	}
 	return c
+}
+
+// frameList names up to five frame numbers, then how many more.
+func frameList(nums []int) string {
+	var b []byte
+	for i, n := range nums {
+		if i == 5 {
+			b = append(b, ", and "...)
+			b = append(b, itoa(len(nums)-5)...)
+			b = append(b, " more"...)
+			break
+		}
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, itoa(n)...)
+	}
+	return string(b)
+}
+
+// encrypted reports a connection whose client asked for SSL or GSS encryption and whose server
+// accepted ('S' or 'G' in answer), or, seen from its middle, whose bytes are TLS records; and
+// how many bytes of the two directions are encrypted.
+func encrypted(client, server []streamPiece, startup bool) (int, bool) {
+	total := func(ps []streamPiece) int {
+		n := 0
+		for _, p := range ps {
+			n += len(p.data)
+		}
+		return n
+	}
+	if startup {
+		b := client[0].data
+		code := binary.BigEndian.Uint32(b[4:])
+		if code != 80877103 && code != 80877104 || len(server) == 0 || server[0].gap || len(server[0].data) == 0 {
+			return 0, false
+		}
+		if a := server[0].data[0]; !(a == 'S' && code == 80877103 || a == 'G' && code == 80877104) {
+			return 0, false // 'N': the connection goes on unencrypted
+		}
+		return total(client) - 8 + total(server) - 1, true
+	}
+	if tlsRecords(client) && (len(server) == 0 || tlsRecords(server)) {
+		return total(client) + total(server), true
+	}
+	return 0, false
+}
+
+// tlsRecords reports a stream that starts with two TLS records one after the other (content
+// type 20 to 23, version 3.x, a length below 2^14 plus expansion).
+func tlsRecords(ps []streamPiece) bool {
+	if len(ps) == 0 || ps[0].gap {
+		return false
+	}
+	b := ps[0].data
+	for k, pos := 0, 0; k < 2; k++ {
+		if pos == len(b) && k > 0 {
+			return true // one record fills the first piece
+		}
+		if pos+5 > len(b) || b[pos] < 20 || b[pos] > 23 || b[pos+1] != 3 || b[pos+2] > 4 {
+			return false
+		}
+		n := int(binary.BigEndian.Uint16(b[pos+3:]))
+		if n > 1<<14+2048 {
+			return false
+		}
+		pos += 5 + n
+	}
+	return true
 }
 
 // sortMsgs puts messages in the order their first bytes were captured.
@@ -542,7 +651,7 @@ func pgStream(ps []streamPiece, client, startup bool) ([]pgMsg, bool) {
 	if startup && !client && len(data) > 0 && (data[0] == 'N' || data[0] == 'S' || data[0] == 'G') &&
 		(len(data) == 1 || !validMsg(data, 0)) {
 		if data[0] != 'N' {
-			return nil, true // encrypted from here on: nothing to read
+			return nil, true // encrypted from here on (framesMessages counts it): nothing to read
 		}
 		pos = 1
 	}

@@ -386,6 +386,10 @@ func parse(text []byte, force Format) (*Result, error) {
 		if f == nil {
 			return choose(text, s.finish(p.format)), nil
 		}
+		if p.format == Pcap || p.format == Pcapng {
+			// The magic number says it is a capture: why it gave nothing is the answer.
+			return s.readOn(p, f, tried)
+		}
 		if best == nil || f.off > best.off {
 			best, bestReader = f, p
 		}

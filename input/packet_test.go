@@ -1,0 +1,65 @@
+package input
+
+import (
+	"encoding/binary"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestCaptureTLS: a real capture of pg_recvlogical over TLS (scripts/tls-capture.sh) holds
+// nothing to decode, and the error says the connections are encrypted, not that the file is
+// something else.
+func TestCaptureTLS(t *testing.T) {
+	b, err := os.ReadFile("../testdata/input/tshark/tls.pcapng")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Parse(b, Auto)
+	if err == nil {
+		t.Fatalf("read %d messages as %s, want an error", len(r.Messages), r.Format)
+	}
+	e := err.(*Error)
+	if e.Format != Pcapng || !strings.Contains(e.Msg, "encrypted (SSL or GSS encryption") || !strings.Contains(e.Msg, "sslmode=disable") {
+		t.Errorf("error %q", err)
+	}
+}
+
+// TestCaptureIPFragments: a frame holding a fragment of an IP packet is skipped with a note
+// that counts it and names its frame. The capture is one made by the benchmark's writer from
+// the corpus's real messages, with the third frame's "more fragments" flag set.
+func TestCaptureIPFragments(t *testing.T) {
+	stream := benchStream(t, 1)
+	cuts, bad := splitRecvLogical(stream)
+	if bad >= 0 || len(cuts) < 5 {
+		t.Fatalf("stream splits into %d (bad %d)", len(cuts), bad)
+	}
+	var msgs [][]byte
+	for _, c := range cuts[:5] {
+		msgs = append(msgs, stream[c.start:c.end])
+	}
+	b := benchPcap(msgs)
+	// Frame 1 is the startup message, frames 2 to 6 the CopyData messages.
+	off := 24
+	for n := 1; n < 3; n++ {
+		off += 16 + int(binary.LittleEndian.Uint32(b[off+8:]))
+	}
+	ip := b[off+16+14:]
+	ip[6] |= 0x20 // more fragments
+	r, err := Parse(b, Auto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Messages) != 4 {
+		t.Errorf("%d messages, want 4 (the fragment's skipped)", len(r.Messages))
+	}
+	found := false
+	for _, n := range r.Notes {
+		if strings.Contains(n.Text, "1 frame (3) holds a fragment of IP packets") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no note about the fragment: %v", r.Notes)
+	}
+}
