@@ -84,6 +84,8 @@ type (
 	// DecodeMore: the page has time to decode the next chunk of a long input (the Doc is not
 	// Complete): the page sends it, one chunk per task, until it is.
 	DecodeMore struct{}
+	// SetFilter: a filter query was entered for the message list.
+	SetFilter struct{ Query string }
 )
 
 func (SetText) isAction()       {}
@@ -108,6 +110,7 @@ func (Copied) isAction()        {}
 func (SetTheme) isAction()      {}
 func (DecodeMore) isAction()    {}
 func (SelectBadText) isAction() {}
+func (SetFilter) isAction()     {}
 
 // Apply returns the state after action a, and what the browser must do for it. It does not
 // change s, and does the same for the same s and a.
@@ -218,6 +221,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 		s.Text, s.Force, s.Proto, s.InStream = sh.Text, sh.Format, sh.Proto, sh.InStream
 		s.Guide.Open, s.Explain = false, sh.Explain
+		s.Filter = ParseFilter(sh.Filter)
 		s = s.reparse(sh.Msg)
 		s.Example = exampleByName(sh.Example)
 		if s.Doc != nil && sh.Msg < len(s.Doc.Trees) {
@@ -235,7 +239,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 		s.Share = ShareState{Busy: true}
 		sh := Shared{Text: s.Text, Format: s.Force, Proto: s.Proto, InStream: s.InStream, Msg: max(s.Msg, 0), Sel: s.Sel,
-			Explain: s.Explain}
+			Explain: s.Explain, Filter: s.Filter.Query}
 		if s.Example >= 0 && s.Example < len(Examples) {
 			sh.Example = Examples[s.Example].Name
 		}
@@ -259,6 +263,9 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 	case TooLarge:
 		return s.refuse(tooLargeText(a.What, a.Size, a.AtLeast)), nil
+	case SetFilter:
+		s.Filter = ParseFilter(a.Query)
+		s, fx = s.followFilter()
 	default:
 		// The field guide (guide.go) and explain mode (explain.go).
 		s, fx = s.applyGuide(a)
@@ -267,6 +274,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		// The text holds more messages than the page decodes: nothing changes but the notice.
 		return prev.refuse(s.refusing), nil
 	}
+	s.syncList()
 	if s.listMoved {
 		// A new input starts the message list at its top.
 		s.listMoved = false
@@ -364,10 +372,29 @@ func (s State) selectMessage(m int, reveal bool) (State, []Effect) {
 	// The hex view brings the selection into view by itself; the tree starts at its top.
 	fx := []Effect{EffectScroll{Panel: PanelTree}}
 	// Keep the chosen message's row in view.
-	if reveal {
-		fx = s.reveal(PanelList, s.Doc.RowOf[m], fx)
+	if s.syncList(); reveal {
+		if row := s.List.RowOf(m); row >= 0 {
+			fx = s.reveal(PanelList, row, fx)
+		}
 	}
 	return s, fx
+}
+
+// followFilter shows the filter's list, and when the chosen message is left out, the next
+// one it lets through (else the last; nothing when none is let through).
+func (s State) followFilter() (State, []Effect) {
+	s.syncList()
+	s.View[PanelList].Top = 0
+	s.listMoved = true
+	if s.Doc == nil || s.List.RowOf(s.Msg) >= 0 {
+		return s, s.reveal(PanelList, max(s.List.RowOf(s.Msg), 0), nil)
+	}
+	if m := s.List.step(s.Msg, 1); m >= 0 {
+		return s.selectMessage(m, true)
+	}
+	s, _ = s.selectMessage(0, false)
+	s.Msg, s.Model, s.TreeRows = -1, nil, nil
+	return s, nil
 }
 
 // reveal scrolls panel p, as little as it can, to show row, and adds the scroll to fx.
@@ -490,20 +517,31 @@ func (s State) key(p Panel, key string) (State, []Effect) {
 		if s.Doc == nil {
 			return s, nil
 		}
+		n := 0
 		switch key {
 		case "ArrowDown", "j":
-			return s.selectMessage(s.Msg+1, true)
+			n = 1
 		case "ArrowUp", "k":
-			return s.selectMessage(s.Msg-1, true)
+			n = -1
 		case "PageDown":
-			return s.selectMessage(s.Msg+s.page(PanelList), true)
+			n = s.page(PanelList)
 		case "PageUp":
-			return s.selectMessage(s.Msg-s.page(PanelList), true)
+			n = -s.page(PanelList)
 		case "Home":
-			return s.selectMessage(0, true)
+			n = -len(s.Doc.Trees)
 		case "End":
-			return s.selectMessage(len(s.Doc.Trees)-1, true)
+			n = len(s.Doc.Trees)
+		default:
+			return s, nil
 		}
+		m := s.Msg + n
+		if s.List.Filtered() {
+			// Among the messages the filter lets through.
+			if m = s.List.step(s.Msg, n); m < 0 {
+				return s, nil
+			}
+		}
+		return s.selectMessage(m, true)
 	case PanelTree:
 		t := s.Tree()
 		if t == nil || len(s.TreeRows) == 0 {

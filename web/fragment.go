@@ -198,6 +198,8 @@ type Shared struct {
 	Example string
 	// Explain says explain mode is on, at the selected field.
 	Explain bool
+	// Filter is the message list's filter query, or "".
+	Filter string
 }
 
 // SharePayload writes s as the z1 payload, before compression: "key=value" lines, an empty
@@ -234,6 +236,11 @@ func SharePayload(s Shared) []byte {
 	}
 	if s.Explain {
 		b = append(b, "explain=1\n"...)
+	}
+	if s.Filter != "" && !strings.ContainsAny(s.Filter, "\n") {
+		b = append(b, "filter="...)
+		b = append(b, s.Filter...)
+		b = append(b, '\n')
 	}
 	if s.Example != "" && !strings.ContainsAny(s.Example, "\n") {
 		b = append(b, "example="...)
@@ -289,6 +296,8 @@ func ParseSharePayload(p []byte) (Shared, error) {
 			s.Example = v
 		case "explain":
 			s.Explain = v == "1"
+		case "filter":
+			s.Filter = v
 		}
 	}
 	s.Text = rest

@@ -96,6 +96,18 @@ type State struct {
 	// Explain says explain mode steps through the chosen message's fields; the field
 	// explained is the one selected (explain.go).
 	Explain bool
+
+	// Filter is the message list's filter (filter.go); List the list it lets through, kept
+	// up to date with Doc by Apply.
+	Filter Filter
+	List   *List
+}
+
+// syncList brings List up to date with Doc and Filter.
+func (s *State) syncList() {
+	if s.List == nil || s.List.Doc != s.Doc || s.List.Query != s.Filter.Query {
+		s.List = s.Filter.list(s.Doc, s.List)
+	}
 }
 
 // Tree returns the chosen message's decode, or nil.

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 
 	"pgoutput-inspector/decoder"
@@ -120,10 +121,12 @@ func titledSpan(cls, s string, full func() string) *vecty.HTML {
 // shortText is the length up to which a row's text surely fits its column, and has no tooltip.
 const shortText = 16
 
-// MessageList lists the messages grouped by transaction, drawing only the rows in view.
+// MessageList lists the messages grouped by transaction, or those the filter lets through,
+// drawing only the rows in view.
 type MessageList struct {
 	vecty.Core
-	Doc      *web.Doc         `vecty:"prop"`
+	List     *web.List        `vecty:"prop"`
+	Filter   web.Filter       `vecty:"prop"`
 	Msg      int              `vecty:"prop"`
 	View     hexview.Viewport `vecty:"prop"`
 	Dispatch Dispatch         `vecty:"prop"`
@@ -144,14 +147,14 @@ func (l *MessageList) Unmount() { l.watch.stop() }
 // SkipRender implements vecty.RenderSkipper.
 func (l *MessageList) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*MessageList)
-	return ok && o.Doc == l.Doc && o.Msg == l.Msg && o.View == l.View
+	return ok && o.List == l.List && o.Filter == l.Filter && o.Msg == l.Msg && o.View == l.View
 }
 
 // Render implements vecty.Component.
 func (l *MessageList) Render() vecty.ComponentOrHTML {
 	var rows []web.ListRow
-	if l.Doc != nil {
-		rows = l.Doc.Rows
+	if l.List != nil && l.List.Doc != nil {
+		rows = l.List.Rows
 	}
 	first, n := l.View.Window(len(rows), hexview.Overscan)
 	items := make([]vecty.MarkupOrChild, n+1)
@@ -160,12 +163,19 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	for i := first; i < first+n; i++ {
 		chosen := rows[i].Kind == web.RowMessage && rows[i].Msg == l.Msg
 		drawn = drawn || chosen
-		items[1+i%n] = msgRow(l.Doc, i, chosen)
+		items[1+i%n] = msgRow(l.List, i, chosen)
 	}
-	title, count := "Messages", 0
-	if l.Doc != nil {
-		count = len(l.Doc.Messages)
-		title = "Messages (" + strconv.Itoa(count) + ")"
+	title, status := "Messages", ""
+	if l.List != nil && l.List.Doc != nil {
+		count := strconv.Itoa(len(l.List.Doc.Messages))
+		title = "Messages (" + count + ")"
+		if l.List.Filtered() {
+			title = "Messages (" + strconv.Itoa(l.List.Matches) + " of " + count + ")"
+			status = plural(l.List.Matches, "message matches", "messages match")
+		}
+	}
+	if l.Filter.Err != "" {
+		status = "Not filtered: " + l.Filter.Err
 	}
 	l.box = div(markup(class("vlist", "msg-list"), attr("tabindex", "0"),
 		attr("role", "listbox"), attr("aria-labelledby", "list-title"),
@@ -182,6 +192,10 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	)
 	return section(markup(class("panel", "list-panel"), attr("aria-labelledby", "list-title")),
 		heading2(markup(attr("id", "list-title")), text(title)),
+		div(markup(class("filter-bar")),
+			&FilterBox{Query: l.Filter.Query, Invalid: l.Filter.Err != "", Dispatch: l.Dispatch},
+			span(markup(class("filter-status"), vecty.ClassMap{"error": l.Filter.Err != ""},
+				attr("id", "filter-status"), attr("role", "status"), attr("title", status)), text(status))),
 		div(markup(class("list-head", "mrow"), attr("aria-hidden", "true")),
 			span(markup(class("m-type")), text("message")),
 			span(markup(class("m-lsn")), text("LSN")),
@@ -190,6 +204,44 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 		),
 		l.box,
 	)
+}
+
+// filterHelp is the filter box's tooltip: its query language.
+const filterHelp = "Filter the messages; every term must hold. type:U,D (a type byte, or the start of a name: " +
+	"type:update, type:stream) · xid:750 · rel:public.orders or rel:16384 · lsn:0/16B3748..0/16B3800 " +
+	"(either end optional) · words or \"quoted text\" within values (column values, a message's prefix and " +
+	"content, names). Enter applies; an empty box shows every message."
+
+// FilterBox is the message list's filter query. It renders again only when the query applied
+// changes, so that a render for another reason never takes away what is being typed.
+type FilterBox struct {
+	vecty.Core
+	Query    string   `vecty:"prop"`
+	Invalid  bool     `vecty:"prop"`
+	Dispatch Dispatch `vecty:"prop"`
+}
+
+// SkipRender implements vecty.RenderSkipper.
+func (f *FilterBox) SkipRender(prev vecty.Component) bool {
+	o, ok := prev.(*FilterBox)
+	return ok && o.Query == f.Query && o.Invalid == f.Invalid
+}
+
+// Render implements vecty.Component.
+func (f *FilterBox) Render() vecty.ComponentOrHTML {
+	return elem.Input(markup(class("filter"), prop("type", "search"), attr("id", "filter"),
+		attr("aria-label", "Filter messages"), attr("aria-describedby", "filter-status"),
+		attr("aria-invalid", strconv.FormatBool(f.Invalid)),
+		attr("placeholder", "Filter: type:U xid:750 rel:orders lsn:A..B text"),
+		attr("title", filterHelp), attr("spellcheck", "false"), attr("autocomplete", "off"),
+		prop("value", f.Query),
+		// Enter (and leaving the box after an edit) applies the query; so does clearing it.
+		onChange(func(e *vecty.Event) { f.Dispatch(web.SetFilter{Query: e.Target.Get("value").String()}) }),
+		event.Input(func(e *vecty.Event) {
+			if v := e.Target.Get("value").String(); v == "" && f.Query != "" {
+				f.Dispatch(web.SetFilter{})
+			}
+		})))
 }
 
 // Rows are plain elements, each drawn in a slot (its row number modulo the rows drawn) as the
@@ -205,15 +257,16 @@ var groupNames = [...]string{web.GroupTransaction: "Transaction", web.GroupStrea
 	web.GroupPrepared: "Prepared transaction"}
 
 // msgRow draws row i of the message list: a message or a transaction heading.
-func msgRow(doc *web.Doc, i int, selected bool) *vecty.HTML {
-	row := doc.Rows[i]
+func msgRow(l *web.List, i int, selected bool) *vecty.HTML {
+	doc := l.Doc
+	row := l.Rows[i]
 	top := style("top", px(i*hexview.RowHeight))
 	if row.Kind == web.RowGroup {
 		label := groupNames[row.Group]
 		if sm := doc.Summaries[row.Msg]; sm.HasXid {
 			label += " xid " + strconv.FormatUint(uint64(sm.Xid), 10)
 		}
-		label += " · " + plural(doc.GroupCount(i), "message", "messages")
+		label += " · " + plural(l.GroupCount(i), "message", "messages")
 		// The text goes in a span like a message row's cells: a slot may hold either kind of
 		// row, and vecty must never set textContent on an element whose children it tracks.
 		// A heading, not a choice: the options below it carry its xid.

@@ -45,7 +45,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			elem.Main(markup(class("app-main", "page"), vecty.ClassMap{"stale": s.Stale}),
 				&InputPanel{Text: s.Text, Force: s.Force, Proto: s.Proto, InStream: s.InStream, Doc: s.Doc,
 					Msg: s.Msg, InputErr: s.InputErr, Stale: s.Stale, LinkErr: s.LinkErr, Refused: s.Refused, Dispatch: p.Dispatch},
-				&MessageList{Doc: s.Doc, Msg: s.Msg, View: s.View[web.PanelList], Dispatch: p.Dispatch},
+				&MessageList{List: s.List, Filter: s.Filter, Msg: s.Msg, View: s.View[web.PanelList], Dispatch: p.Dispatch},
 				section(markup(class("panel", "hex-panel"), attr("aria-labelledby", "hex-title")),
 					heading2(markup(attr("id", "hex-title")), text(hexTitle(s))),
 					&render.View{Model: s.Model, Marks: marks, Reveal: s.Reveal, Shown: s.Shown, Label: hexTitle(s),

@@ -1,0 +1,454 @@
+package web
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
+	"pgoutput-inspector/input"
+)
+
+// Filter is the message list's filter, read from a query of terms separated by spaces, every
+// term required:
+//
+//	type:U,D             a type byte (case counts: b is Begin Prepare) or the start of a name
+//	                     (update, stream, "stream-commit"; case, spaces and '-' do not count)
+//	xid:750,751          the message's transaction
+//	rel:public.orders    a relation by name (orders, public.orders) or OID (rel:16384): changes
+//	                     of it, its Relation message, Truncates that name it
+//	lsn:0/16B3748..0/16B3800   an LSN range, either end optional (lsn:0/16B3748.. ), or one LSN
+//	word or "some words" text within a value: a column value, a logical message's prefix or
+//	                     content, a name in a Relation or Type message (ASCII case does not count)
+//
+// A comma in a term's value lists alternatives. A message's LSN is the one its capture or
+// envelope gives it, else any LSN field it holds (a Begin's final LSN, a Commit's).
+type Filter struct {
+	// Query is the query as given, without its outer spaces; "" shows every message.
+	Query string
+	// Err says why the query does not read; the list is then not filtered.
+	Err string
+
+	terms *filterTerms
+}
+
+type filterTerms struct {
+	types []string // a type byte (one character) or a normalized name prefix
+	xids  []uint32
+	rels  []string // a name (lower case) or an OID in decimal
+	lsn   bool
+	from  uint64
+	to    uint64
+	texts []string // lower case
+}
+
+// ParseFilter reads a filter query. A query that does not read gives a Filter with Err set
+// and no terms.
+func ParseFilter(q string) Filter {
+	// One line of terms separated by single spaces: a link's payload keeps the query on a line.
+	q = strings.Join(strings.Fields(q), " ")
+	f := Filter{Query: q}
+	if q == "" {
+		return f
+	}
+	t := &filterTerms{}
+	for rest := q; rest != ""; {
+		var term string
+		if rest[0] == '"' {
+			var ok bool
+			term, rest, ok = strings.Cut(rest[1:], "\"")
+			if !ok {
+				f.Err = "a quoted text has no closing \""
+				return f
+			}
+			if term != "" {
+				t.texts = append(t.texts, lowerASCII(term))
+			}
+		} else if term, rest, _ = strings.Cut(rest, " "); term != "" {
+			if msg := t.add(term); msg != "" {
+				f.Err = msg
+				return f
+			}
+		}
+	}
+	f.terms = t
+	return f
+}
+
+// add reads one term, or says what is wrong with it.
+func (t *filterTerms) add(term string) string {
+	key, v, _ := strings.Cut(term, ":")
+	// Alternatives: each of a comma-separated list.
+	var alts []string
+	for rest := v; rest != ""; {
+		var s string
+		s, rest, _ = strings.Cut(rest, ",")
+		alts = append(alts, s)
+	}
+	switch key {
+	case "type":
+		for _, s := range alts {
+			if len(s) != 1 {
+				s = normalName(s)
+			}
+			if s == "" {
+				return "type: expected a type byte such as U or a message name such as update"
+			}
+			t.types = append(t.types, s)
+		}
+	case "xid":
+		for _, s := range alts {
+			n, ok := input.Atoi(s)
+			if !ok || n < 0 || n > 1<<32-1 {
+				return "xid: expected a transaction id in decimal, found \"" + s + "\""
+			}
+			t.xids = append(t.xids, uint32(n))
+		}
+	case "rel":
+		for _, s := range alts {
+			if s == "" {
+				return "rel: expected a relation name or OID"
+			}
+			t.rels = append(t.rels, lowerASCII(s))
+		}
+	case "lsn":
+		a, b, isRange := strings.Cut(v, "..")
+		from, to := uint64(0), ^uint64(0)
+		if a != "" {
+			n, ok := pgvalue.ParseLSN(a)
+			if !ok {
+				return "lsn: expected an LSN such as 0/16B3748, found \"" + a + "\""
+			}
+			from = n
+			if !isRange {
+				to = n
+			}
+		}
+		if b != "" {
+			n, ok := pgvalue.ParseLSN(b)
+			if !ok {
+				return "lsn: expected an LSN such as 0/16B3800, found \"" + b + "\""
+			}
+			to = n
+		}
+		if a == "" && b == "" {
+			return "lsn: expected FROM..TO, FROM.., ..TO or one LSN"
+		}
+		t.lsn, t.from, t.to = true, from, to
+	default:
+		t.texts = append(t.texts, lowerASCII(term))
+		return ""
+	}
+	if len(alts) == 0 {
+		return key + ": expected a value after the colon"
+	}
+	return ""
+}
+
+// lowerASCII returns s with ASCII letters in lower case.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// normalName writes a message name for comparison: lower case, without spaces, '-' or '_'.
+func normalName(s string) string {
+	return lowerASCII(strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' || r == '_' {
+			return -1
+		}
+		return r
+	}, s))
+}
+
+// On reports whether the filter lets only some messages through.
+func (f Filter) On() bool { return f.terms != nil }
+
+// Match reports whether message m of d passes the filter.
+func (f Filter) Match(d *Doc, m int) bool {
+	t := f.terms
+	if t == nil {
+		return true
+	}
+	tr, sm := d.Trees[m], &d.Summaries[m]
+	if len(t.types) > 0 && !matchType(t.types, sm) {
+		return false
+	}
+	if len(t.xids) > 0 && !(sm.HasXid && containsXid(t.xids, sm.Xid)) {
+		return false
+	}
+	if len(t.rels) > 0 && !matchRelation(t.rels, tr) {
+		return false
+	}
+	if t.lsn && !matchLSN(t.from, t.to, tr, sm) {
+		return false
+	}
+	for _, s := range t.texts {
+		if !matchText(s, tr) {
+			return false
+		}
+	}
+	return true
+}
+
+func matchType(types []string, sm *Summary) bool {
+	name := ""
+	for _, s := range types {
+		if len(s) == 1 {
+			if sm.Type == s[0] {
+				return true
+			}
+			continue
+		}
+		if name == "" {
+			name = normalName(sm.Name)
+		}
+		if strings.HasPrefix(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsXid(xids []uint32, x uint32) bool {
+	for _, y := range xids {
+		if x == y {
+			return true
+		}
+	}
+	return false
+}
+
+// matchRelation reports whether the message is a change of, a Relation message for, or a
+// Truncate of one of rels.
+func matchRelation(rels []string, t *decoder.Tree) bool {
+	is := func(oid uint32, name, qualified string) bool {
+		for _, r := range rels {
+			if r == strconv.FormatUint(uint64(oid), 10) && oid != 0 ||
+				name != "" && (r == lowerASCII(name) || r == lowerASCII(qualified)) {
+				return true
+			}
+		}
+		return false
+	}
+	if r := t.Relation; r != nil {
+		return is(r.OID, r.Name, r.QualifiedName())
+	}
+	if t.MissingRelation != 0 {
+		return is(t.MissingRelation, "", "")
+	}
+	if t.Message < 0 {
+		return false
+	}
+	switch t.Type {
+	case 'R':
+		oid, name, ns := uint32(0), "", ""
+		for i := t.Message; i < int(t.Nodes[t.Message].End); i++ {
+			switch t.Nodes[i].Field {
+			case decoder.FieldRelationOID:
+				oid = uint32(t.ValueOf(i).Num)
+			case decoder.FieldRelationName:
+				name = string(t.ValueBytes(i))
+			case decoder.FieldRelationNamespace:
+				ns = string(t.ValueBytes(i))
+			}
+		}
+		rel := decoder.Relation{Namespace: ns, Name: name}
+		return is(oid, name, rel.QualifiedName())
+	case 'T':
+		for i := t.Message; i < int(t.Nodes[t.Message].End); i++ {
+			if t.Nodes[i].Field != decoder.FieldTruncateRelationOID {
+				continue
+			}
+			if r := t.RelationOf(i); r != nil {
+				if is(r.OID, r.Name, r.QualifiedName()) {
+					return true
+				}
+			} else if is(uint32(t.ValueOf(i).Num), "", "") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// matchLSN reports whether the message's LSN is in [from, to]: the LSN the capture or the
+// envelope gives, else any LSN field of the message.
+func matchLSN(from, to uint64, t *decoder.Tree, sm *Summary) bool {
+	if sm.HasLSN {
+		return from <= sm.LSN && sm.LSN <= to
+	}
+	for i := range t.Nodes {
+		if t.Nodes[i].Field.Info().Kind == decoder.KindLSN && t.IsLeaf(i) {
+			if v := t.ValueOf(i).Num; from <= v && v <= to {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// filterValueLimit is how much of a binary column value's text the filter looks at.
+const filterValueLimit = 4096
+
+// matchText reports whether a value of the message holds s (lower case), ignoring ASCII case:
+// a string, raw bytes as they are, a text column value as sent, a binary one as the page
+// shows it.
+func matchText(s string, t *decoder.Tree) bool {
+	var buf []byte
+	for i := range t.Nodes {
+		v := t.ValueOf(i)
+		var b []byte
+		switch v.Kind {
+		case decoder.ValueString, decoder.ValueBytes:
+			b = t.ValueBytes(i)
+		case decoder.ValueColumn:
+			b = t.ValueBytes(i)
+			if v.ColumnKind == 'b' {
+				buf, _, _ = t.AppendValueLimit(buf[:0], i, filterValueLimit)
+				b = buf
+			}
+		default:
+			continue
+		}
+		if containsFold(b, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether b holds s (lower case), ignoring ASCII case in b.
+func containsFold(b []byte, s string) bool {
+	if len(s) == 0 {
+		return true
+	}
+	for i := 0; i+len(s) <= len(b); i++ {
+		j := 0
+		for ; j < len(s); j++ {
+			c := b[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != s[j] {
+				break
+			}
+		}
+		if j == len(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// List is the message list as shown: every row of a Doc, or the messages a filter lets
+// through, each under its transaction's heading. A List never changes once built.
+type List struct {
+	Doc   *Doc
+	Query string
+	// Rows are the rows shown; a heading's count is GroupCount's, not its Count.
+	Rows []ListRow
+	// Matches counts the messages in Rows.
+	Matches int
+
+	src       []int // src[i] is the index in Doc.Rows of Rows[i]; nil when Rows is Doc.Rows
+	msgs      []int // the messages in Rows, in order
+	n         int   // messages of Doc looked at
+	lastGroup int   // the heading last added (an index in Doc.Rows), or -1
+}
+
+// list returns the list of d's messages that f lets through. When prev is the same filter's
+// list of a shorter prefix of the same decode (the page decodes long inputs a chunk at a
+// time), only the new messages are looked at.
+func (f Filter) list(d *Doc, prev *List) *List {
+	if d == nil {
+		return &List{Query: f.Query}
+	}
+	if !f.On() {
+		return &List{Doc: d, Query: f.Query, Rows: d.Rows, Matches: len(d.Trees), n: len(d.Trees)}
+	}
+	l := &List{Doc: d, Query: f.Query, lastGroup: -1}
+	if prev != nil && prev.Query == f.Query && prev.Doc != nil && prev.Doc.dec == d.dec && prev.n <= len(d.Trees) && prev.src != nil {
+		*l = *prev
+		l.Doc = d
+		// Capped: appending copies, so prev keeps its rows.
+		l.Rows, l.src, l.msgs = l.Rows[:len(l.Rows):len(l.Rows)], l.src[:len(l.src):len(l.src)], l.msgs[:len(l.msgs):len(l.msgs)]
+	} else {
+		l.src = []int{}
+	}
+	for m := l.n; m < len(d.Trees); m++ {
+		if !f.Match(d, m) {
+			continue
+		}
+		if g := d.Summaries[m].Group; g >= 0 && g != l.lastGroup {
+			l.Rows = append(l.Rows, d.Rows[g])
+			l.src = append(l.src, g)
+			l.lastGroup = g
+		}
+		r := d.RowOf[m]
+		l.Rows = append(l.Rows, d.Rows[r])
+		l.src = append(l.src, r)
+		l.msgs = append(l.msgs, m)
+		l.Matches++
+	}
+	l.n = len(d.Trees)
+	return l
+}
+
+// Filtered reports whether the list leaves messages out.
+func (l *List) Filtered() bool { return l != nil && l.src != nil }
+
+// RowOf returns the index in Rows of message m's row, or -1 when the list leaves it out.
+func (l *List) RowOf(m int) int {
+	if l == nil || l.Doc == nil || m < 0 {
+		return -1
+	}
+	if l.src == nil {
+		if m < len(l.Doc.RowOf) {
+			return l.Doc.RowOf[m]
+		}
+		return -1
+	}
+	i := l.after(m)
+	if i < len(l.Rows) && l.Rows[i].Msg == m {
+		return i
+	}
+	return -1
+}
+
+// after returns the index of the first message row of m or a later message.
+func (l *List) after(m int) int {
+	i := sort.Search(len(l.Rows), func(i int) bool { return l.Rows[i].Msg >= m })
+	for i < len(l.Rows) && l.Rows[i].Kind != RowMessage {
+		i++
+	}
+	return i
+}
+
+// GroupCount returns how many messages the transaction heading at Rows[row] holds so far (all
+// of them, not only those the filter lets through).
+func (l *List) GroupCount(row int) int {
+	if l.src != nil {
+		row = l.src[row]
+	}
+	return l.Doc.GroupCount(row)
+}
+
+// step returns the message n messages after (n < 0: before) message m's place in the list,
+// stopping at either end, or -1 when the list has no messages. m need not be in the list.
+func (l *List) step(m, n int) int {
+	if l == nil || len(l.msgs) == 0 {
+		return -1
+	}
+	k := sort.SearchInts(l.msgs, m)
+	if (k == len(l.msgs) || l.msgs[k] != m) && n > 0 {
+		n-- // the next message is one step from the place between
+	}
+	return l.msgs[min(max(k+n, 0), len(l.msgs)-1)]
+}
