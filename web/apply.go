@@ -386,6 +386,9 @@ func (s State) followFilter() (State, []Effect) {
 	s.syncList()
 	s.View[PanelList].Top = 0
 	s.listMoved = true
+	if s.Doc != nil && s.Msg < 0 && !s.List.Filtered() {
+		return s.selectMessage(0, true) // the filter taken away after it let nothing through
+	}
 	if s.Doc == nil || s.List.RowOf(s.Msg) >= 0 {
 		return s, s.reveal(PanelList, max(s.List.RowOf(s.Msg), 0), nil)
 	}

@@ -153,6 +153,9 @@ func TestFilterFollows(t *testing.T) {
 	if s.List.Filtered() || s.Filter.Query != "" || len(s.List.Rows) != len(s.Doc.Rows) {
 		t.Errorf("cleared filter: %d rows of %d", len(s.List.Rows), len(s.Doc.Rows))
 	}
+	if s.Msg != 0 || s.Tree() == nil {
+		t.Errorf("cleared after no match: message %d shown, want the first", s.Msg)
+	}
 }
 
 func TestFilterInShareLink(t *testing.T) {
