@@ -25,12 +25,12 @@ func (s *Session) message(c *cursor, rd reading) {
 	c.t.Message = len(c.nodes)
 	c.t.Type = typ
 	c.t.msg = mt
-	if n := s.fixedLen[s.index[typ]-1]; n >= 0 && c.err == nil && c.end-c.pos > n && (!rd.inStream || !mt.StreamXid) {
+	if fixed := s.fixed[s.index[typ]-1]; fixed != nil && c.err == nil && c.end-c.pos >= fixed[0].Length && (!rd.inStream || !mt.StreamXid) {
 		if c.probe {
-			c.pos += 1 + n
+			c.pos += fixed[0].Length
 			return
 		}
-		c.fixedMessage(mt, n)
+		c.fixedMessage(fixed)
 		return
 	}
 	c.push(mt.Group, 0)
@@ -47,29 +47,42 @@ func (s *Session) message(c *cursor, rd reading) {
 	c.pop()
 }
 
-// fixedMessage writes a message of fixed fields only whose bytes are all there, n after its type
-// byte: the group, the type byte and the fields, in one step.
-func (c *cursor) fixedMessage(mt *MessageType, n int) {
-	i := len(c.nodes)
-	count := 2 + len(mt.Fields)
-	if cap(c.nodes)-i < count {
-		c.nodes = append(c.nodes[:i], make([]Node, count)...)[:i]
-	}
-	c.nodes = c.nodes[:i+count]
-	pos, d := c.pos, c.depth
-	g := &c.nodes[i]
-	g.Offset, g.Length, g.End, g.Index, g.Field, g.Format, g.Depth = pos, 1+n, int32(i+count), 0, mt.Group, FormatGroup, d
-	t := &c.nodes[i+1]
-	t.Offset, t.Length, t.End, t.Index, t.Field, t.Format, t.Depth = pos, 1, int32(i+2), 0, mt.TypeField, FormatByte1, d+1
-	pos++
+// fixedNodes returns the nodes of a message of fixed-size fields only (its group, type byte
+// and fields) as they are for the message at offset 0 of a tree, at depth 0: decoding one copies
+// them and moves them into place, without reading the field table.
+func fixedNodes(mt *MessageType) []Node {
+	nodes := make([]Node, 2+len(mt.Fields))
+	nodes[0] = Node{Length: 1 + fixedSize(mt.Fields), End: int32(len(nodes)), Field: mt.Group, Format: FormatGroup}
+	nodes[1] = Node{Length: 1, End: 2, Field: mt.TypeField, Format: FormatByte1, Depth: 1}
+	pos := 1
 	for k, f := range mt.Fields {
 		format := f.Info().Format
-		size := format.size()
-		p := &c.nodes[i+2+k]
-		p.Offset, p.Length, p.End, p.Index, p.Field, p.Format, p.Depth = pos, size, int32(i+3+k), 0, f, format, d+1
-		pos += size
+		nodes[2+k] = Node{Offset: pos, Length: format.size(), End: int32(3 + k), Field: f, Format: format, Depth: 1}
+		pos += format.size()
 	}
-	c.pos = pos
+	return nodes
+}
+
+// fixedMessage writes a message of fixed fields only whose bytes are all there, from its
+// nodes as fixedNodes gives them, in one step.
+func (c *cursor) fixedMessage(fixed []Node) {
+	i := len(c.nodes)
+	if cap(c.nodes)-i < len(fixed) {
+		c.nodes = append(c.nodes[:i], make([]Node, len(fixed))...)[:i]
+	}
+	c.nodes = c.nodes[:i+len(fixed)]
+	nodes := c.nodes[i:]
+	copy(nodes, fixed)
+	if pos, d := c.pos, c.depth; pos != 0 || i != 0 || d != 0 {
+		// Inside an envelope.
+		for k := range nodes {
+			n := &nodes[k]
+			n.Offset += pos
+			n.End += int32(i)
+			n.Depth += d
+		}
+	}
+	c.pos += fixed[0].Length
 }
 
 // fixed writes the leaves of fields of a fixed size in one step when they all fit, and reports

@@ -99,9 +99,9 @@ type Session struct {
 	index [256]uint8
 	// envelopeLen is, per entry of envelopes, the length of its fields after the type byte.
 	envelopeLen []int
-	// fixedLen is, per entry of table, the length of a message of fixed-size fields only
-	// after its type byte, or -1.
-	fixedLen  []int
+	// fixed is, per entry of table, the nodes of a message of fixed-size fields only (see
+	// fixedNodes), or nil.
+	fixed     [][]Node
 	envelopes envelopes
 	// count is the number of messages decoded; relIndex the Index of the latest Relation
 	// message of each OID.
@@ -139,12 +139,11 @@ func NewSession(opts Options) *Session {
 func (s *Session) useTable(t messageTypes) {
 	s.table = t
 	s.index = [256]uint8{}
-	s.fixedLen = make([]int, len(t))
+	s.fixed = make([][]Node, len(t))
 	for i := range t {
 		s.index[t[i].Type] = uint8(i + 1)
-		s.fixedLen[i] = -1
 		if t[i].body == nil && !hasString(t[i].Fields) {
-			s.fixedLen[i] = fixedSize(t[i].Fields)
+			s.fixed[i] = fixedNodes(&t[i])
 		}
 	}
 }
