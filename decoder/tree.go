@@ -59,6 +59,10 @@ type Value struct {
 	Num     uint64
 }
 
+// Binary reports whether v is a column value sent in binary (TupleData kind 'b'): the type's
+// binary send format, read with the codec of TypeOID; otherwise a column value is text.
+func (v Value) Binary() bool { return v.Kind == ValueColumn && v.ColumnKind == columnBinary }
+
 // Node is one annotated byte range. Nodes live in a Tree in pre-order: a node's descendants
 // follow it directly and end at index End.
 //

@@ -577,7 +577,7 @@ func (j *jsonWriter) value(t *decoder.Tree, i, depth int) (x valueExtras) {
 	case decoder.ValueColumn:
 		x.typ = columnType(t, i)
 		b := t.ValueBytes(i)
-		if v.ColumnKind != 'b' {
+		if !v.Binary() {
 			j.strBytes(b)
 			x.invalidUTF8 = !utf8.Valid(b)
 			break
