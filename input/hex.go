@@ -1,17 +1,13 @@
 package input
 
-import "bytes"
+import (
+	"bytes"
 
-// hexTable maps a character to its hex digit value plus one, and every other character to
-// zero, so that hexVal's subtraction turns non-digits into 0xff without an init function.
-var hexTable = [256]byte{
-	'0': 1, '1': 2, '2': 3, '3': 4, '4': 5, '5': 6, '6': 7, '7': 8, '8': 9, '9': 10,
-	'a': 11, 'b': 12, 'c': 13, 'd': 14, 'e': 15, 'f': 16,
-	'A': 11, 'B': 12, 'C': 13, 'D': 14, 'E': 15, 'F': 16,
-}
+	"pgoutput-inspector/decoder/pgvalue"
+)
 
 // hexVal returns c's hex digit value, or 0xff when c is not a hex digit.
-func hexVal(c byte) byte { return hexTable[c] - 1 }
+func hexVal(c byte) byte { return pgvalue.HexValue(c) }
 
 // isHexSep reports whether c may separate groups of hex digits on a line.
 func isHexSep(c byte) bool { return c == ' ' || c == '\t' || c == ':' }

@@ -507,7 +507,7 @@ func mostlyHex(text []byte) bool {
 				other++
 			}
 		default:
-			if hexTable[c] != 0 {
+			if hexVal(c) != 0xff {
 				hex++
 			} else {
 				other++

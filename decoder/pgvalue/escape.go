@@ -11,6 +11,19 @@ import (
 // escapes, the page's hex view and share links, the command line's dump).
 const HexDigits = "0123456789abcdef"
 
+// hexValues maps a character to its hex digit value plus one (either case), and every other
+// character to zero, so that HexValue's subtraction turns non-digits into 0xff without an init
+// function.
+var hexValues = [256]byte{
+	'0': 1, '1': 2, '2': 3, '3': 4, '4': 5, '5': 6, '6': 7, '7': 8, '8': 9, '9': 10,
+	'a': 11, 'b': 12, 'c': 13, 'd': 14, 'e': 15, 'f': 16,
+	'A': 11, 'B': 12, 'C': 13, 'D': 14, 'E': 15, 'F': 16,
+}
+
+// HexValue returns the value of the hex digit c (upper or lower case), or 0xff when c is not
+// one: the one reading of hex digits, used by the input reader and the share links.
+func HexValue(c byte) byte { return hexValues[c] - 1 }
+
 // AppendText appends a text-format ('t') column value, or any other text from the wire, for
 // display: the one escaping of display text, used for values, names and labels alike, so that
 // what a message holds can never act on a terminal or reorder the text around it. Valid UTF-8 is
