@@ -44,10 +44,11 @@
   } catch (err) {
     fail(`Could not start the inspector: ${err}`);
   }
-  // download fetches main.wasm and returns a Response whose body counts the bytes as they
-  // arrive, saying "Loading the decoder… 0.3 of 3.5 MB". Sent with a Content-Encoding,
-  // Content-Length is the compressed size while the body gives decompressed bytes, so the total
-  // comes from sizes.json (written by the build), fetched alongside.
+  // download fetches main.wasm (the response index.html's preload started) and returns the
+  // Response, saying how many bytes have arrived: "Loading the decoder… 0.3 of 3.5 MB". Sent
+  // with a Content-Encoding, Content-Length is the compressed size while the body gives
+  // decompressed bytes, so the total comes from sizes.json (written by the build), fetched
+  // alongside.
   async function download(say) {
     const mb = (n) => (n / 1e6).toFixed(1);
     let received = 0;
@@ -72,18 +73,24 @@
       total = total || Number(response.headers.get("Content-Length")) || 0;
     }
     show();
-    if (!response.body || typeof TransformStream !== "function") {
+    if (!response.body) {
       await sizes;
       return response;
     }
-    const counted = response.body.pipeThrough(new TransformStream({
-      transform(chunk, controller) {
-        received += chunk.byteLength;
+    // Counted on a copy of the body: the browser compiles main.wasm from the response itself,
+    // which keeps its URL, so that Chromium stores the compiled code with it in its cache and a
+    // return visit skips compiling (a Response made from a stream has no URL to store it under).
+    const copy = response.clone();
+    (async () => {
+      const reader = copy.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        received += value.byteLength;
         show();
-        controller.enqueue(chunk);
-      },
-    }));
-    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
+    })().catch(() => {}); // the download's own failure is reported by instantiate
+    return response;
   }
 
   // instantiate compiles main.wasm while it downloads (instantiateStreaming) when it came as

@@ -44,6 +44,11 @@ func TestPageStarts(t *testing.T) {
 	if off := b.OffOriginRequests(); len(off) != 0 {
 		t.Errorf("requests outside %s: %q", base, off)
 	}
+	// index.html preloads main.wasm and boot.js fetches it: one download, the preload's. A
+	// preload the fetch does not match (another credentials mode, say) downloads it twice.
+	if n := countOf(reqs, base+"main.wasm"); n != 1 {
+		t.Errorf("the page requested main.wasm %d times, want once (the preload, taken by boot.js's fetch); requests: %q", n, reqs)
+	}
 
 	doc, ok := b.Response(base)
 	if !ok {
@@ -85,6 +90,16 @@ func TestPageStarts(t *testing.T) {
 	if !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) {
 		t.Errorf("screenshot %s is not a PNG", shot)
 	}
+}
+
+func countOf(list []string, s string) int {
+	n := 0
+	for _, e := range list {
+		if e == s {
+			n++
+		}
+	}
+	return n
 }
 
 // TestNewTab opens the page in a second tab and checks that the tab has records of its own.
