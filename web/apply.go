@@ -613,8 +613,9 @@ func (s State) openFragment(frag string) (State, []Effect) {
 	}
 	switch f.Key {
 	case "":
-		// An empty fragment (Back from a guide entry to the page before it) is the inspector.
-		s.LinkErr, s.Guide.Open = "", false
+		// An empty fragment (Back from a guide entry or a link to the page before it, or "#") is
+		// the inspector as it is: an error or a refusal spoke of an input before it.
+		s.LinkErr, s.Refused.Msg, s.Guide.Open = "", "", false
 		return s, nil
 	case ShareVersion:
 		b, err := f.Unpack()

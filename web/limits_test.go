@@ -44,6 +44,11 @@ func TestInputsOverTheLimitsAreRefused(t *testing.T) {
 		if g := apply(t, s, OpenFragment{Fragment: "#hex=420000000002e34ae0000292492d0f8ae600000de4"}); g.Refused.Msg != "" || g.Doc == nil || len(g.Doc.Messages) != 1 {
 			t.Errorf("%s: after a good hex= link: refusal %q", tc.name, g.Refused.Msg)
 		}
+		// An empty fragment ("#", or Back to the page before a link): the refusal spoke of an
+		// input before it, and goes; the view stays.
+		if g := apply(t, s, OpenFragment{}); g.Refused.Msg != "" || !same(g, start) {
+			t.Errorf("%s: after an empty fragment: refusal %q, view kept %v", tc.name, g.Refused.Msg, same(g, start))
+		}
 	}
 	// The largest input taken.
 	s := apply(t, start, SetText{Text: strings.Repeat("00\n", MaxMessages)})

@@ -280,6 +280,22 @@ func TestBrowserDamagedAndEmptyLinks(t *testing.T) {
 	}
 }
 
+// A link refused as too large, then an empty fragment ("#", or Back to the page before the
+// link): the refusal, which spoke of that link, goes, and the view stays.
+func TestBrowserEmptyFragmentClearsRefusal(t *testing.T) {
+	b, base := open(t, "")
+	b.WaitVisible(".tnode")
+	before := viewOf(b)
+	link, _ := bombLink(t, "\n", "0/15175C0 6b00000000015175c000030469fb190b2600\n", "", web.MaxInput+1<<20)
+	b.Navigate(base + link)
+	waitJS(b, `document.querySelector(".input-refused")`)
+	b.Navigate(base + "#")
+	waitJS(b, `!document.querySelector(".input-refused")`)
+	if got := viewOf(b); got != before {
+		t.Errorf("the view changed:\n%s\nwant:\n%s", got, before)
+	}
+}
+
 // A link made from an example opens with the example's name and description; after Back, the
 // Share status no longer speaks of a link the address bar has left.
 func TestBrowserShareKeepsExampleAndBackClearsStatus(t *testing.T) {
