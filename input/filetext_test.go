@@ -40,3 +40,47 @@ func TestFileText(t *testing.T) {
 		t.Error("text changed")
 	}
 }
+
+// TestFileTextCompact: a binary file over CompactDumpFrom is shown as xxd -p writes it, and
+// reads back to the messages of the file itself; FileTextSize gives the text's length.
+func TestFileTextCompact(t *testing.T) {
+	stream := benchStream(t, CompactDumpFrom+CompactDumpFrom/4)
+	cuts, _ := splitRecvLogical(stream)
+	var msgs [][]byte
+	for _, c := range cuts {
+		msgs = append(msgs, stream[c.start:c.end])
+	}
+	capture := benchPcap(msgs)
+	for _, b := range [][]byte{capture, capture[:CompactDumpFrom-100], []byte("42 00\n")} {
+		text := FileText(b)
+		if FileTextSize(b) != len(text) {
+			t.Errorf("FileTextSize %d, FileText %d bytes", FileTextSize(b), len(text))
+		}
+		if len(b) <= CompactDumpFrom {
+			continue
+		}
+		f := "/tmp/filetext-compact.bin"
+		if err := os.WriteFile(f, b, 0o644); err == nil {
+			if xxd, err := exec.Command("xxd", "-p", f).Output(); err == nil && string(xxd) != text {
+				t.Errorf("FileText differs from xxd -p's dump")
+			}
+			os.Remove(f)
+		}
+		direct, err := Parse(b, Auto)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dumped, err := Parse([]byte(text), Auto)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dumped.Format != XxdPlain || len(dumped.Messages) != len(direct.Messages) || len(direct.Messages) != len(msgs) {
+			t.Fatalf("as text: %s, %d messages; as bytes %d; written %d", dumped.Format, len(dumped.Messages), len(direct.Messages), len(msgs))
+		}
+		for i := range direct.Messages {
+			if !bytes.Equal(direct.Messages[i].Bytes, dumped.Messages[i].Bytes) {
+				t.Errorf("message %d differs", i)
+			}
+		}
+	}
+}

@@ -151,6 +151,8 @@ type Result struct {
 	// Also lists other readings of the whole text, less likely than the one taken; forcing
 	// their format gives them.
 	Also []Alternative
+	// More counts the messages ParseAtMost read past its limit and left out (0: none).
+	More int
 	// Errors are the problems met when the text could be read only in part, in text order;
 	// Parse's error is the first. Messages then holds every message that could be read.
 	Errors []*Error

@@ -67,6 +67,10 @@ type state struct {
 	row psqlRow
 	// lineOff and lineNo remember where lineAt last counted to.
 	lineOff, lineNo int
+	// limit, when above zero, is the most messages kept (ParseAtMost); more counts those read
+	// past it, whose bytes start at overAt in buf; spare takes what readers write to them.
+	limit, more, overAt int
+	spare               Message
 }
 
 // reset empties the state for another attempt, keeping its buffers.
@@ -81,10 +85,21 @@ func (s *state) reset() {
 	s.rows = s.rows[:0]
 	s.skipped = s.skipped[:0]
 	s.lineOff, s.lineNo = 0, 0
+	s.more, s.overAt = 0, 0
 }
 
 // begin starts a message whose text starts at byte offset off.
 func (s *state) begin(off int) *Message {
+	if s.limit > 0 && len(s.msgs) >= s.limit {
+		// Past the limit: counted, not kept, so that a text of millions of messages is
+		// refused for its count without first holding them all.
+		if s.more == 0 {
+			s.overAt = len(s.buf)
+		}
+		s.more++
+		s.spare = Message{}
+		return &s.spare
+	}
 	s.starts = append(s.starts, len(s.buf))
 	s.msgs = append(s.msgs, Message{Line: s.lineAt(off), Offset: off})
 	return &s.msgs[len(s.msgs)-1]
@@ -94,6 +109,9 @@ func (s *state) begin(off int) *Message {
 func (s *state) result(f Format) *Result {
 	msgs := s.msgs
 	s.msgs = nil // the result owns them now
+	if s.more > 0 {
+		s.buf = s.buf[:s.overAt]
+	}
 	for i := range msgs {
 		end := len(s.buf)
 		if i+1 < len(s.starts) {
@@ -101,7 +119,7 @@ func (s *state) result(f Format) *Result {
 		}
 		msgs[i].Bytes = s.buf[s.starts[i]:end:end]
 	}
-	return &Result{Format: f, Messages: msgs, Header: s.header, Notes: s.notes}
+	return &Result{Format: f, Messages: msgs, Header: s.header, Notes: s.notes, More: s.more}
 }
 
 // finish hands out the result of a complete read. A dump of one file is looked at once more:
@@ -125,6 +143,9 @@ func (s *state) finish(f Format) *Result {
 
 // growMessages makes room for n more messages.
 func (s *state) growMessages(n int) {
+	if s.limit > 0 {
+		n = min(n, s.limit-len(s.msgs)) // no room for messages that will not be kept
+	}
 	if cap(s.msgs)-len(s.msgs) < n {
 		s.msgs = append(make([]Message, 0, len(s.msgs)+n), s.msgs...)
 		s.starts = append(make([]int, 0, len(s.starts)+n), s.starts...)
@@ -289,14 +310,19 @@ var parsers = [...]reader{
 // Parse reads the bytes in text. With force == Auto it detects the format, trying the formats
 // in the order the package comment gives and taking the first that reads the whole text;
 // otherwise it reads text as force. The error, when there is one, is an *Error.
-func Parse(text []byte, force Format) (*Result, error) {
+func Parse(text []byte, force Format) (*Result, error) { return ParseAtMost(text, force, 0) }
+
+// ParseAtMost is Parse keeping at most limit messages (limit <= 0: all): Result.More counts
+// the messages read past it, which are not kept, so that a text of more messages than a
+// reader can hold is refused for that after one pass and without holding them.
+func ParseAtMost(text []byte, force Format, limit int) (*Result, error) {
 	if isPcap(text) || isPcapng(text) || isBinary(text) || (force == Auto || force == Od) && odNoOffsets(text) {
 		// Bytes, not a paste: nothing to clean. od -A n's rows start with the blank that
 		// cleaning would take for indentation.
-		return parse(text, force)
+		return parseLimit(text, force, limit)
 	}
 	p := cleanPaste(text)
-	r, err := parse(p.text, force)
+	r, err := parseLimit(p.text, force, limit)
 	if !p.changed {
 		return r, err
 	}
@@ -326,8 +352,11 @@ func Parse(text []byte, force Format) (*Result, error) {
 }
 
 // parse is Parse on text cleaned of a paste's indentation, quoting, fences and line ends.
-func parse(text []byte, force Format) (*Result, error) {
-	s := &state{text: text, auto: force == Auto}
+func parse(text []byte, force Format) (*Result, error) { return parseLimit(text, force, 0) }
+
+// parseLimit is parse keeping at most limit messages (see ParseAtMost).
+func parseLimit(text []byte, force Format, limit int) (*Result, error) {
+	s := &state{text: text, auto: force == Auto, limit: limit}
 	if force != Auto {
 		for i := range parsers {
 			if parsers[i].format == force {
@@ -384,7 +413,11 @@ func parse(text []byte, force Format) (*Result, error) {
 			f = s.skipped[0] // more failed than read: maybe not this format at all
 		}
 		if f == nil {
-			return choose(text, s.finish(p.format)), nil
+			r := s.finish(p.format)
+			if r.More > 0 {
+				return r, nil // more messages than the caller keeps: no other reading matters
+			}
+			return choose(text, r), nil
 		}
 		if p.format == Pcap || p.format == Pcapng {
 			// The magic number says it is a capture: why it gave nothing is the answer.

@@ -304,7 +304,8 @@ func then(p js.Value, ok, fail func(js.Value)) {
 }
 
 // readFile reads a file as bytes: text as it is, a binary file (one message, a pg_recvlogical
-// file, a pcap or pcapng capture) as an xxd dump, which the text box can show and edit.
+// file, a pcap or pcapng capture) as an xxd dump (xxd -p over 1 MiB), which the text box can
+// show and edit.
 func (a *app) readFile(file js.Value) {
 	if size := file.Get("size").Int(); size > web.MaxInput {
 		a.dispatch(web.TooLarge{Size: size, What: "the file " + web.Cut(file.Get("name").String(), web.MaxRowText)})
@@ -314,6 +315,11 @@ func (a *app) readFile(file js.Value) {
 		u8 := js.Global().Get("Uint8Array").New(v)
 		b := make([]byte, u8.Length())
 		js.CopyBytesToGo(b, u8)
+		if n := input.FileTextSize(b); n > web.MaxInput {
+			// A binary file is shown as hex, about twice its size: name the file, not "the text".
+			a.dispatch(web.TooLarge{Size: n, What: "the file " + web.Cut(file.Get("name").String(), web.MaxRowText) + " as hex"})
+			return
+		}
 		a.dispatch(web.SetText{Text: input.FileText(b)})
 	}, func(js.Value) {})
 }

@@ -301,8 +301,8 @@ func (s State) reread(typing bool) (State, []Effect) {
 	if s.Text != "" {
 		doc, ierr = NewDoc(s.Text, s.Force, s.options(), DecodeChunk)
 	}
-	if doc != nil && len(doc.Messages) > MaxMessages {
-		s.refusing = tooManyText(len(doc.Messages))
+	if n, over := doc.tooMany(); over {
+		s.refusing = tooManyText(n)
 		return s, nil
 	}
 	s.Share, s.LinkErr, s.Refused.Msg = ShareState{}, "", ""
@@ -322,8 +322,8 @@ func (s State) reparse(m int) State {
 	s.Share = ShareState{}
 	if s.Text != "" {
 		s.Doc, s.InputErr = NewDoc(s.Text, s.Force, s.options(), max(m+1, DecodeChunk))
-		if s.Doc != nil && len(s.Doc.Messages) > MaxMessages {
-			s.refusing = tooManyText(len(s.Doc.Messages))
+		if n, over := s.Doc.tooMany(); over {
+			s.refusing = tooManyText(n)
 		}
 	}
 	s.View[PanelList].Top = 0

@@ -27,7 +27,9 @@ type Doc struct {
 	Also       []input.Alternative
 	// Messages are the messages in input order, Trees their decodes.
 	Messages []input.Message
-	Trees    []*decoder.Tree
+	// More counts the messages past MaxMessages, read but not kept: the page refuses the input.
+	More  int
+	Trees []*decoder.Tree
 	// Summaries describe each message for the message list.
 	Summaries []Summary
 	// Rows is the message list: transaction headings and messages in order.
@@ -114,7 +116,9 @@ const DecodeChunk = 1024
 // A text read only in part gives both: the Doc of every message that could be read, and the
 // error of the first character that could not.
 func NewDoc(text string, force input.Format, opts decoder.Options, n int) (*Doc, *input.Error) {
-	res, err := input.Parse([]byte(text), force)
+	// Messages past MaxMessages are counted, not kept: the input is refused for its count
+	// after one pass over it, without holding millions of messages first.
+	res, err := input.ParseAtMost([]byte(text), force, MaxMessages)
 	var ie *input.Error
 	if err != nil {
 		var ok bool
@@ -126,7 +130,7 @@ func NewDoc(text string, force input.Format, opts decoder.Options, n int) (*Doc,
 		}
 	}
 	d := &Doc{Text: text, Format: res.Format, Forced: force != input.Auto, Header: res.Header,
-		Messages: res.Messages, InputNotes: res.Notes, Also: res.Also, Options: opts}
+		Messages: res.Messages, More: res.More, InputNotes: res.Notes, Also: res.Also, Options: opts}
 	d.Capture = input.ReadCaptureOptions(res.Header)
 	d.HeaderProto = d.Capture.Proto
 	return d.start(n), ie

@@ -65,6 +65,15 @@ func tooLargeText(what string, size int, atLeast bool) string {
 		" bytes (16 MiB) the page reads; the page still shows the input before it." + cliHint
 }
 
+// tooMany reports a Doc of more messages than MaxMessages, and how many its text holds.
+func (d *Doc) tooMany() (int, bool) {
+	if d == nil {
+		return 0, false
+	}
+	n := len(d.Messages) + d.More
+	return n, n > MaxMessages
+}
+
 // tooManyText is the refusal of an input of n messages, over MaxMessages.
 func tooManyText(n int) string {
 	return "The input holds " + Commas(n) + " messages, more than the " + Commas(MaxMessages) +

@@ -3,6 +3,9 @@ package web
 import (
 	"strings"
 	"testing"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/input"
 )
 
 // same reports whether two states show the same input and view.
@@ -28,6 +31,8 @@ func TestInputsOverTheLimitsAreRefused(t *testing.T) {
 		{"hex link", OpenFragment{Fragment: "#hex=" + strings.Repeat("00", MaxInput/2+1)}, "The link's message as hex is 16,777,218 bytes"},
 		{"messages", SetText{Text: tooMany}, "The input holds 400,001 messages, more than the 400,000 the page decodes"},
 		{"messages in a link", OpenShared{Payload: []byte("\n" + tooMany)}, "The input holds 400,001 messages"},
+		// Messages past the limit are counted, not kept (input.ParseAtMost), yet counted all.
+		{"twice the messages", SetText{Text: strings.Repeat("00\n", 2*MaxMessages)}, "The input holds 800,000 messages"},
 	} {
 		s, fx := Apply(start, tc.act)
 		if !strings.Contains(s.Refused.Msg, tc.want) || !strings.Contains(s.Refused.Msg, "pgoutput-inspect decode") {
@@ -139,5 +144,17 @@ func TestRedecodeIsChunked(t *testing.T) {
 	}
 	for !s.Doc.Complete() {
 		s = apply(t, s, DecodeMore{})
+	}
+}
+
+// An input of more messages than the page decodes is read without keeping those past the
+// limit: its Doc holds MaxMessages and counts the rest.
+func TestTooManyMessagesNotKept(t *testing.T) {
+	d, err := NewDoc(strings.Repeat("00\n", 3*MaxMessages), input.Auto, decoder.Options{}, DecodeChunk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, over := d.tooMany(); len(d.Messages) != MaxMessages || d.More != 2*MaxMessages || !over || n != 3*MaxMessages {
+		t.Errorf("%d messages kept, %d more (tooMany %d, %v)", len(d.Messages), d.More, n, over)
 	}
 }
