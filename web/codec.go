@@ -20,16 +20,10 @@ func appendHex(dst, b []byte) []byte {
 	return dst
 }
 
+// unhex returns the value of the hex digit c, and whether c is one.
 func unhex(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
+	v := pgvalue.HexValue(c)
+	return v, v != 0xff
 }
 
 // decodeHex reads hex digits; the error names the first character that is not one.
