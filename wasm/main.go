@@ -376,7 +376,7 @@ func selectText(f web.EffectSelectText) {
 	js.Global().Call("requestAnimationFrame", done)
 }
 
-var panelSelectors = map[web.Panel]string{web.PanelList: ".msg-list", web.PanelTree: ".tree"}
+var panelSelectors = map[web.Panel]string{web.PanelList: ".msg-list", web.PanelTree: ".tree", web.PanelChange: ".change-list"}
 
 func scroll(p web.Panel, top int) {
 	sel, ok := panelSelectors[p]

@@ -86,6 +86,8 @@ type (
 	DecodeMore struct{}
 	// SetFilter: a filter query was entered for the message list.
 	SetFilter struct{ Query string }
+	// ShowChange: the before and after view of an Update or Delete was turned on or off.
+	ShowChange struct{ On bool }
 )
 
 func (SetText) isAction()       {}
@@ -111,6 +113,7 @@ func (SetTheme) isAction()      {}
 func (DecodeMore) isAction()    {}
 func (SelectBadText) isAction() {}
 func (SetFilter) isAction()     {}
+func (ShowChange) isAction()    {}
 
 // Apply returns the state after action a, and what the browser must do for it. It does not
 // change s, and does the same for the same s and a.
@@ -266,6 +269,9 @@ func Apply(s State, a Action) (State, []Effect) {
 	case SetFilter:
 		s.Filter = ParseFilter(a.Query)
 		s, fx = s.followFilter()
+	case ShowChange:
+		s.ShowChange = a.On
+		s.View[PanelChange].Top = 0
 	default:
 		// The field guide (guide.go) and explain mode (explain.go).
 		s, fx = s.applyGuide(a)
@@ -352,9 +358,9 @@ func (s State) options() decoder.Options {
 // message list scrolls to its row (not for a click: the row is under the pointer, and a list
 // that scrolled then would move it away).
 func (s State) selectMessage(m int, reveal bool) (State, []Effect) {
-	s.Model, s.TreeRows, s.Collapsed = nil, nil, nil
+	s.Model, s.TreeRows, s.Collapsed, s.Change = nil, nil, nil, nil
 	s.Node, s.Sel, s.Hover, s.HoverBytes = -1, hexview.Range{}, -1, hexview.Range{}
-	s.View[PanelTree].Top = 0
+	s.View[PanelTree].Top, s.View[PanelChange].Top = 0, 0
 	s.Msg = -1
 	if s.Doc == nil || len(s.Doc.Trees) == 0 {
 		return s, nil
@@ -369,8 +375,12 @@ func (s State) selectMessage(m int, reveal bool) (State, []Effect) {
 	}
 	s.Model = model
 	s.TreeRows = VisibleNodes(t, nil)
+	s.Change = ChangeOf(t)
 	// The hex view brings the selection into view by itself; the tree starts at its top.
 	fx := []Effect{EffectScroll{Panel: PanelTree}}
+	if s.Change != nil {
+		fx = append(fx, EffectScroll{Panel: PanelChange})
+	}
 	// Keep the chosen message's row in view.
 	if s.syncList(); reveal {
 		if row := s.List.RowOf(m); row >= 0 {

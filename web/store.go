@@ -12,8 +12,9 @@ type Panel uint8
 
 // Panels.
 const (
-	PanelList Panel = iota // the message list
-	PanelTree              // the tree
+	PanelList   Panel = iota // the message list
+	PanelTree                // the tree
+	PanelChange              // an Update's or Delete's columns before and after
 	numPanels
 )
 
@@ -96,6 +97,11 @@ type State struct {
 	// Explain says explain mode steps through the chosen message's fields; the field
 	// explained is the one selected (explain.go).
 	Explain bool
+
+	// Change is the chosen message's before and after (an Update or a Delete), or nil;
+	// ShowChange says the tree's panel shows it instead of the tree.
+	Change     *Change
+	ShowChange bool
 
 	// Filter is the message list's filter (filter.go); List the list it lets through, kept
 	// up to date with Doc by Apply.

@@ -314,7 +314,11 @@ type TreeView struct {
 	Node      int32            `vecty:"prop"`
 	Hover     int32            `vecty:"prop"`
 	View      hexview.Viewport `vecty:"prop"`
-	Dispatch  Dispatch         `vecty:"prop"`
+	// Change is the message's before and after, shown in the tree's place when ShowChange.
+	Change     *web.Change      `vecty:"prop"`
+	ShowChange bool             `vecty:"prop"`
+	ChangeView hexview.Viewport `vecty:"prop"`
+	Dispatch   Dispatch         `vecty:"prop"`
 
 	box   *vecty.HTML // the scroll box as last rendered
 	watch sizeWatch
@@ -332,7 +336,8 @@ func (v *TreeView) Unmount() { v.watch.stop() }
 // SkipRender implements vecty.RenderSkipper.
 func (v *TreeView) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*TreeView)
-	return ok && o.Tree == v.Tree && sameRows(o.Rows, v.Rows) && o.Node == v.Node && o.Hover == v.Hover && o.View == v.View
+	return ok && o.Tree == v.Tree && sameRows(o.Rows, v.Rows) && o.Node == v.Node && o.Hover == v.Hover && o.View == v.View &&
+		o.Change == v.Change && o.ShowChange == v.ShowChange && o.ChangeView == v.ChangeView
 }
 
 func sameRows(a, b []int32) bool {
@@ -374,9 +379,24 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 		event.MouseLeave(func(*vecty.Event) { v.Dispatch(web.HoverNode{Node: -1}) })),
 		div(items...),
 	)
-	return section(markup(class("panel", "tree-panel"), attr("aria-labelledby", "tree-title")),
-		heading2(markup(attr("id", "tree-title")), text("Fields")),
+	// The tree stays in the document (hidden) while the before and after is shown, so that
+	// the box whose size it watches stays the same.
+	showChange := v.ShowChange && v.Change != nil
+	var change vecty.ComponentOrHTML
+	if showChange {
+		change = &ChangeView{Change: v.Change, Node: v.Node, View: v.ChangeView, Dispatch: v.Dispatch}
+	}
+	title := "Fields"
+	if showChange {
+		title = "Before and after"
+	}
+	return section(markup(class("panel", "tree-panel"), vecty.ClassMap{"showing-change": showChange},
+		attr("aria-labelledby", "tree-title")),
+		div(markup(class("panel-head")),
+			heading2(markup(attr("id", "tree-title")), text(title)),
+			changeToggle(v.ShowChange, v.Change != nil, v.Dispatch)),
 		v.box,
+		change,
 	)
 }
 

@@ -1,0 +1,112 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+
+	"pgoutput-inspector/hexview"
+	"pgoutput-inspector/web"
+)
+
+// changeToggle is the tree panel's "Before / after" button: always there, enabled for an
+// Update or a Delete, so that nothing moves when another message is chosen.
+func changeToggle(on, can bool, d Dispatch) *vecty.HTML {
+	return elem.Button(markup(class("change-toggle"), attr("aria-pressed", strconv.FormatBool(on && can)),
+		prop("disabled", !can),
+		attr("title", "An Update's or a Delete's old and new values side by side, column by column"),
+		onClick(func(*vecty.Event) { d(web.ShowChange{On: !on}) })),
+		text("Before / after"))
+}
+
+// ChangeView shows an Update's or a Delete's columns before and after, drawing only the rows
+// in view: a sentence on why the old part is what it is, then a row per column (name, old
+// value, new value), changed values marked. Clicking a value selects its bytes.
+type ChangeView struct {
+	vecty.Core
+	Change   *web.Change      `vecty:"prop"`
+	Node     int32            `vecty:"prop"`
+	View     hexview.Viewport `vecty:"prop"`
+	Dispatch Dispatch         `vecty:"prop"`
+
+	box   *vecty.HTML
+	watch sizeWatch
+}
+
+// Mount implements vecty.Mounter.
+func (v *ChangeView) Mount() {
+	v.watch.start(v.box.Node(), func(h int) { reportHeight(web.PanelChange, v.box, v.View, h, v.Dispatch) })
+}
+
+// Unmount implements vecty.Unmounter.
+func (v *ChangeView) Unmount() { v.watch.stop() }
+
+// SkipRender implements vecty.RenderSkipper.
+func (v *ChangeView) SkipRender(prev vecty.Component) bool {
+	o, ok := prev.(*ChangeView)
+	return ok && o.Change == v.Change && o.Node == v.Node && o.View == v.View
+}
+
+// Render implements vecty.Component.
+func (v *ChangeView) Render() vecty.ComponentOrHTML {
+	c := v.Change
+	cols := c.Columns
+	first, n := v.View.Window(len(cols), hexview.Overscan)
+	items := make([]vecty.MarkupOrChild, n+1)
+	items[0] = markup(class("vspace"), style("height", px(len(cols)*hexview.RowHeight)))
+	for k := first; k < first+n; k++ {
+		items[1+k%n] = changeRow(&cols[k], k, v.Node)
+	}
+	old := "old"
+	if c.Old != 0 {
+		old = "old ('" + string(rune(c.Old)) + "')"
+	}
+	newHead := "new ('N')"
+	if !c.New {
+		newHead = "new"
+	}
+	v.box = div(markup(class("vlist", "change-list"), attr("tabindex", "0"), attr("aria-label", "columns before and after"),
+		event.Scroll(onScroll(web.PanelChange, v.View, len(cols), v.Dispatch)),
+		onClick(func(e *vecty.Event) {
+			if node, ok := dataOf(e, "node"); ok {
+				v.Dispatch(web.SelectNode{Node: int32(node)})
+			}
+		})),
+		div(items...))
+	return div(markup(class("change")),
+		paragraph(markup(class("change-why"), attr("title", c.Why)), text(c.Why)),
+		div(markup(class("crow", "change-head")),
+			textSpan("c-name", "column"), textSpan("c-old", old), textSpan("c-new", newHead)),
+		v.box)
+}
+
+// changeRow draws column k at its row.
+func changeRow(col *web.ChangeColumn, k int, node int32) *vecty.HTML {
+	name := col.Name
+	if name == "" {
+		name = "column " + strconv.Itoa(k+1)
+	}
+	title := name
+	if col.Type != "" {
+		title += " (" + col.Type + ")"
+	}
+	if col.Key {
+		title += ", key"
+	}
+	return div(markup(class("vrow", "crow"), vecty.ClassMap{"changed": col.Changed}, style("top", px(k*hexview.RowHeight))),
+		span(markup(class("c-name"), vecty.ClassMap{"is-key": col.Key}, attr("title", title), prop("textContent", name))),
+		changeCell("c-old", col.Old, node),
+		changeCell("c-new", col.New, node))
+}
+
+// changeCell draws one side of a column, carrying its node for a click.
+func changeCell(cls string, v web.ChangeValue, node int32) *vecty.HTML {
+	id := ""
+	if v.Node >= 0 {
+		id = strconv.Itoa(int(v.Node))
+	}
+	return span(markup(class(cls, "v-"+string(rune(max(v.Kind, '-')))), vecty.ClassMap{"selected": v.Node >= 0 && v.Node == node},
+		data("node", id), attr("title", v.Full), prop("textContent", v.Text)))
+}
