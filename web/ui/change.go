@@ -76,7 +76,9 @@ func (v *ChangeView) Render() vecty.ComponentOrHTML {
 		})),
 		div(items...))
 	return div(markup(class("change")),
-		paragraph(markup(class("change-why"), attr("title", c.Why)), text(c.Why)),
+		// A Tab stop, like the description panel: the keyboard scrolls a sentence longer than
+		// its box.
+		paragraph(markup(class("change-why"), attr("tabindex", "0"), attr("title", c.Why)), text(c.Why)),
 		div(markup(class("crow", "change-head")),
 			textSpan("c-name", "column"), textSpan("c-old", old), textSpan("c-new", newHead)),
 		v.box)
