@@ -2,7 +2,10 @@
 // the build's tools that look inside main.wasm: scripts/wasmpack and scripts/wasmsize.
 package wasmbin
 
-import "fmt"
+import (
+	"encoding/binary"
+	"fmt"
+)
 
 // Reader reads B from Off; after the first error (Err) every read returns zero.
 type Reader struct {
@@ -95,4 +98,18 @@ func AppendSleb(dst []byte, v int64) []byte {
 		}
 		dst = append(dst, c|0x80)
 	}
+}
+
+// pcHeaderMagic starts the Go runtime's pcHeader (Go 1.20 and later), which moduledata points to.
+const pcHeaderMagic = 0xfffffff1
+
+// PCHeader returns the offset in mem, a Go module's linear memory, of the runtime's pcHeader
+// (magic, 0, 0, minLC, ptrSize 8), or -1.
+func PCHeader(mem []byte) int {
+	for a := 0; a+8 <= len(mem); a += 8 {
+		if binary.LittleEndian.Uint32(mem[a:]) == pcHeaderMagic && mem[a+4] == 0 && mem[a+5] == 0 && mem[a+7] == 8 {
+			return a
+		}
+	}
+	return -1
 }

@@ -371,9 +371,6 @@ func readSegments(body []byte) ([]segment, error) {
 	return segs, nil
 }
 
-// pcHeaderMagic starts the runtime's pcHeader (Go 1.20 and later), which moduledata points to.
-const pcHeaderMagic = 0xfffffff1
-
 // findfunctab returns the addresses where the runtime's findfunctab starts and ends, read from
 // the runtime's moduledata (runtime/symtab.go) in the memory the segments initialise:
 // moduledata starts with a pointer to the pcHeader and six slices, then findfunctab, minpc,
@@ -388,13 +385,7 @@ func findfunctab(segs []segment) (lo, hi int, err error) {
 		}
 		return int(le.Uint64(mem[a:]))
 	}
-	hdr := -1
-	for a := 0; a+8 <= len(mem); a += 8 {
-		if le.Uint32(mem[a:]) == pcHeaderMagic && mem[a+4] == 0 && mem[a+5] == 0 && mem[a+7] == 8 {
-			hdr = a
-			break
-		}
-	}
+	hdr := wasmbin.PCHeader(mem)
 	if hdr < 0 {
 		return 0, 0, errors.New("no runtime pcHeader in the data (not built by Go 1.20 or later?)")
 	}

@@ -635,10 +635,6 @@ func readData(s *wasmbin.Reader) ([]byte, []segment) {
 	return mem, segs
 }
 
-// pcHeaderMagic starts the runtime's pcHeader (Go 1.20 and later), which the runtime's
-// moduledata points to.
-const pcHeaderMagic = 0xfffffff1
-
 // funcValueOffset is what the Go linker adds to a function's index (imports not counted) to
 // make its PC's upper bits: PC = (funcValueOffset + index) << 16 (cmd/link/internal/wasm).
 const funcValueOffset = 0x1000
@@ -668,13 +664,7 @@ func dataParts(mem []byte, segs []segment) ([]Part, funcTables, error) {
 		return int(le.Uint64(mem[a:]))
 	}
 	// The pcHeader: magic, 0, 0, minLC 1, ptrSize 8.
-	hdr := -1
-	for a := 0; a+8 <= len(mem); a += 8 {
-		if le.Uint32(mem[a:]) == pcHeaderMagic && mem[a+4] == 0 && mem[a+5] == 0 && mem[a+7] == 8 {
-			hdr = a
-			break
-		}
-	}
+	hdr := wasmbin.PCHeader(mem)
 	if hdr < 0 {
 		return nil, ft, errors.New("no pcHeader (not a Go 1.20+ binary?)")
 	}
