@@ -194,6 +194,17 @@ func MessageName(typ byte) string {
 	return ""
 }
 
+// Envelopes returns the replication protocol messages read around or instead of a pgoutput
+// message (CopyData, XLogData, Primary keepalive, Standby status update, Hot standby
+// feedback), as message types with only Type, Group, TypeField and Name set.
+func Envelopes() []MessageType {
+	ms := make([]MessageType, len(envelopeTable))
+	for i, e := range envelopeTable {
+		ms[i] = MessageType{Type: e.Type, Group: e.Group, TypeField: e.TypeField}
+	}
+	return ms
+}
+
 // envelope describes a replication protocol message that may wrap a pgoutput message, or stand
 // alone (keepalive, standby status update, hot standby feedback).
 type envelope struct {

@@ -102,3 +102,51 @@ func TestBrowserBeforeAfterScreenshot(t *testing.T) {
 	}
 	b.Screenshot(path)
 }
+
+// waitFor polls the JavaScript condition cond for up to 30 s; when it never holds the test
+// fails with what the JavaScript expression seen gave last.
+func waitFor(t *testing.T, b browsertest.Tab, what, cond, seen string) {
+	t.Helper()
+	var last string
+	b.Eval(`new Promise((r) => { const end = Date.now() + 30000;
+		const tick = () => (`+cond+`) ? r("") : Date.now() > end ? r("last seen: " + String(`+seen+`)) : setTimeout(tick, 5); tick(); })`, &last)
+	if last != "" {
+		t.Fatalf("waiting for %s: %s", what, last)
+	}
+}
+
+// TestBrowsersBeforeAfterFits: at every window size the layout tests use, the sentence on why
+// the old part is what it is shows whole, without scrolling its box, and showing the before and
+// after in the tree's place moves no panel.
+func TestBrowsersBeforeAfterFits(t *testing.T) {
+	// Where each panel is on the page (a narrow window scrolls the page to the button clicked).
+	const rects = `[...document.querySelectorAll(".panel")].map((e) => { const r = e.getBoundingClientRect();
+		return e.classList[1] + "@" + [r.left + scrollX, r.top + scrollY, r.width, r.height].map(Math.round).join(","); }).join(" ")`
+	const fits = `(() => { const e = document.querySelector(".change-why"); return !!e && e.clientHeight > 0 && e.scrollHeight <= e.clientHeight + 1; })()`
+	const whySeen = `(() => { const e = document.querySelector(".change-why"); return e ? e.scrollHeight + " px of text in a " + e.clientHeight + " px box" : "no sentence"; })()`
+	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, _ string) {
+		for _, size := range windowSizes {
+			w, h := size[0], size[1]
+			where := b.Name() + " at " + strconv.Itoa(w) + "x" + strconv.Itoa(h)
+			b.SetViewport(w, h)
+			waitFor(t, b, where+": the window's size", `innerWidth === `+strconv.Itoa(w)+` && innerHeight === `+strconv.Itoa(h), `innerWidth + "x" + innerHeight`)
+			openExample(t, b, "Update, unchanged TOAST", "Bytes of message 6: Update")
+			waitFor(t, b, where+": the tree", `document.querySelector(".tree-panel h2").textContent === "Fields" && document.querySelector(".tnode")`,
+				`document.querySelector(".tree-panel h2").textContent`)
+			var before, after string
+			b.Eval(rects, &before)
+			b.Click(".change-toggle")
+			waitFor(t, b, where+": the before and after", `document.querySelectorAll(".change-list .crow").length === 3 && `+fits, whySeen)
+			b.Eval(rects, &after)
+			if after != before {
+				t.Errorf("%s: showing the before and after moved the panels:\n before %s\n after  %s", where, before, after)
+			}
+			// The whole old row's sentence, in the same place.
+			openExample(t, b, "Update, replica identity full", "Bytes of message 7: Update")
+			waitFor(t, b, where+": the whole old row's sentence", `document.querySelector(".change-why").textContent.startsWith("The old part is the whole old row") && `+fits, whySeen)
+			b.Click(".change-toggle")
+			waitFor(t, b, where+": the tree back", `document.querySelector(".tree-panel h2").textContent === "Fields" && !document.querySelector(".change")`,
+				`document.querySelector(".tree-panel h2").textContent`)
+		}
+	})
+}

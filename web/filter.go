@@ -13,8 +13,9 @@ import (
 // Filter is the message list's filter, read from a query of terms separated by spaces, every
 // term required:
 //
-//	type:U,D             a type byte (case counts: b is Begin Prepare) or the start of a name
-//	                     (update, stream, "stream-commit"; case, spaces and '-' do not count)
+//	type:U,D             a type byte (case counts: b is Begin Prepare) or the start of a name or
+//	                     of a word of it on (update, stream, keepalive, "stream-commit"; case,
+//	                     spaces and '-' do not count)
 //	xid:750,751          the message's transaction
 //	rel:public.orders    a relation by name (orders, public.orders) or OID (rel:16384): changes
 //	                     of it, its Relation message, Truncates that name it
@@ -198,22 +199,32 @@ func (f Filter) Match(d *Doc, m int) bool {
 }
 
 func matchType(types []string, sm *Summary) bool {
-	name := ""
 	for _, s := range types {
 		if len(s) == 1 {
 			if sm.Type == s[0] {
 				return true
 			}
-			continue
-		}
-		if name == "" {
-			name = normalName(sm.Name)
-		}
-		if strings.HasPrefix(name, s) {
+		} else if nameMatches(sm.Name, s) {
 			return true
 		}
 	}
 	return false
+}
+
+// nameMatches reports whether s (a normalName) starts the message name or one of its words
+// from there on: "keepalive" and "primarykeepalive" both match "Primary keepalive", "commit"
+// matches "Commit", "Commit Prepared" and "Stream Commit".
+func nameMatches(name, s string) bool {
+	for {
+		if strings.HasPrefix(normalName(name), s) {
+			return true
+		}
+		_, rest, ok := strings.Cut(name, " ")
+		if !ok {
+			return false
+		}
+		name = rest
+	}
 }
 
 func containsXid(xids []uint32, x uint32) bool {
@@ -429,6 +440,17 @@ func (l *List) after(m int) int {
 		i++
 	}
 	return i
+}
+
+// Position returns message row Rows[row]'s place among the messages the list shows (1 for the
+// first) and how many the list shows, for aria-posinset and aria-setsize. Unfiltered, every
+// message of the input counts, decoded yet or not.
+func (l *List) Position(row int) (pos, size int) {
+	m := l.Rows[row].Msg
+	if l.src == nil {
+		return m + 1, len(l.Doc.Messages)
+	}
+	return sort.SearchInts(l.msgs, m) + 1, l.Matches
 }
 
 // GroupCount returns how many messages the transaction heading at Rows[row] holds so far (all

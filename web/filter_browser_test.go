@@ -52,6 +52,10 @@ func TestBrowsersFilter(t *testing.T) {
 		if got := listed(b); got != "2,3,4,8" {
 			t.Errorf("rows of messages %s, want 2,3,4,8", got)
 		}
+		// Assistive technology hears "1 of 4" … "4 of 4", not the places among all ten.
+		waitFor(t, b, "the filtered rows' places", `[...document.querySelectorAll(".mrow[data-msg]")].sort((x, y) => parseFloat(x.style.top) - parseFloat(y.style.top)).map((e) =>
+			e.getAttribute("aria-posinset") + "/" + e.getAttribute("aria-setsize")).join(",") === "1/4,2/4,3/4,4/4"`,
+			`[...document.querySelectorAll(".mrow[data-msg]")].map((e) => e.dataset.msg + ":" + e.getAttribute("aria-posinset") + "/" + e.getAttribute("aria-setsize")).join(",")`)
 		if got := b.Text(".filter-status"); got != "4 messages match" {
 			t.Errorf("filter status %q", got)
 		}

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"pgoutput-inspector/decoder"
 )
 
 // exampleState opens the example called name.
@@ -232,5 +234,57 @@ func BenchmarkFilterOneMegabyte(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestFilterTypeNames: every message type and envelope is matched by its type byte, by the name
+// the list shows (spaces written as '-'), and by each word of that name on; a keepalive pasted
+// alone is found by type:keepalive.
+func TestFilterTypeNames(t *testing.T) {
+	types := append(decoder.Messages(), decoder.Envelopes()...)
+	for _, m := range types {
+		sm := &Summary{Type: m.Type, Name: m.Name()}
+		words := strings.Fields(m.Name())
+		queries := []string{"type:" + string(rune(m.Type)), "type:" + strings.Join(words, "-")}
+		for i := range words {
+			queries = append(queries, "type:"+strings.Join(words[i:], "_"), "type:"+strings.ToLower(words[i]))
+		}
+		for _, q := range queries {
+			f := ParseFilter(q)
+			if f.Err != "" {
+				t.Errorf("%s: %q: %s", m.Name(), q, f.Err)
+				continue
+			}
+			if !matchType(f.terms.types, sm) {
+				t.Errorf("%q does not match %s (%c)", q, m.Name(), m.Type)
+			}
+		}
+	}
+	s := apply(t, NewState(-1), SetText{Text: "6b00000000015175c000030469fb190b2600\n"})
+	if s.Doc == nil || len(s.Doc.Trees) != 1 || s.Doc.Summaries[0].Name != decoder.FieldKeepalive.Info().Name {
+		t.Fatalf("the keepalive pasted does not read as one: %+v", s.Doc)
+	}
+	for q, n := range map[string]int{"type:keepalive": 1, "type:Keep": 1, "type:primary-keepalive": 1, "type:k": 1, "type:alive": 0, "type:insert": 0} {
+		if got := apply(t, s, SetFilter{Query: q}).List.Matches; got != n {
+			t.Errorf("%s: %d matches, want %d", q, got, n)
+		}
+	}
+}
+
+// TestListPosition: a filtered list counts its own messages for aria-posinset and -setsize.
+func TestListPosition(t *testing.T) {
+	s := exampleState(t, "Origin")
+	for q, want := range map[string][]int{"": {1, 10, 2, 10}, "type:I": {1, 4, 2, 4, 3, 4, 4, 4}} {
+		l := apply(t, s, SetFilter{Query: q}).List
+		var got []int
+		for i, r := range l.Rows {
+			if r.Kind == RowMessage && len(got) < len(want) {
+				pos, size := l.Position(i)
+				got = append(got, pos, size)
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: positions %v, want %v", q, got, want)
+		}
 	}
 }

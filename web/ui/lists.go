@@ -283,6 +283,7 @@ func msgRow(l *web.List, i int, selected bool) *vecty.HTML {
 	if sm.HasXid {
 		xid = strconv.FormatUint(uint64(sm.Xid), 10)
 	}
+	pos, size := l.Position(i)
 	name := sm.Name
 	if sm.Type >= 0x20 && sm.Type < 0x7f {
 		name = string(rune(sm.Type)) + " " + name
@@ -293,8 +294,8 @@ func msgRow(l *web.List, i int, selected bool) *vecty.HTML {
 		attr("role", "option"),
 		attr("id", "m-"+strconv.Itoa(row.Msg)),
 		attr("aria-selected", strconv.FormatBool(selected)),
-		attr("aria-posinset", strconv.Itoa(row.Msg+1)),
-		attr("aria-setsize", strconv.Itoa(len(doc.Messages))),
+		attr("aria-posinset", strconv.Itoa(pos)),
+		attr("aria-setsize", strconv.Itoa(size)),
 		data("msg", strconv.Itoa(row.Msg)),
 		top,
 	),
