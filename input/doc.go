@@ -73,7 +73,10 @@
 //   - json: [66, 0, …], several arrays apart by blanks or commas, or [[…], […]]; Node's
 //     JSON.stringify of a Buffer, {"type":"Buffer","data":[…]}. Python's list(b) and Rust's
 //     {:?} print the same.
-//   - java: Arrays.toString(byte[]), signed, "[66, 0, -1]"; rust-hex: {:02x?}, "[42, 00, ff]".
+//   - java: Arrays.toString(byte[]), signed, "[66, 0, -1]" (Kotlin's contentToString() and
+//     toList() print the same); kotlin-join: Kotlin's joinToString(), "66, 0, -1", one message
+//     a line; rust-hex: {:02x?}, "[42, 00, ff]". A byte array printed as itself, "[B@1b6d3586"
+//     (its type and hash code), is an error that says what to print instead.
 //   - c: {0x42, 'B', 0102, …} initializers, as xxd -i writes them, with declarations, comments
 //     and preprocessor lines around them; {{…}, {…}} gives one message per inner list.
 //   - xxd: "00000000: 4200 0000 …  B...." (any -g grouping and -c width, -u).

@@ -63,6 +63,9 @@ const (
 	// Java is Java's Arrays.toString(byte[]) (Kotlin's contentToString): signed bytes,
 	// "[66, 0, -1]".
 	Java Format = "java"
+	// KotlinJoin is Kotlin's joinToString() of a ByteArray: signed bytes without brackets,
+	// "66, 0, -1", one message a line.
+	KotlinJoin Format = "kotlin-join"
 	// RustHex is Rust's {:02x?} of a &[u8]: "[42, 00, ff]".
 	RustHex Format = "rust-hex"
 	// CSharp is C#'s BitConverter.ToString: "42-00-FF", one message a line.

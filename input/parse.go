@@ -291,6 +291,7 @@ var parsers = [...]reader{
 	{JSONArray, sniffJSON, readJSON, false},
 	{Java, sniffBracketList, readJava, false},
 	{RustHex, sniffBracketList, readRustHex, false},
+	{KotlinJoin, sniffKotlinJoin, readKotlinJoin, true},
 	{CBytes, sniffC, readC, false},
 	{Xxd, sniffXxd, readXxd, false},
 	{HexdumpC, sniffHexdumpC, readHexdumpC, false},
@@ -449,6 +450,9 @@ const maxErrors = 100
 // result (nil when no message could be read), and Result.Errors lists all of them.
 func (s *state) readOn(p *reader, f *failure, tried []Format) (*Result, error) {
 	text := s.text
+	if e := arrayIdentity(text, tried); e != nil {
+		return nil, e // a known mistake: what to print instead says more than where reading stopped
+	}
 	e := newError(text, f.off, p.format, f.msg+ocrHint(text, f.off, p.format, f.msg))
 	e.Tried = tried
 	errs := []*Error{e}

@@ -12,7 +12,7 @@ import (
 
 // listSpec is a bracketed list's syntax.
 type listSpec struct {
-	open, close string // "[" and "]", or "<Buffer " and ">"
+	open, close string // "[" and "]", or "<Buffer " and ">"; "" and "\n": one list a line
 	comma       bool   // values separated by commas (else by blanks)
 	base        int    // 10 or 16
 	fixed       int    // hex digits per value when fixed (Rust {:02x?}, Node Buffer), else 0
@@ -23,9 +23,11 @@ type listSpec struct {
 var (
 	goPrint  = listSpec{open: "[", close: "]", base: 10, tool: "Go's fmt.Println (or %v, %d) of a []byte"}
 	javaList = listSpec{open: "[", close: "]", comma: true, base: 10, signed: true, tool: "Java's Arrays.toString(byte[])"}
-	rustHex  = listSpec{open: "[", close: "]", comma: true, base: 16, fixed: 2, tool: "Rust's {:02x?} of a &[u8]"}
-	nodeBuf  = listSpec{open: "<Buffer", close: ">", base: 16, fixed: 2, tool: "Node's inspection of a Buffer (console.log)"}
-	nodeU8   = listSpec{open: "[", close: "]", comma: true, base: 10, tool: "Node's inspection of a Uint8Array (console.log)"}
+	// ktJoin has no brackets: a list ends with its line.
+	ktJoin  = listSpec{close: "\n", comma: true, base: 10, signed: true, tool: "Kotlin's joinToString() of a ByteArray"}
+	rustHex = listSpec{open: "[", close: "]", comma: true, base: 16, fixed: 2, tool: "Rust's {:02x?} of a &[u8]"}
+	nodeBuf = listSpec{open: "<Buffer", close: ">", base: 16, fixed: 2, tool: "Node's inspection of a Buffer (console.log)"}
+	nodeU8  = listSpec{open: "[", close: "]", comma: true, base: 10, tool: "Node's inspection of a Uint8Array (console.log)"}
 )
 
 // readList reads one bracketed list per message, lists apart by blanks and line breaks.
@@ -70,11 +72,15 @@ func (s *state) list(open int, spec *listSpec) (int, *failure) {
 	t := s.text
 	s.begin(open)
 	i := open + len(spec.open)
+	eol := spec.close == "\n"
 	for n := 0; ; n++ {
-		for i < len(t) && (isSpace(t[i]) || t[i] == '\n') {
+		for i < len(t) && (isSpace(t[i]) || t[i] == '\n' && !eol) {
 			i++
 		}
 		if i >= len(t) {
+			if eol {
+				return i, nil
+			}
 			return i, s.fail(i, "unterminated list: expected '"+spec.close+"'")
 		}
 		if bytes.HasPrefix(t[i:], []byte(spec.close)) {
@@ -88,10 +94,10 @@ func (s *state) list(open int, spec *listSpec) (int, *failure) {
 		}
 		if n > 0 && spec.comma {
 			if t[i] != ',' {
-				return i, s.fail(i, "expected ',' or '"+spec.close+"'")
+				return i, s.fail(i, "expected ',' or "+strconv.QuoteRune(rune(spec.close[0])))
 			}
 			i++
-			for i < len(t) && (isSpace(t[i]) || t[i] == '\n') {
+			for i < len(t) && (isSpace(t[i]) || t[i] == '\n' && !eol) {
 				i++
 			}
 			if bytes.HasPrefix(t[i:], []byte("...")) {
@@ -133,7 +139,7 @@ func (s *state) list(open int, spec *listSpec) (int, *failure) {
 		case v > 255:
 			return i, failf(start, strconv.FormatUint(v, 10)+" does not fit in a byte")
 		case spec.signed && v > 127:
-			return i, failf(start, strconv.FormatUint(v, 10)+" is not a signed byte (-128 to 127): Java prints bytes from 128 up as negative numbers")
+			return i, failf(start, strconv.FormatUint(v, 10)+" is not a signed byte (-128 to 127): Java and Kotlin print bytes from 128 up as negative numbers")
 		}
 		s.buf = append(s.buf, byte(v))
 	}
@@ -186,6 +192,35 @@ func sniffBracketList(sm *sample) bool {
 
 func readJava(s *state) *failure    { return s.readList(&javaList, nil) }
 func readRustHex(s *state) *failure { return s.readList(&rustHex, nil) }
+
+// sniffKotlinJoin accepts a first line of signed decimal bytes apart by commas and nothing else.
+func sniffKotlinJoin(sm *sample) bool {
+	commas := 0
+	for _, c := range sm.first {
+		if c == ',' {
+			commas++
+		} else if (c < '0' || c > '9') && c != '-' && c != ' ' {
+			return false
+		}
+	}
+	return commas > 0
+}
+
+// readKotlinJoin reads one list a line: byte values apart by commas, no brackets.
+func readKotlinJoin(s *state) *failure { return s.readList(&ktJoin, nil) }
+
+// arrayIdentity is the error for Java's or Kotlin's default printing of a byte array,
+// "[B@45ee12a7": the array's type and hash code, which hold none of its bytes.
+func arrayIdentity(text []byte, tried []Format) *Error {
+	l, off := firstContentLine(text, 0)
+	a, _ := trimSpace(l, 0)
+	if !bytes.HasPrefix(l[a:], []byte("[B@")) {
+		return nil
+	}
+	e := newError(text, off+a, Java, "\"[B@…\" is a byte array printed as itself (println(bytes) in Java or Kotlin): its type and hash code, none of its bytes; print Arrays.toString(bytes) in Java, bytes.contentToString() in Kotlin")
+	e.Tried = tried
+	return e
+}
 
 func sniffNodeBuffer(sm *sample) bool { return bytes.Contains(sm.text, []byte("<Buffer")) }
 

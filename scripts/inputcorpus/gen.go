@@ -350,6 +350,9 @@ func (g *gen) all() error {
 			return err
 		}
 	}
+	if err := g.kotlin(msgs); err != nil {
+		return err
+	}
 	return g.captures(pcap, pcapng)
 }
 

@@ -3,7 +3,7 @@
 // a throwaway PostgreSQL server (internal/pgserver), records a real replication stream with
 // pg_recvlogical -f while dumpcap captures the walsender's traffic on the loopback interface,
 // takes the stream's messages from the capture as Wireshark's PostgreSQL dissector reads them,
-// and runs the real tools (xxd, hexdump, od, base64, openssl, python3, node, go, java, rustc,
+// and runs the real tools (xxd, hexdump, od, base64, openssl, python3, node, go, java, kotlinc, rustc,
 // mono's C#, tshark) over the messages and files. A second short session goes over IPv6 and
 // is captured on the "any" interface (Linux cooked frames).
 //
@@ -12,6 +12,10 @@
 //
 //	go run ./scripts/inputcorpus -set corpus  -server debian-15 -seed 1   # testdata/input
 //	go run ./scripts/inputcorpus -set holdout -server 17 -seed 2          # testdata/input/holdout
+//	go run ./scripts/inputcorpus -set corpus -seed 1 -only kotlin         # only the Kotlin cases, no server
+//
+// With -only kotlin, the messages are the set's committed recvlogical/stream.want and only the
+// kotlin directory is made again (Kotlin's compiler came to the machine after the rest).
 //
 // The two sets use different servers, workloads, seeds and tool options, so the held-out set
 // tests the readers on outputs they were not written from. Run as root (dumpcap).
@@ -43,6 +47,7 @@ var (
 	seed   = flag.Int64("seed", 1, "random seed that picks messages and tool options")
 	out    = flag.String("out", "", "output directory (default testdata/input, or testdata/input/holdout)")
 	keep   = flag.Bool("keep", false, "keep the temporary directory")
+	only   = flag.String("only", "", "kotlin: make only the Kotlin cases, from the set's committed messages")
 )
 
 func main() {
@@ -53,15 +58,41 @@ func main() {
 			*out = "testdata/input/holdout"
 		}
 	}
+	if *only != "" {
+		if err := onlyKotlin(); err != nil {
+			fmt.Fprintln(os.Stderr, "inputcorpus:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	// Each tool's directory is made anew (MADE_BY lists how each file was made); other
 	// directories (testdata/input/psql has its own maker) are left alone.
-	for _, d := range []string{"base64", "csharp", "go", "hexdump", "java", "node", "od", "python", "recvlogical", "rust", "tshark", "xxd"} {
+	for _, d := range []string{"base64", "csharp", "go", "hexdump", "java", "kotlin", "node", "od", "python", "recvlogical", "rust", "tshark", "xxd"} {
 		os.RemoveAll(filepath.Join(*out, d))
 	}
 	if err := run(context.Background()); err != nil {
 		fmt.Fprintln(os.Stderr, "inputcorpus:", err)
 		os.Exit(1)
 	}
+}
+
+// onlyKotlin makes the kotlin directory of the set again from its committed messages.
+func onlyKotlin() error {
+	if *only != "kotlin" {
+		return fmt.Errorf("-only %q: only kotlin can be made alone", *only)
+	}
+	msgs, err := committedMessages(filepath.Join(*out, "recvlogical", "stream.want"))
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "inputcorpus")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	os.RemoveAll(filepath.Join(*out, "kotlin"))
+	g := &gen{tmp: tmp, rng: rand.New(rand.NewSource(*seed)), holdout: *set == "holdout"}
+	return g.kotlin(msgs)
 }
 
 // stream is what the live part recorded.
