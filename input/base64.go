@@ -48,6 +48,7 @@ func (s *state) readBase64Lines(alphabet *[256]byte, name string) *failure {
 		}
 	}
 	if marked > 0 {
+		s.named = PsqlAligned // psql -t's column of encode(data, 'base64') values
 		s.note(-1, "Read as psql's aligned output of encode(data, 'base64'): a '+' after a line's whole groups of four marks the line break encode puts in the value ("+
 			itoa(marked)+" line"+plural(marked)+" continued).")
 	}

@@ -34,23 +34,27 @@
 //   - psql-expanded: psql's \x display in every linestyle and border: "* Record 1" (border 0),
 //     "-[ RECORD 1 ]---" (1), "+-[ RECORD 1 ]---+" or "┌─[ RECORD 1 ]──┐" (2), then "name | value"
 //     lines. A paste may start at any record (a note says so), or be the field lines of one
-//     record without its heading.
+//     record without its heading ("lsn  | 0/1522A60": blanks before the bar, unlike -A -x).
 //   - psql-aligned: psql's table, aligned or \pset format wrapped, in every \pset linestyle
 //     (ascii, old-ascii, unicode) and border (0, 1, 2): header, rule, rows, "(N rows)" footer
 //     (a count that does not match the rows is a note). The rule gives each column's place, so
 //     cells are read by position. Values continued on the next line are joined: a line break
 //     in the value ('+', '↵', old-ascii ':') or a wrap ('.', '…', ';'). Prompts, echoed
 //     commands, psql's banner and messages, timing lines and several tables one after another
-//     (a pasted session) are read too; a title line above a table is skipped.
+//     (a pasted session) are read too; a title line above a table is skipped. Rows without
+//     the header and rule (psql -t, or rows selected from a table: a bar with blanks on both
+//     sides) are read as psql -A's rows with the blanks and borders dropped, a first cell cut
+//     short noted; a -t column of encode(data, 'base64') lines, '+' after those that continue,
+//     is read as base64 lines are.
 //   - psql-html: psql -H, tables and expanded records; entities and <br /> undone.
 //   - psql-asciidoc: \pset format asciidoc, tables and expanded records.
 //   - copy: COPY (…) TO STDOUT in the text format: tab-separated, COPY's backslash escapes
 //     undone (bytea is "\\x…" there), header line optional.
 //   - psql-csv: psql --csv and COPY … (FORMAT csv), header optional, quoted fields, --csv -x.
 //   - psql-unaligned: psql -A with any field separator (-F '|', '\t', ';', -z for a zero
-//     byte), "lsn|xid|data" header and footer optional (-t), and psql -A -x. Rows cut from an
-//     aligned table without its header read here too (blanks and borders around fields
-//     dropped, a first cell cut short noted). In every psql form, columns are found by name: lsn, xid, data (or encode, or an alias; extra columns are
+//     byte), "lsn|xid|data" header and footer optional (-t), and psql -A -x. Forced, it reads
+//     the rows of an aligned table without its header too (detection names them
+//     psql-aligned). In every psql form, columns are found by name: lsn, xid, data (or encode, or an alias; extra columns are
 //     ignored, in any order); a one-column result is the data whatever its name. A data value
 //     is "\x" and hex (bytea), bytea_output = 'escape' or encode(data, 'escape') (octal
 //     escapes; psql's aligned forms show control bytes as \xHH), encode(data, 'hex') or

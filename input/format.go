@@ -27,7 +27,8 @@ const (
 	Capture Format = "capture"
 	// PsqlExpanded is psql's expanded display (\x on): "-[ RECORD 1 ]" blocks of "name | value".
 	PsqlExpanded Format = "psql-expanded"
-	// PsqlAligned is psql's default table: header, "---+---" rule, rows, "(N rows)" footer.
+	// PsqlAligned is psql's default table: header, "---+---" rule, rows, "(N rows)" footer;
+	// also its rows alone (psql -t, or a selection of rows).
 	PsqlAligned Format = "psql-aligned"
 	// PsqlHTML is psql -H output: an HTML table, or expanded records.
 	PsqlHTML Format = "psql-html"
@@ -38,7 +39,7 @@ const (
 	// PsqlCSV is psql --csv output, and COPY (…) TO STDOUT WITH (FORMAT csv).
 	PsqlCSV Format = "psql-csv"
 	// PsqlUnaligned is psql -A output: "lsn|xid|data" header (optional), rows apart by any
-	// field separator (-F, -z); also rows cut from an aligned table without its header.
+	// field separator (-F, -z), and -A -x's "name|value" lines.
 	PsqlUnaligned Format = "psql-unaligned"
 	// GoBytes is Go source: []byte{0x42, 'B', 66, …} literals.
 	GoBytes Format = "go"

@@ -154,7 +154,7 @@ func TestDetection(t *testing.T) {
 		{"capture", "# pgoutput-inspect capture v1\n0/16B3748 6b00\n", Capture, []string{"6b00"}},
 		{"psql value ending in its own '+'", " lsn | xid | data \n-----+-----+------\n 0/1 | 5   | AAA+\n 0/2 | 6   | AAAA+\n     |     | AAA+\n(2 rows)\n",
 			PsqlAligned, []string{"00003e", "00000000003e"}},
-		{"aligned rows without their header", " 0/1528468 | 726 | \\x4200\n 0/1528468 | 726 | \\x4300\n", PsqlUnaligned, []string{"4200", "4300"}},
+		{"aligned rows without their header", " 0/1528468 | 726 | \\x4200\n 0/1528468 | 726 | \\x4300\n", PsqlAligned, []string{"4200", "4300"}},
 		{"two dumps", "00000000: 4200 0000  B...\n00000000: 4300  C.\n", Xxd, []string{"42000000", "4300"}},
 		{"xxd -s starts anywhere", "00000005: 4200  B.\n00000007: 43    C\n", Xxd, []string{"420043"}},
 	}
@@ -291,7 +291,7 @@ func TestFormats(t *testing.T) {
 }
 
 func ExampleParse() {
-	r, err := Parse([]byte(" 0/1528468 | 726 | \\x42000000000152855000030469e351dd08000002d6\n"), PsqlAligned)
+	r, err := Parse([]byte("0/1528468|726|\\x42000000000152855000030469e351dd08000002d6\n"), PsqlAligned)
 	fmt.Println(err)
 	r, err = Parse([]byte("lsn|xid|data\n0/1528468|726|\\x42000000000152855000030469e351dd08000002d6\n(1 row)\n"), Auto)
 	if err != nil {
@@ -301,7 +301,7 @@ func ExampleParse() {
 	m := r.Messages[0]
 	fmt.Printf("%s: %d bytes, lsn %X/%X, xid %d\n", r.Format, len(m.Bytes), m.LSN>>32, uint32(m.LSN), m.Xid)
 	// Output:
-	// line 1, column 2: psql-aligned: expected a psql table: a header line and a rule of '-' and '+', found '0'
+	// line 1, column 1: psql-aligned: expected a psql table: a header line and a rule of '-' and '+', found '0'
 	// psql-unaligned: 21 bytes, lsn 0/1528468, xid 726
 }
 

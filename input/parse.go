@@ -67,6 +67,10 @@ type state struct {
 	row psqlRow
 	// lineOff and lineNo remember where lineAt last counted to.
 	lineOff, lineNo int
+	// named is the format a reader found the text to be in when it is another's: the readers
+	// of psql -A rows and base64 lines also read what psql's aligned output shows without
+	// its header and rule, and name it so when detecting.
+	named Format
 	// limit, when above zero, is the most messages kept (ParseAtMost); more counts those read
 	// past it, whose bytes start at overAt in buf; spare takes what readers write to them.
 	limit, more, overAt int
@@ -125,6 +129,9 @@ func (s *state) result(f Format) *Result {
 // finish hands out the result of a complete read. A dump of one file is looked at once more:
 // it may be a packet capture or a pg_recvlogical file (see unwrap).
 func (s *state) finish(f Format) *Result {
+	if s.named != Auto && s.auto {
+		f = s.named // a forced format keeps its name
+	}
 	switch f {
 	case Pcap, Pcapng, RecvLogical, Binary:
 		// Bytes have no lines: Offset (and Frame, for captures) say where a message is.
@@ -358,6 +365,9 @@ func parse(text []byte, force Format) (*Result, error) { return parseLimit(text,
 // parseLimit is parse keeping at most limit messages (see ParseAtMost).
 func parseLimit(text []byte, force Format, limit int) (*Result, error) {
 	s := &state{text: text, auto: force == Auto, limit: limit}
+	if r := detectedAs(text, force, limit); r != nil {
+		return r, nil
+	}
 	if force != Auto {
 		for i := range parsers {
 			if parsers[i].format == force {
@@ -406,6 +416,7 @@ func parseLimit(text []byte, force Format, limit int) (*Result, error) {
 		}
 		tried = append(tried, p.format)
 		s.reset()
+		s.named = Auto
 		f := p.read(s)
 		if f == nil && len(s.skipped) > 0 {
 			if len(s.msgs) > len(s.skipped) {
@@ -439,6 +450,19 @@ func parseLimit(text []byte, force Format, limit int) (*Result, error) {
 		f = best
 	}
 	return s.readOn(bestReader, f, tried)
+}
+
+// detectedAs returns detection's reading of text when it names it the format forced, for
+// the formats that detection names after what other readers read (see state.named): psql's
+// aligned rows without their header (psql -t) and an expanded record's field lines.
+func detectedAs(text []byte, force Format, limit int) *Result {
+	if force != PsqlAligned && force != PsqlExpanded {
+		return nil
+	}
+	if r, err := parseLimit(text, Auto, limit); err == nil && r.Format == force {
+		return r
+	}
+	return nil
 }
 
 // maxErrors bounds how many bad lines reading skips before it gives up on the rest.

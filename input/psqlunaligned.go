@@ -155,16 +155,19 @@ func readPsqlUnaligned(s *state) *failure {
 		a, b := trimSpace(f, 0)
 		fields[i] = f[a:b]
 	}
+	// Rows cut from an aligned table have blanks around the separator, and may carry its
+	// continuation markers; psql -A's rows have neither, and a '.' or '+' at their end is
+	// the value's own.
+	aligned := bytes.Contains(first, append(append([]byte{' '}, sep...), ' ')) || (len(first) > 0 && first[0] == ' ')
 	if len(fields) == 2 && isColumnName(fields[0]) && !isColumnName(fields[1]) {
+		if aligned {
+			s.named = PsqlExpanded // a record's field lines without its heading
+		}
 		return s.readUnalignedExpanded(off, sep)
 	}
 	var cols psqlColumns
 	ncols := len(fields)
 	header := false
-	// Rows cut from an aligned table have blanks around the separator, and may carry its
-	// continuation markers; psql -A's rows have neither, and a '.' or '+' at their end is
-	// the value's own.
-	aligned := bytes.Contains(first, append(append([]byte{' '}, sep...), ' ')) || (len(first) > 0 && first[0] == ' ')
 	if isColumnName(fields[0]) || (len(fields) > 1 && isColumnName(fields[1])) || (len(fields) == 1 && !looksLikeValue(fields[0])) {
 		var ok bool
 		if cols, ok = findColumns(fields); !ok {
@@ -173,6 +176,9 @@ func readPsqlUnaligned(s *state) *failure {
 		header = true
 		_, off = nextLine(s.text, off)
 	} else {
+		if aligned {
+			s.named = PsqlAligned // psql -t, or rows selected from a table
+		}
 		cols = headerlessColumns(fields)
 		if cols.data < 0 {
 			return failf(off, "expected rows lsn"+string(sep)+"xid"+string(sep)+"data, or a header line naming the columns")

@@ -736,13 +736,13 @@ func allCases(holdout bool, rng *rand.Rand) []*psqlCase {
 		}
 		format := m.format
 		if m.name == "t" {
-			format = "psql-unaligned" // rows without a header are read as rows cut from a table
+			format = "psql-aligned" // psql's aligned table without its header and rule
 		}
 		cs = append(cs, &psqlCase{name: "base64-" + m.name, dataset: ds, cols: b64, args: m.args, lsn: true, xid: true, format: format})
 	}
 	cs = append(cs, &psqlCase{name: "base64-onecol", dataset: "bin1", cols: "encode(data, 'base64')", format: "psql-aligned"},
-		// Lines of base64, a '+' after those that continue: base64 lines that know the marker.
-		&psqlCase{name: "base64-onecol-t", dataset: "bin1", cols: "encode(data, 'base64')", args: []string{"-t"}, format: "base64"})
+		// Lines of base64, a '+' after those that continue: psql's aligned column without header.
+		&psqlCase{name: "base64-onecol-t", dataset: "bin1", cols: "encode(data, 'base64')", args: []string{"-t"}, format: "psql-aligned"})
 	// A toasted value (and its unchanged 'u' in the update that follows).
 	cs = append(cs,
 		&psqlCase{name: "toast-unaligned", dataset: "toast0", cols: full, args: []string{"-A"}, lsn: true, xid: true, format: "psql-unaligned"},
@@ -764,13 +764,13 @@ func allCases(holdout bool, rng *rand.Rand) []*psqlCase {
 	)
 	// Partial pastes, cut from real outputs.
 	cs = append(cs,
-		&psqlCase{name: "partial-rows-only", dataset: "text0", cols: full, lsn: true, xid: true, cut: afterRule},
-		&psqlCase{name: "partial-rows-only-unicode", dataset: "bin1", cols: full, args: []string{"-P", "linestyle=unicode"}, lsn: true, xid: true, cut: afterRule},
+		&psqlCase{name: "partial-rows-only", dataset: "text0", cols: full, lsn: true, xid: true, format: "psql-aligned", cut: afterRule},
+		&psqlCase{name: "partial-rows-only-unicode", dataset: "bin1", cols: full, args: []string{"-P", "linestyle=unicode"}, lsn: true, xid: true, format: "psql-aligned", cut: afterRule},
 		&psqlCase{name: "partial-footer-mismatch", dataset: "text0", cols: full, lsn: true, xid: true, format: "psql-aligned", cut: dropRow},
 		&psqlCase{name: "partial-record-3", dataset: "text0", cols: full, args: []string{"-x"}, lsn: true, xid: true, format: "psql-expanded", cut: oneRecord(true)},
 		&psqlCase{name: "partial-record-3-unicode-b2", dataset: "bin1", cols: full, args: []string{"-x", "-P", "linestyle=unicode", "-P", "border=2"}, lsn: true, xid: true, format: "psql-expanded", cut: oneRecord(true)},
-		&psqlCase{name: "partial-record-lines", dataset: "text0", cols: full, args: []string{"-x"}, lsn: true, xid: true, cut: oneRecord(false)},
-		&psqlCase{name: "partial-first-cell-cut", dataset: "text0", cols: full, xid: true, cut: firstCellCut},
+		&psqlCase{name: "partial-record-lines", dataset: "text0", cols: full, args: []string{"-x"}, lsn: true, xid: true, format: "psql-expanded", cut: oneRecord(false)},
+		&psqlCase{name: "partial-first-cell-cut", dataset: "text0", cols: full, xid: true, format: "psql-aligned", cut: firstCellCut},
 		&psqlCase{name: "partial-data-cell", dataset: "text0", cols: full, cut: dataCell},
 		&psqlCase{name: "partial-cut-value", dataset: "text0", cols: full, lsn: true, xid: true, format: "psql-aligned", cut: cutValue},
 	)
