@@ -6,7 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/internal/browsertest"
 )
 
@@ -36,6 +38,44 @@ func eachBrowser(t *testing.T, fragment string, test func(t *testing.T, b browse
 // (the page's CSP forbids the browsers' own waiting for a function).
 func until(b browsertest.Tab, cond string) {
 	b.Eval(`new Promise((r) => { const tick = () => (`+cond+`) ? r(true) : setTimeout(tick, 5); tick(); })`, nil)
+}
+
+// poll waits until the JavaScript expression state is "", which it evaluates to when the page
+// shows what the test waits for; otherwise it says what the page shows instead. It fails the
+// test with that after 30 s, saying what it waited for.
+func poll(t testing.TB, b browsertest.Tab, what, state string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var seen string
+		b.Eval(state, &seen)
+		if seen == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within 30 s; last seen: %s", what, seen)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// treeFills waits until the tree draws every row its box shows: for the box's scrollTop and
+// clientHeight, each row from the first in view to the last in view (of as many rows as its
+// spacer is tall) is drawn at its place. vecty draws the rows a frame after the state that
+// asks for them, and the box's height comes from the page's layout.
+func treeFills(t testing.TB, b browsertest.Tab) {
+	t.Helper()
+	poll(t, b, "the tree draws every row in its view", `(() => {
+		const h = `+strconv.Itoa(hexview.RowHeight)+`, box = document.querySelector(".tree");
+		const total = Math.round(parseFloat(box.querySelector(".vspace").style.height) / h);
+		const first = Math.floor(box.scrollTop / h);
+		const last = Math.min(total, Math.ceil((box.scrollTop + box.clientHeight) / h)) - 1;
+		const drawn = [...box.querySelectorAll(".tnode")].map((e) => Math.round(parseFloat(e.style.top) / h)).sort((x, y) => x - y);
+		const missing = [];
+		for (let i = first; i <= last; i++) if (!drawn.includes(i)) missing.push(i);
+		return missing.length === 0 ? "" : "a box " + box.clientHeight + " px tall scrolled to " + box.scrollTop + ", " + total +
+			" rows, rows " + drawn.join(",") + " drawn, rows " + missing.join(",") + " missing";
+	})()`)
 }
 
 // rows returns the tree rows drawn, "label = value" a line.

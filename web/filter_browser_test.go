@@ -59,13 +59,23 @@ func TestBrowsersFilter(t *testing.T) {
 		if got := b.Text(".filter-status"); got != "4 messages match" {
 			t.Errorf("filter status %q", got)
 		}
-		// The tree follows to message 9: its Insert and first column are drawn. (How many rows
-		// below them are drawn depends on the panel's height: Firefox sometimes drew 19, ending
-		// before column 2's value.)
+		// The tree follows to message 9 and draws every row its box shows; scrolled to its
+		// end, it draws the rows that come into view, down to column 2's value.
 		until(b, `[...document.querySelectorAll(".tnode .t-value")].some((e) => e.textContent === "16402 public.rid_default")`)
+		treeFills(t, b)
 		if tree := rows(b); !strings.Contains(tree, "Relation OID = 16402 public.rid_default") || !strings.Contains(tree, "column 1 (id) = int4") {
 			t.Errorf("the tree does not show message 9's values:\n%s", tree)
 		}
+		b.Eval(`(() => { const e = document.querySelector(".tree"); e.scrollTop = e.scrollHeight; })()`, nil)
+		poll(t, b, "the tree scrolled to its end shows column 2's value", `(() => {
+			const e = document.querySelector(".tree");
+			if (e.scrollTop === 0) return "the tree is not scrolled";
+			return [...document.querySelectorAll(".tnode .t-value")].some((v) => v.textContent.includes("from corpus_origin")) ? "" :
+				"values drawn: " + [...document.querySelectorAll(".tnode .t-value")].map((v) => v.textContent).join(" | ");
+		})()`)
+		treeFills(t, b)
+		b.Eval(`document.querySelector(".tree").scrollTop = 0`, nil)
+		treeFills(t, b)
 		// The arrows in the list move among the Inserts.
 		b.Click(`.mrow[data-msg="3"]`)
 		until(b, `document.querySelector('.mrow.selected[data-msg="3"]')`)

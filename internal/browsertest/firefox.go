@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -32,6 +33,9 @@ const FirefoxInstallCommand = "apt-get update && apt-get install -y firefox-esr"
 // PuppeteerCore is the npm package that drives Firefox over WebDriver BiDi, installed by the
 // first Firefox test into a cache directory (never into the repository).
 const PuppeteerCore = "puppeteer-core@25.16.0"
+
+// The viewport Firefox's page is laid out in.
+const firefoxWidth, firefoxHeight = 1280, 900
 
 //go:embed firefox_bridge.mjs
 var firefoxBridge []byte
@@ -62,6 +66,8 @@ type Firefox struct {
 	requests []string
 	origins  map[string]bool
 	doc      string // the document shown, without its fragment
+	// startSize is the viewport the bridge reported when ready, [width, height].
+	startSize json.RawMessage
 }
 
 type answer struct {
@@ -98,7 +104,7 @@ func StartFirefox(t testing.TB) *Firefox {
 		exited: make(chan struct{})}
 	cmd := exec.Command("node", bridge)
 	cmd.Env = append(os.Environ(), "PUPPETEER_CORE="+pkg, "FIREFOX="+FirefoxPath, "PROFILE="+profile,
-		"WIDTH=1280", "HEIGHT=900", "MOZ_HEADLESS=1")
+		"WIDTH="+strconv.Itoa(firefoxWidth), "HEIGHT="+strconv.Itoa(firefoxHeight), "MOZ_HEADLESS=1")
 	cmd.Stderr = &lockedWriter{mu: &f.mu, b: &f.stderr}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // Firefox goes with the bridge
 	stdout, err := cmd.StdoutPipe()
@@ -121,6 +127,12 @@ func StartFirefox(t testing.TB) *Firefox {
 	})
 	select {
 	case <-ready:
+		// Every test is written for this viewport; a page laid out in another size draws
+		// other rows (the Firefox window's own size once showed three rows fewer in the tree).
+		var size [2]int
+		if err := json.Unmarshal(f.startSize, &size); err != nil || size != [2]int{firefoxWidth, firefoxHeight} {
+			t.Fatalf("browsertest: Firefox's viewport is %s, not [%d,%d]", f.startSize, firefoxWidth, firefoxHeight)
+		}
 	case <-f.exited:
 		t.Fatalf("browsertest: the Firefox bridge exited: %s", f.stderrText())
 	case <-time.After(3 * DefaultTimeout):
@@ -169,6 +181,7 @@ func (f *Firefox) read(r io.Reader, ready chan struct{}) {
 				delete(f.waiting, *m.ID)
 			}
 		case m.Event == "ready":
+			f.startSize = m.Value
 			close(ready)
 		case f.done:
 		case m.Event == "problem":

@@ -34,6 +34,9 @@ const browser = await puppeteer.launch({
   defaultViewport: { width: +process.env.WIDTH, height: +process.env.HEIGHT },
 });
 const page = (await browser.pages())[0] || (await browser.newPage());
+// defaultViewport applies only to pages puppeteer opens itself, not to the window Firefox
+// starts with: without this the page is laid out in Firefox's own window size (1366×682).
+await page.setViewport({ width: +process.env.WIDTH, height: +process.env.HEIGHT });
 await page.evaluateOnNewDocument(cspListener);
 page.on("console", (msg) => {
   const text = msg.text();
@@ -105,4 +108,4 @@ lines.on("close", async () => {
   await browser.close().catch(() => {});
   process.exit(0);
 });
-send({ event: "ready" });
+send({ event: "ready", value: await page.evaluate(() => [innerWidth, innerHeight]) });
