@@ -8,7 +8,7 @@
 //
 //	func TestPage(t *testing.T) {
 //		base := browsertest.Serve(t)   // the page on http://127.0.0.1:PORT/
-//		b := browsertest.Start(t)      // headless Chromium, one tab
+//		b := browsertest.Start(t)      // a tab of headless Chromium
 //		b.Navigate(base + "#hex=42...") // waits for the load event
 //		b.WaitVisible(".tree")
 //		if n := b.Count(".tree .node"); n != 7 { ... }
@@ -36,6 +36,11 @@
 // test for each problem the test did not Allow, and for each request that left the origins the
 // test navigated to. So every browser test also checks that the page stays quiet and local.
 //
+// Each browser runs once per test process and each test gets a fresh browser context (an
+// incognito profile) and tab in it: starting Chromium or Firefox costs seconds on a loaded
+// machine, a context a few milliseconds. A package of browser tests stops them at its end
+// with Main in its TestMain. Tests of one process run one at a time (no t.Parallel).
+//
 // Chromium must be installed at /usr/bin/chromium; when it is not, Start fails the test with
 // the command that installs it (./build.sh test and .ci/run install it when run as root).
 // Compiled for GOOS=js (./build.sh test also runs the page's packages under Node), Start and
@@ -58,10 +63,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
@@ -108,8 +115,8 @@ type Response struct {
 	Headers map[string]string
 }
 
-// Browser is a headless Chromium with one tab, started by Start for one test and stopped when
-// the test ends.
+// Browser is a tab of headless Chromium in a browser context of its own, opened by Start for
+// one test and closed when the test ends.
 type Browser struct {
 	t testing.TB
 
@@ -130,23 +137,81 @@ type Browser struct {
 	origins   map[string]bool
 }
 
-// Start starts headless Chromium with a fresh profile and opens one tab. The browser stops
-// when the test ends; then unexpected problems and off-origin requests fail the test.
+// Start opens a tab for the test in headless Chromium, in a browser context of its own (an
+// incognito profile: no cookies, storage or cache from other tests). One Chromium process
+// serves every test of the test process: it starts with the first Start, and Main stops it.
+// The tab closes when the test ends; then unexpected problems and off-origin requests fail
+// the test.
 func Start(t testing.TB) *Browser {
 	t.Helper()
 	skipUnderJS(t)
+	browserCtx, err := sharedChromium()
+	if err != nil {
+		t.Fatalf("browsertest: %v", err)
+	}
+	b := newBrowser(t)
+	// A browser context has no window of its own, and headless Chromium opens a tab only in a
+	// window ("no browser is open"): the tab is a new window of the new context.
+	browser := chromedp.FromContext(browserCtx).Browser
+	ctx, cancel := context.WithTimeout(browserCtx, DefaultTimeout)
+	defer cancel()
+	exec := cdp.WithExecutor(ctx, browser)
+	id, err := target.CreateBrowserContext().Do(exec)
+	if err != nil {
+		t.Fatalf("browsertest: opening a browser context in %s: %v", ChromiumPath, err)
+	}
+	tab, err := target.CreateTarget("about:blank").WithBrowserContextID(id).WithNewWindow(true).Do(exec)
+	if err != nil {
+		t.Fatalf("browsertest: opening a tab in %s: %v", ChromiumPath, err)
+	}
+	tabCtx, cancelTab := chromedp.NewContext(browserCtx, chromedp.WithTargetID(tab))
+	b.Ctx = tabCtx
+	chromedp.ListenTarget(tabCtx, b.onEvent)
+
+	t.Cleanup(func() {
+		b.check()
+		b.close(cancelTab)
+		// The context goes with its storage and cache.
+		ctx, cancel := context.WithTimeout(browserCtx, 10*time.Second)
+		defer cancel()
+		if err := target.DisposeBrowserContext(id).Do(cdp.WithExecutor(ctx, browser)); err != nil {
+			t.Logf("browsertest: closing the browser context: %v", err)
+		}
+	})
+
+	if err := b.prepare(); err != nil {
+		t.Fatalf("browsertest: opening a tab in %s: %v", ChromiumPath, err)
+	}
+	return b
+}
+
+// chromium is the one Chromium process of the test process (see Start and Main).
+var chromium struct {
+	sync.Mutex
+	ctx     context.Context // the browser's first tab, which no test uses
+	cancel  func()          // stops the browser
+	profile string
+}
+
+// sharedChromium returns the context of the test process's Chromium, starting it when none
+// runs (the first time, or after it exited).
+func sharedChromium() (context.Context, error) {
+	chromium.Lock()
+	defer chromium.Unlock()
+	if chromium.ctx != nil && chromium.ctx.Err() == nil {
+		return chromium.ctx, nil
+	}
+	stopChromiumLocked()
 	if _, err := os.Stat(ChromiumPath); err != nil {
-		t.Fatalf("browsertest: Chromium is not installed (%s: %v); install it with:\n\t%s\n(./build.sh test does this when run as root)",
+		return nil, fmt.Errorf("Chromium is not installed (%s: %v); install it with:\n\t%s\n(./build.sh test does this when run as root)",
 			ChromiumPath, err, InstallCommand)
 	}
 	// Not t.TempDir: Chromium's helper processes may still write into the profile for a
-	// moment after the browser exits, and t.TempDir fails the test when removal fails.
+	// moment after the browser exits.
 	profile, err := os.MkdirTemp("", "browsertest-profile-")
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	b := newBrowser(t)
-
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(ChromiumPath),
 		chromedp.Headless,
@@ -164,20 +229,55 @@ func Start(t testing.TB) *Browser {
 		chromedp.WindowSize(1280, 900),
 	}
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	tabCtx, cancelTab := chromedp.NewContext(allocCtx, chromedp.WithErrorf(b.logf), chromedp.WithLogf(func(string, ...any) {}))
-	b.Ctx = tabCtx
-	chromedp.ListenTarget(tabCtx, b.onEvent)
-
-	t.Cleanup(func() {
-		b.check()
-		b.stop(tabCtx, cancelTab, cancelAlloc)
-		removeAll(t, profile)
-	})
-
-	if err := b.prepare(); err != nil {
-		t.Fatalf("browsertest: starting %s: %v", ChromiumPath, err)
+	// chromedp's own error messages are not kept: Chromium newer than chromedp's protocol
+	// tables sends events chromedp cannot decode, which say nothing about the page; what the
+	// page does comes to each tab's listener (Browser.onEvent).
+	ctx, cancelCtx := chromedp.NewContext(allocCtx, chromedp.WithLogf(func(string, ...any) {}), chromedp.WithErrorf(func(string, ...any) {}))
+	chromium.ctx, chromium.profile = ctx, profile
+	chromium.cancel = func() {
+		// Browser.close, then wait for the process; killed when it does not close in time.
+		closed := make(chan struct{})
+		go func() {
+			chromedp.Cancel(ctx)
+			close(closed)
+		}()
+		select {
+		case <-closed:
+		case <-time.After(10 * time.Second):
+		}
+		cancelCtx()
+		cancelAlloc()
 	}
-	return b
+	// The first Run starts the browser and attaches to its first tab.
+	if err := chromedp.Run(ctx); err != nil {
+		stopChromiumLocked()
+		return nil, fmt.Errorf("starting %s: %v", ChromiumPath, err)
+	}
+	return ctx, nil
+}
+
+func stopChromiumLocked() {
+	if chromium.cancel != nil {
+		chromium.cancel()
+		removeDir(chromium.profile)
+	}
+	chromium.ctx, chromium.cancel, chromium.profile = nil, nil, ""
+}
+
+// Main runs the tests of a package that uses browsers, then stops the browsers they shared.
+// A package's TestMain calls it:
+//
+//	func TestMain(m *testing.M) { browsertest.Main(m) }
+//
+// Without it the browsers still stop when the test process exits, but leave their profiles
+// in the temporary directory.
+func Main(m *testing.M) {
+	code := m.Run()
+	chromium.Lock()
+	stopChromiumLocked()
+	chromium.Unlock()
+	stopFirefox()
+	os.Exit(code)
 }
 
 func newBrowser(t testing.TB) *Browser {
@@ -219,33 +319,37 @@ func (b *Browser) NewTab() *Browser {
 	return nb
 }
 
-// stop closes the browser gracefully (Browser.close, then waits for the process to exit), or
-// kills it when it does not close within a few seconds.
-func (b *Browser) stop(tabCtx context.Context, cancelTab, cancelAlloc context.CancelFunc) {
+// close closes the tab and its browser context, giving up after a few seconds.
+func (b *Browser) close(cancelTab context.CancelFunc) {
 	closed := make(chan struct{})
 	go func() {
-		chromedp.Cancel(tabCtx)
+		cancelTab()
 		close(closed)
 	}()
 	select {
 	case <-closed:
 	case <-time.After(10 * time.Second):
-		b.t.Logf("browsertest: Chromium did not close within 10s; killing it")
+		b.t.Logf("browsertest: the Chromium tab did not close within 10s")
 	}
-	cancelTab()
-	cancelAlloc()
 }
 
-// removeAll removes dir, retrying while Chromium's last helper processes finish writing.
-func removeAll(t testing.TB, dir string) {
+// removeDir removes dir, retrying while a browser's last helper processes finish writing.
+func removeDir(dir string) error {
 	var err error
 	for range 50 {
 		if err = os.RemoveAll(dir); err == nil {
-			return
+			return nil
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	t.Logf("browsertest: removing the browser profile: %v", err)
+	return err
+}
+
+// removeAll removes dir (see removeDir), logging a failure.
+func removeAll(t testing.TB, dir string) {
+	if err := removeDir(dir); err != nil {
+		t.Logf("browsertest: removing the browser profile: %v", err)
+	}
 }
 
 // skipUnderJS skips a browser test compiled for GOOS=js: under Node there is no browser to
@@ -255,20 +359,6 @@ func skipUnderJS(t testing.TB) {
 	t.Helper()
 	if goruntime.GOOS == "js" {
 		t.Skip("browsertest: browser tests run natively (go test), not under GOOS=js")
-	}
-}
-
-// logf receives chromedp's error messages. Chromium newer than chromedp's protocol tables
-// sends events chromedp cannot decode; those say nothing about the page.
-func (b *Browser) logf(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	if strings.Contains(msg, "could not unmarshal event") {
-		return
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if !b.done {
-		b.t.Logf("chromedp: %s", msg)
 	}
 }
 

@@ -40,9 +40,10 @@ const firefoxWidth, firefoxHeight = 1280, 900
 //go:embed firefox_bridge.mjs
 var firefoxBridge []byte
 
-// Firefox is a headless Firefox with one tab, driven through puppeteer-core over WebDriver
-// BiDi by a Node.js process (firefox_bridge.mjs), started by StartFirefox for one test and
-// stopped when the test ends. Like Browser, it records the page's console errors, uncaught
+// Firefox is a tab of headless Firefox in a browser context of its own, opened by
+// StartFirefox for one test and closed when the test ends. One Firefox, driven through
+// puppeteer-core over WebDriver BiDi by a Node.js process (firefox_bridge.mjs), serves every
+// test of the test process. Like Browser, it records the page's console errors, uncaught
 // exceptions, CSP violations, failed loads and requests, and fails the test for those not
 // allowed and for requests off the origins navigated to. The page's CSP forbids evaluating
 // strings in the page, so puppeteer's waitForFunction cannot run there: every wait polls with
@@ -52,22 +53,16 @@ type Firefox struct {
 	// Timeout bounds each call; DefaultTimeout unless changed.
 	Timeout time.Duration
 
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
+	p   *firefoxProcess
+	tab int
 
 	mu       sync.Mutex
-	next     int
-	waiting  map[int]chan answer
-	exited   chan struct{}
-	stderr   strings.Builder
 	done     bool
 	problems []Problem
 	allowed  []string
 	requests []string
 	origins  map[string]bool
 	doc      string // the document shown, without its fragment
-	// startSize is the viewport the bridge reported when ready, [width, height].
-	startSize json.RawMessage
 }
 
 type answer struct {
@@ -75,70 +70,139 @@ type answer struct {
 	Error string
 }
 
-// StartFirefox starts headless Firefox with a fresh profile. It installs PuppeteerCore with
-// npm into the cache on first use, and fails the test with the command to run when Firefox,
-// Node.js or npm is missing.
+// firefoxProcess is the bridge and its Firefox, shared by the tests of the process.
+type firefoxProcess struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	dir    string
+	exited chan struct{}
+
+	mu      sync.Mutex
+	next    int
+	waiting map[int]chan answer
+	tabs    map[int]*Firefox
+	stderr  strings.Builder
+}
+
+var firefox struct {
+	sync.Mutex
+	p *firefoxProcess
+}
+
+// StartFirefox opens a tab for the test in headless Firefox, in a browser context of its own.
+// The first call starts Firefox (Main stops it); it installs PuppeteerCore with npm into the
+// cache on first use, and fails the test with the command to run when Firefox, Node.js or npm
+// is missing.
 func StartFirefox(t testing.TB) *Firefox {
 	t.Helper()
 	skipUnderJS(t)
-	if _, err := os.Stat(FirefoxPath); err != nil {
-		t.Fatalf("browsertest: Firefox is not installed (%s: %v); install it with:\n\t%s\n(.ci/run does this)", FirefoxPath, err, FirefoxInstallCommand)
-	}
-	pkg, err := puppeteerCore()
+	p, err := sharedFirefox()
 	if err != nil {
 		t.Fatalf("browsertest: %v", err)
 	}
+	f := &Firefox{t: t, Timeout: DefaultTimeout, p: p, origins: map[string]bool{}}
+	v, err := p.call("open", 0, nil, 3*DefaultTimeout)
+	if err != nil {
+		t.Fatalf("browsertest: opening a Firefox tab: %v", err)
+	}
+	var opened [3]int
+	if err := json.Unmarshal(v, &opened); err != nil {
+		t.Fatalf("browsertest: opening a Firefox tab: answer %s: %v", v, err)
+	}
+	f.tab = opened[0]
+	p.mu.Lock()
+	p.tabs[f.tab] = f
+	p.mu.Unlock()
+	t.Cleanup(func() {
+		f.check()
+		if _, err := p.call("close", f.tab, nil, 20*time.Second); err != nil {
+			t.Logf("browsertest: closing the Firefox tab: %v", err)
+		}
+		p.mu.Lock()
+		delete(p.tabs, f.tab)
+		p.mu.Unlock()
+	})
+	// Every test is written for this viewport; a page laid out in another size draws other
+	// rows (in Firefox's own window size the tree once drew one row short of a value).
+	if opened[1] != firefoxWidth || opened[2] != firefoxHeight {
+		t.Fatalf("browsertest: Firefox's viewport is %d×%d, not %d×%d", opened[1], opened[2], firefoxWidth, firefoxHeight)
+	}
+	return f
+}
+
+// sharedFirefox returns the test process's Firefox, starting it when none runs (the first
+// time, or after it exited).
+func sharedFirefox() (*firefoxProcess, error) {
+	firefox.Lock()
+	defer firefox.Unlock()
+	if p := firefox.p; p != nil {
+		select {
+		case <-p.exited:
+			p.stop()
+		default:
+			return p, nil
+		}
+	}
+	firefox.p = nil
+	if _, err := os.Stat(FirefoxPath); err != nil {
+		return nil, fmt.Errorf("Firefox is not installed (%s: %v); install it with:\n\t%s\n(.ci/run does this)", FirefoxPath, err, FirefoxInstallCommand)
+	}
+	pkg, err := puppeteerCore()
+	if err != nil {
+		return nil, err
+	}
 	dir, err := os.MkdirTemp("", "browsertest-firefox-")
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	bridge := filepath.Join(dir, "bridge.mjs")
 	profile := filepath.Join(dir, "profile")
 	if err := os.WriteFile(bridge, firefoxBridge, 0o644); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	if err := os.Mkdir(profile, 0o755); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	f := &Firefox{t: t, Timeout: DefaultTimeout, waiting: map[int]chan answer{}, origins: map[string]bool{},
-		exited: make(chan struct{})}
+	p := &firefoxProcess{dir: dir, exited: make(chan struct{}), waiting: map[int]chan answer{}, tabs: map[int]*Firefox{}}
 	cmd := exec.Command("node", bridge)
 	cmd.Env = append(os.Environ(), "PUPPETEER_CORE="+pkg, "FIREFOX="+FirefoxPath, "PROFILE="+profile,
 		"WIDTH="+strconv.Itoa(firefoxWidth), "HEIGHT="+strconv.Itoa(firefoxHeight), "MOZ_HEADLESS=1")
-	cmd.Stderr = &lockedWriter{mu: &f.mu, b: &f.stderr}
+	cmd.Stderr = &lockedWriter{mu: &p.mu, b: &p.stderr}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // Firefox goes with the bridge
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	if f.stdin, err = cmd.StdinPipe(); err != nil {
-		t.Fatal(err)
+	if p.stdin, err = cmd.StdinPipe(); err != nil {
+		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		t.Fatalf("browsertest: starting the Firefox bridge (node): %v", err)
+		return nil, fmt.Errorf("starting the Firefox bridge (node): %v", err)
 	}
-	f.cmd = cmd
+	p.cmd = cmd
 	ready := make(chan struct{})
-	go f.read(stdout, ready)
-	t.Cleanup(func() {
-		f.check()
-		f.stop()
-		removeAll(t, dir)
-	})
+	go p.read(stdout, ready)
 	select {
 	case <-ready:
-		// Every test is written for this viewport; a page laid out in another size draws
-		// other rows (the Firefox window's own size once showed three rows fewer in the tree).
-		var size [2]int
-		if err := json.Unmarshal(f.startSize, &size); err != nil || size != [2]int{firefoxWidth, firefoxHeight} {
-			t.Fatalf("browsertest: Firefox's viewport is %s, not [%d,%d]", f.startSize, firefoxWidth, firefoxHeight)
-		}
-	case <-f.exited:
-		t.Fatalf("browsertest: the Firefox bridge exited: %s", f.stderrText())
+	case <-p.exited:
+		p.stop()
+		return nil, fmt.Errorf("the Firefox bridge exited: %s", p.stderrText())
 	case <-time.After(3 * DefaultTimeout):
-		t.Fatalf("browsertest: Firefox did not start within %v: %s", 3*DefaultTimeout, f.stderrText())
+		p.stop()
+		return nil, fmt.Errorf("Firefox did not start within %v: %s", 3*DefaultTimeout, p.stderrText())
 	}
-	return f
+	firefox.p = p
+	return p, nil
+}
+
+// stopFirefox stops the test process's Firefox, if one runs.
+func stopFirefox() {
+	firefox.Lock()
+	defer firefox.Unlock()
+	if firefox.p != nil {
+		firefox.p.stop()
+		firefox.p = nil
+	}
 }
 
 type lockedWriter struct {
@@ -152,20 +216,21 @@ func (w *lockedWriter) Write(p []byte) (int, error) {
 	return w.b.Write(p)
 }
 
-func (f *Firefox) stderrText() string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.stderr.String()
+func (p *firefoxProcess) stderrText() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.stderr.String()
 }
 
 // read takes the bridge's answers and events until it exits.
-func (f *Firefox) read(r io.Reader, ready chan struct{}) {
-	defer close(f.exited)
+func (p *firefoxProcess) read(r io.Reader, ready chan struct{}) {
+	defer close(p.exited)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 256<<20)
 	for sc.Scan() {
 		var m struct {
 			ID                     *int
+			Tab                    int
 			Event, Kind, Text, URL string
 			Value                  json.RawMessage
 			Error                  string
@@ -173,64 +238,82 @@ func (f *Firefox) read(r io.Reader, ready chan struct{}) {
 		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
 			continue
 		}
-		f.mu.Lock()
+		p.mu.Lock()
 		switch {
 		case m.ID != nil:
-			if c := f.waiting[*m.ID]; c != nil {
+			if c := p.waiting[*m.ID]; c != nil {
 				c <- answer{m.Value, m.Error}
-				delete(f.waiting, *m.ID)
+				delete(p.waiting, *m.ID)
 			}
 		case m.Event == "ready":
-			f.startSize = m.Value
 			close(ready)
-		case f.done:
-		case m.Event == "problem":
-			f.problems = append(f.problems, Problem{m.Kind, m.Text})
-		case m.Event == "request":
-			f.requests = append(f.requests, m.URL)
+		case p.tabs[m.Tab] != nil:
+			p.tabs[m.Tab].record(m.Event, m.Kind, m.Text, m.URL)
 		}
-		f.mu.Unlock()
+		p.mu.Unlock()
 	}
 }
 
-// call runs one command of the bridge and returns its value, failing the test on an error or
-// after f.Timeout.
-func (f *Firefox) call(op string, args map[string]any) json.RawMessage {
-	f.t.Helper()
+// record keeps an event of the tab's page.
+func (f *Firefox) record(event, kind, text, url string) {
 	f.mu.Lock()
-	f.next++
-	id := f.next
+	defer f.mu.Unlock()
+	switch {
+	case f.done:
+	case event == "problem":
+		f.problems = append(f.problems, Problem{kind, text})
+	case event == "request":
+		f.requests = append(f.requests, url)
+	}
+}
+
+// call runs one command of the bridge on a tab and returns its value, or an error: the
+// bridge's, its exit, or no answer within timeout.
+func (p *firefoxProcess) call(op string, tab int, args map[string]any, timeout time.Duration) (json.RawMessage, error) {
+	p.mu.Lock()
+	p.next++
+	id := p.next
 	c := make(chan answer, 1)
-	f.waiting[id] = c
-	f.mu.Unlock()
-	line, _ := json.Marshal(map[string]any{"id": id, "op": op, "args": args})
-	if _, err := f.stdin.Write(append(line, '\n')); err != nil {
-		f.t.Fatalf("browsertest: Firefox %s: %v: %s", op, err, f.stderrText())
+	p.waiting[id] = c
+	p.mu.Unlock()
+	line, _ := json.Marshal(map[string]any{"id": id, "op": op, "tab": tab, "args": args})
+	if _, err := p.stdin.Write(append(line, '\n')); err != nil {
+		return nil, fmt.Errorf("%s: %v: %s", op, err, p.stderrText())
 	}
 	select {
 	case a := <-c:
 		if a.Error != "" {
-			f.t.Fatalf("browsertest: Firefox %s(%s): %s", op, shorten(string(line)), a.Error)
+			return nil, fmt.Errorf("%s(%s): %s", op, shorten(string(line)), a.Error)
 		}
-		return a.Value
-	case <-f.exited:
-		f.t.Fatalf("browsertest: Firefox %s: the bridge exited: %s", op, f.stderrText())
-	case <-time.After(f.Timeout):
-		f.t.Fatalf("browsertest: Firefox %s(%s): no answer within %v (Firefox.Timeout)", op, shorten(string(line)), f.Timeout)
+		return a.Value, nil
+	case <-p.exited:
+		return nil, fmt.Errorf("%s: the bridge exited: %s", op, p.stderrText())
+	case <-time.After(timeout):
+		return nil, fmt.Errorf("%s(%s): no answer within %v (Firefox.Timeout)", op, shorten(string(line)), timeout)
 	}
-	return nil
 }
 
-// stop closes the browser, or kills the bridge and Firefox with it.
-func (f *Firefox) stop() {
-	f.stdin.Close() // the bridge closes the browser and exits
-	select {
-	case <-f.exited:
-	case <-time.After(20 * time.Second):
-		f.t.Logf("browsertest: Firefox did not close within 20s; killing it")
+// call runs one command on the tab and returns its value, failing the test on an error or
+// after f.Timeout.
+func (f *Firefox) call(op string, args map[string]any) json.RawMessage {
+	f.t.Helper()
+	v, err := f.p.call(op, f.tab, args, f.Timeout)
+	if err != nil {
+		f.t.Fatalf("browsertest: Firefox %v", err)
 	}
-	syscall.Kill(-f.cmd.Process.Pid, syscall.SIGKILL)
-	f.cmd.Wait()
+	return v
+}
+
+// stop closes the browser, or kills the bridge and Firefox with it, and removes the profile.
+func (p *firefoxProcess) stop() {
+	p.stdin.Close() // the bridge closes the browser and exits
+	select {
+	case <-p.exited:
+	case <-time.After(20 * time.Second):
+	}
+	syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+	p.cmd.Wait()
+	removeDir(p.dir)
 }
 
 // check fails the test for problems not allowed and for requests off the navigated origins.

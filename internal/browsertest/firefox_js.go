@@ -9,3 +9,6 @@ func startFirefox(t testing.TB) Tab {
 	skipUnderJS(t)
 	return nil
 }
+
+// stopFirefox has nothing to stop under GOOS=js.
+func stopFirefox() {}
