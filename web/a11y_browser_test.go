@@ -86,17 +86,16 @@ func TestBrowserAccessibility(t *testing.T) {
 	axeSerious(t, b, "390 px wide")
 }
 
-// activeRow returns the list's active row (aria-activedescendant): its id, whether it is the
-// chosen row and whether it is in the document.
-func activeRow(b *browsertest.Browser, list string) (id string, chosen bool) {
-	var r struct {
-		ID     string
-		Chosen bool
-	}
-	b.Eval(`(() => { const l = document.querySelector(`+jsQuote(list)+`), id = l.getAttribute("aria-activedescendant") || "";
+// waitActive waits until the list's active row (aria-activedescendant) is the row with id
+// want, drawn and chosen; with want "" any row but notWant will do. The page draws the row
+// (and scrolls to it) a frame or more after the key that chose it.
+func waitActive(t testing.TB, b *browsertest.Browser, list, want, notWant string) {
+	t.Helper()
+	poll(t, b, list+"'s active row is "+want, `((l, want, notWant) => { const id = l.getAttribute("aria-activedescendant") || "";
 		const e = id && document.getElementById(id);
-		return {ID: id, Chosen: !!e && l.contains(e) && e.getAttribute("aria-selected") === "true"}; })()`, &r)
-	return r.ID, r.Chosen
+		const chosen = !!e && l.contains(e) && e.getAttribute("aria-selected") === "true";
+		return chosen && (want ? id === want : id !== notWant) ? "" : "active row " + JSON.stringify(id) + (chosen ? ", chosen" : ", not drawn or not chosen"); })(
+		document.querySelector(`+jsQuote(list)+`), `+jsQuote(want)+`, `+jsQuote(notWant)+`)`)
 }
 
 // focused returns a description of the element with the focus.
@@ -141,21 +140,14 @@ func TestBrowserKeyboard(t *testing.T) {
 	}
 	first := web.NewState(0)
 	shown, last := "m-"+strconv.Itoa(first.Msg), "m-"+strconv.Itoa(len(first.Doc.Messages)-1)
-	if id, chosen := activeRow(b, ".msg-list"); !chosen || id != shown {
-		t.Errorf("message list: active row %q (chosen %v), want the example's message %s", id, chosen, shown)
-	}
+	waitActive(t, b, ".msg-list", shown, "")
 	key(b, kb.ArrowDown)
-	if id, chosen := activeRow(b, ".msg-list"); !chosen || id != "m-"+strconv.Itoa(first.Msg+1) {
-		t.Errorf("ArrowDown: active row %q (chosen %v), want m-%d", id, chosen, first.Msg+1)
-	}
+	waitActive(t, b, ".msg-list", "m-"+strconv.Itoa(first.Msg+1), "")
 	key(b, kb.Home)
-	if id, _ := activeRow(b, ".msg-list"); id != "m-0" || !strings.Contains(b.Text(".hex-panel h2"), "message 1:") {
-		t.Errorf("Home: active row %q, hex view %q", id, b.Text(".hex-panel h2"))
-	}
+	waitActive(t, b, ".msg-list", "m-0", "")
+	poll(t, b, "Home shows message 1", `((s) => s.includes("message 1:") ? "" : s)(document.querySelector(".hex-panel h2").textContent)`)
 	key(b, kb.End)
-	if id, _ := activeRow(b, ".msg-list"); id != last {
-		t.Errorf("End: active row %q, want %s", id, last)
-	}
+	waitActive(t, b, ".msg-list", last, "")
 	key(b, kb.ArrowUp)
 	// One Tab leaves the list for the hex view, one more reaches the tree.
 	key(b, kb.Tab)
@@ -167,9 +159,7 @@ func TestBrowserKeyboard(t *testing.T) {
 		t.Fatalf("Tab from the hex view goes to %s, want the tree", f)
 	}
 	// The keyboard brought the focus with nothing chosen: the first row is.
-	if id, chosen := activeRow(b, ".tree"); id != "t-0" || !chosen {
-		t.Errorf("tree focused: active row %q (chosen %v), want t-0", id, chosen)
-	}
+	waitActive(t, b, ".tree", "t-0", "")
 	var mark struct{ Outline, Shadow string }
 	b.Eval(`(() => { const s = getComputedStyle(document.querySelector(".tnode.selected")); return {Outline: s.outlineStyle, Shadow: s.boxShadow}; })()`, &mark)
 	if mark.Outline == "none" && mark.Shadow == "none" {
@@ -177,23 +167,15 @@ func TestBrowserKeyboard(t *testing.T) {
 	}
 	key(b, kb.ArrowDown)
 	key(b, kb.ArrowDown)
-	if id, chosen := activeRow(b, ".tree"); id != "t-2" || !chosen || b.Text(".desc-name") != "Start LSN" {
-		t.Errorf("two ArrowDowns: active row %q (chosen %v), description %q", id, chosen, b.Text(".desc-name"))
-	}
+	waitActive(t, b, ".tree", "t-2", "")
+	waitText(t, b, ".desc-name", "Start LSN")
 	key(b, kb.End)
-	var rows int
-	b.Eval(`Math.round(parseFloat(document.querySelector(".tree").firstElementChild.style.height) / 20)`, &rows)
-	if id, chosen := activeRow(b, ".tree"); !chosen || id == "t-2" {
-		t.Errorf("End: active row %q (chosen %v), want the last of %d rows, drawn", id, chosen, rows)
-	}
+	waitActive(t, b, ".tree", "", "t-2")
 	key(b, kb.Home)
 	key(b, kb.ArrowLeft) // collapses the first node
-	var expanded string
-	b.Eval(`document.getElementById("t-0").getAttribute("aria-expanded")`, &expanded)
-	if expanded != "false" {
-		t.Errorf("ArrowLeft on the first node: aria-expanded %q", expanded)
-	}
+	poll(t, b, "ArrowLeft on the first node collapses it", `((e) => e && e.getAttribute("aria-expanded") === "false" ? "" : e ? "aria-expanded " + e.getAttribute("aria-expanded") : "t-0 not drawn")(document.getElementById("t-0"))`)
 	key(b, kb.ArrowRight)
+	poll(t, b, "ArrowRight expands the first node", `((e) => e && e.getAttribute("aria-expanded") === "true" ? "" : e ? "aria-expanded " + e.getAttribute("aria-expanded") : "t-0 not drawn")(document.getElementById("t-0"))`)
 	// Tab leaves the tree at once, Shift+Tab comes back.
 	key(b, kb.Tab)
 	if f := focused(b); strings.Contains(f, "tree") {
@@ -203,7 +185,5 @@ func TestBrowserKeyboard(t *testing.T) {
 	if f := focused(b); !strings.Contains(f, "tree") {
 		t.Errorf("Shift+Tab back goes to %s, want the tree", f)
 	}
-	if id, _ := activeRow(b, ".tree"); id != "t-0" {
-		t.Errorf("back in the tree the active row is %q, want t-0 still", id)
-	}
+	waitActive(t, b, ".tree", "t-0", "")
 }

@@ -6,9 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
-	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/internal/browsertest"
 )
 
@@ -40,51 +38,6 @@ func until(b browsertest.Tab, cond string) {
 	b.Eval(`new Promise((r) => { const tick = () => (`+cond+`) ? r(true) : setTimeout(tick, 5); tick(); })`, nil)
 }
 
-// poll waits until the JavaScript expression state is "", which it evaluates to when the page
-// shows what the test waits for; otherwise it says what the page shows instead. It fails the
-// test with that after 30 s, saying what it waited for.
-func poll(t testing.TB, b browsertest.Tab, what, state string) {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		var seen string
-		b.Eval(state, &seen)
-		if seen == "" {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not within 30 s; last seen: %s", what, seen)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-// treeFills waits until the tree draws every row its box shows: for the box's scrollTop and
-// clientHeight, each row from the first in view to the last in view (of as many rows as its
-// spacer is tall) is drawn at its place. vecty draws the rows a frame after the state that
-// asks for them, and the box's height comes from the page's layout.
-func treeFills(t testing.TB, b browsertest.Tab) {
-	t.Helper()
-	poll(t, b, "the tree draws every row in its view", `(() => {
-		const h = `+strconv.Itoa(hexview.RowHeight)+`, box = document.querySelector(".tree");
-		const total = Math.round(parseFloat(box.querySelector(".vspace").style.height) / h);
-		const first = Math.floor(box.scrollTop / h);
-		const last = Math.min(total, Math.ceil((box.scrollTop + box.clientHeight) / h)) - 1;
-		const drawn = [...box.querySelectorAll(".tnode")].map((e) => Math.round(parseFloat(e.style.top) / h)).sort((x, y) => x - y);
-		const missing = [];
-		for (let i = first; i <= last; i++) if (!drawn.includes(i)) missing.push(i);
-		return missing.length === 0 ? "" : "a box " + box.clientHeight + " px tall scrolled to " + box.scrollTop + ", " + total +
-			" rows, rows " + drawn.join(",") + " drawn, rows " + missing.join(",") + " missing";
-	})()`)
-}
-
-// rows returns the tree rows drawn, "label = value" a line.
-func rows(b browsertest.Tab) string {
-	var s string
-	b.Eval(`[...document.querySelectorAll(".tnode")].map((e) => e.querySelector(".t-label").textContent + " = " + e.querySelector(".t-value").textContent).join("\n")`, &s)
-	return s
-}
-
 // selection returns the hex text of the selected bytes and the offset of the first.
 func selection(b browsertest.Tab) (string, int) {
 	var r struct {
@@ -102,12 +55,7 @@ func TestBrowsersDecodeExample(t *testing.T) {
 		if got := b.Text(".hex-panel h2"); !strings.Contains(got, "Insert") {
 			t.Errorf("hex panel title %q, want the Insert example", got)
 		}
-		tree := rows(b)
-		for _, want := range []string{"Insert = public.types", "column 2 (c_bool)", "Relation OID"} {
-			if !strings.Contains(tree, want) {
-				t.Errorf("tree lacks %q:\n%s", want, tree)
-			}
-		}
+		waitRows(t, b, "Insert = public.types", "column 2 (c_bool)", "Relation OID")
 		if n := b.Count(".mrow[data-msg]"); n < 5 {
 			t.Errorf("the message list shows %d messages", n)
 		}
@@ -128,24 +76,17 @@ func TestBrowsersSelectFieldAndHover(t *testing.T) {
 		if hexText, first := selection(b); first != 26 || len(strings.Fields(hexText)) != 4 {
 			t.Errorf("selected bytes %q from offset %d, want 4 bytes from 26", hexText, first)
 		}
-		if got := b.Text(".desc-name"); got != "Relation OID" {
-			t.Errorf("description names %q", got)
-		}
+		waitText(t, b, ".desc-name", "Relation OID")
 		// The keyboard moves on: ArrowDown selects the next node.
 		b.Press("ArrowDown")
-		until(b, `document.querySelector('.tnode.selected[data-node="`+strconv.Itoa(node+1)+`"]')`)
-		if got := b.Text(".tnode.selected .t-label"); got != "New tuple marker" {
-			t.Errorf("after ArrowDown the selected node is %q", got)
-		}
+		waitText(t, b, ".tnode.selected .t-label", "New tuple marker")
 		// Pointing at byte 25, the Insert's type byte, describes it.
 		var box struct{ X, Y float64 }
 		b.Eval(`(() => { const r = document.querySelector('.hv-hex .hv-seg[data-o="25"]').getBoundingClientRect();
 			return {X: r.left + r.width / 2, Y: r.top + r.height / 2}; })()`, &box)
 		b.MoveMouse(box.X, box.Y)
-		until(b, `document.querySelector(".tnode.hovered") && document.querySelector(".desc-name").textContent === "Type"`)
-		if got := b.Text(".tnode.hovered .t-label"); got != "Type" {
-			t.Errorf("hovered tree row %q, want Type", got)
-		}
+		waitText(t, b, ".desc-name", "Type")
+		waitText(t, b, ".tnode.hovered .t-label", "Type")
 		axeSerious(t, b, b.Name()+", a field chosen, another pointed at")
 	})
 }
@@ -157,6 +98,7 @@ func TestBrowsersShareLinkOpensSameView(t *testing.T) {
 		until(b, `document.querySelector('.mrow.selected[data-msg="2"]')`)
 		b.Click(`.tnode[data-node="4"]`)
 		until(b, `document.querySelector('.tnode.selected[data-node="4"]')`)
+		treeSettled(t, b)
 		wantTree, wantTitle, wantDesc := rows(b), b.Text(".hex-panel h2"), b.Text(".desc-name")
 		wantHex, wantFirst := selection(b)
 		b.Click(".share")
@@ -172,9 +114,7 @@ func TestBrowsersShareLinkOpensSameView(t *testing.T) {
 		o.WaitStarted()
 		o.WaitReady("html[data-ready]")
 		until(o, `document.querySelector('.tnode.selected[data-node="4"]')`)
-		if got := rows(o); got != wantTree {
-			t.Errorf("tree differs:\n%s\nwant:\n%s", got, wantTree)
-		}
+		waitSameRows(t, o, wantTree)
 		if got := o.Text(".hex-panel h2"); got != wantTitle {
 			t.Errorf("title %q, want %q", got, wantTitle)
 		}
@@ -207,11 +147,6 @@ func TestBrowsersPasteCapture(t *testing.T) {
 		}
 		b.Click(`.mrow[data-msg="` + strconv.Itoa(msg) + `"]`)
 		until(b, `document.querySelector('.mrow.selected[data-msg="`+strconv.Itoa(msg)+`"]')`)
-		tree := rows(b)
-		for _, want := range []string{"XLogData", "Start LSN", "Insert = public.types", "column 1 (id)", "Kind = 't' text"} {
-			if !strings.Contains(tree, want) {
-				t.Errorf("tree lacks %q:\n%s", want, tree)
-			}
-		}
+		waitRows(t, b, "XLogData", "Start LSN", "Insert = public.types", "column 1 (id)", "Kind = 't' text")
 	})
 }

@@ -3,9 +3,11 @@
 package web_test
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -44,6 +46,24 @@ func readView(b *browsertest.Browser) view {
 	return v
 }
 
+// waitView waits until what the page shows of the reader's place is as ok wants it, and returns
+// it; it fails the test with what it showed last after 30 s. The tree draws its rows (the
+// selected one among them) a frame or more after the state that asks for them.
+func waitView(t testing.TB, b *browsertest.Browser, what string, ok func(view) bool) view {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		v := readView(b)
+		if ok(v) {
+			return v
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within 30 s; the page shows\n%+v", what, v)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // TestBrowserEditsKeepPlace edits the text around a chosen field: the message and the field
 // stay chosen; a digit deleted (the text unreadable for a moment) keeps the decode on screen,
 // marked stale, with the error on the line being typed; a long paste with one bad character
@@ -60,12 +80,14 @@ func TestBrowserEditsKeepPlace(t *testing.T) {
 	b.Eval(`(() => { for (const e of document.querySelectorAll(".tnode")) if (e.querySelector(".t-label").textContent === "Value") return e.dataset.node; return ""; })()`, &node)
 	b.Click(`.tnode[data-node="` + node + `"]`)
 	waitJS(b, `document.querySelector(".tnode.selected[data-node='`+node+`']")`)
-	before := readView(b)
+	before := waitView(t, b, "the Value chosen", func(v view) bool { return v.Selected == "Value @"+node })
 
 	// A blank line typed at the end.
 	var text string
 	b.Eval(`document.querySelector("#input-text").value`, &text)
 	typeKeys(b, len(text), "\r")
+	// Nothing is to change: once the tree has drawn the rows of its view, the place is the same.
+	treeSettled(t, b)
 	if got := readView(b); got != before {
 		t.Errorf("after a line typed at the end the page shows\n%+v\nwant\n%+v", got, before)
 	}
@@ -76,15 +98,14 @@ func TestBrowserEditsKeepPlace(t *testing.T) {
 	end := len(strings.Join(lines[:msgLine], "\n"))
 	last := lines[msgLine-1][len(lines[msgLine-1])-1:]
 	typeKeys(b, end, "\b")
-	got := readView(b)
-	if want := "line " + strconv.Itoa(msgLine) + ","; !got.Stale || got.Title != before.Title || got.Selected != before.Selected || !strings.Contains(got.Error, want) {
-		t.Errorf("with a digit deleted the page shows\n%+v\nwant the same place, stale, and an error at %s", got, want)
-	}
+	want := "line " + strconv.Itoa(msgLine) + ","
+	waitView(t, b, "with a digit deleted, the same place, stale, and an error at "+want, func(v view) bool {
+		return v.Stale && v.Title == before.Title && v.Selected == before.Selected && strings.Contains(v.Error, want)
+	})
 	// Typed back: read again, the same place.
 	typeKeys(b, end-1, last)
-	if got := readView(b); got != before {
-		t.Errorf("with the digit typed back the page shows\n%+v\nwant\n%+v", got, before)
-	}
+	waitView(t, b, fmt.Sprintf("with the digit typed back, the same place: %+v", before), func(v view) bool { return v == before })
+	treeSettled(t, b)
 
 	// A long paste with one bad character.
 	long := corpus(t, "pg17-text")
@@ -109,8 +130,9 @@ func TestBrowserEditsKeepPlace(t *testing.T) {
 	if sel.End != at+1 || !sel.Focused || sel.Top == 0 {
 		t.Errorf("the bad character at %d: selected %d-%d, focused %v, text box scrolled to %d", at, sel.Start, sel.End, sel.Focused, sel.Top)
 	}
-	want := "line " + strconv.Itoa(bad+1) + ", column " + strconv.Itoa(col+1)
-	if got := readView(b); !strings.Contains(got.Error, want) || got.Stale || b.Count(".mrow[data-msg]") == 0 {
-		t.Errorf("after a paste with a bad character: %+v; want the error at %s and the messages", got, want)
+	want = "line " + strconv.Itoa(bad+1) + ", column " + strconv.Itoa(col+1)
+	waitView(t, b, "after a paste with a bad character, the error at "+want, func(v view) bool { return strings.Contains(v.Error, want) && !v.Stale })
+	if b.Count(".mrow[data-msg]") == 0 {
+		t.Errorf("after a paste with a bad character the list shows no message")
 	}
 }

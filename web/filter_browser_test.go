@@ -62,7 +62,7 @@ func TestBrowsersFilter(t *testing.T) {
 		// The tree follows to message 9 and draws every row its box shows; scrolled to its
 		// end, it draws the rows that come into view, down to column 2's value.
 		until(b, `[...document.querySelectorAll(".tnode .t-value")].some((e) => e.textContent === "16402 public.rid_default")`)
-		treeFills(t, b)
+		treeSettled(t, b)
 		if tree := rows(b); !strings.Contains(tree, "Relation OID = 16402 public.rid_default") || !strings.Contains(tree, "column 1 (id) = int4") {
 			t.Errorf("the tree does not show message 9's values:\n%s", tree)
 		}
@@ -73,9 +73,9 @@ func TestBrowsersFilter(t *testing.T) {
 			return [...document.querySelectorAll(".tnode .t-value")].some((v) => v.textContent.includes("from corpus_origin")) ? "" :
 				"values drawn: " + [...document.querySelectorAll(".tnode .t-value")].map((v) => v.textContent).join(" | ");
 		})()`)
-		treeFills(t, b)
+		treeSettled(t, b)
 		b.Eval(`document.querySelector(".tree").scrollTop = 0`, nil)
-		treeFills(t, b)
+		treeSettled(t, b)
 		// The arrows in the list move among the Inserts.
 		b.Click(`.mrow[data-msg="3"]`)
 		until(b, `document.querySelector('.mrow.selected[data-msg="3"]')`)

@@ -106,6 +106,7 @@ func TestBrowserHostileLinksAreRefused(t *testing.T) {
 		// refusal waited for is this link's, not the last one's still on the page.
 		b.Navigate(base + "#hex=420000000002e34ae0000292492d0f8ae600000de4") // vectors: postgrex_wal_txn_insert
 		waitJS(b, `document.querySelector(".input-status").textContent === "1 message" && !document.querySelector(".input-refused")`)
+		treeSettled(t, b)
 		before := viewOf(b)
 		b.Navigate(base + link)
 		waitJS(b, `document.querySelector(".input-refused")`)
@@ -252,6 +253,7 @@ func TestBrowserLongPasteSkipsTheTextBox(t *testing.T) {
 func TestBrowserDamagedAndEmptyLinks(t *testing.T) {
 	b, base := open(t, "")
 	b.WaitVisible(".tnode")
+	treeSettled(t, b)
 	before := viewOf(b)
 	good := shareLink(t, "\n"+strings.Repeat("420000000002e34ae0000292492d0f8ae600000de4\n", 50))
 	cut := good[:4+(len(good)-4)/2/4*4]
@@ -285,6 +287,7 @@ func TestBrowserDamagedAndEmptyLinks(t *testing.T) {
 func TestBrowserEmptyFragmentClearsRefusal(t *testing.T) {
 	b, base := open(t, "")
 	b.WaitVisible(".tnode")
+	treeSettled(t, b)
 	before := viewOf(b)
 	link, _ := bombLink(t, "\n", "0/15175C0 6b00000000015175c000030469fb190b2600\n", "", web.MaxInput+1<<20)
 	b.Navigate(base + link)
