@@ -198,8 +198,9 @@ func (s *state) escape(i int, l lang) (int, *failure) {
 	return i, s.fail(i, "expected an escape sequence")
 }
 
-// simpleEscape returns the byte a one-character escape stands for in lang.
-func simpleEscape(c byte, l lang) (byte, bool) {
+// cLetterEscape returns the byte C's escape of a backslash and the letter c stands for
+// (\a \b \f \n \r \t \v), which Go, Python and Elixir took over and od -c writes.
+func cLetterEscape(c byte) (byte, bool) {
 	switch c {
 	case 'a':
 		return 7, true
@@ -215,10 +216,18 @@ func simpleEscape(c byte, l lang) (byte, bool) {
 		return 9, true
 	case 'v':
 		return 11, true
-	case '\\', '\'', '"':
-		return c, true
+	}
+	return 0, false
+}
+
+// simpleEscape returns the byte a one-character escape stands for in lang.
+func simpleEscape(c byte, l lang) (byte, bool) {
+	if b, ok := cLetterEscape(c); ok {
+		return b, true
 	}
 	switch {
+	case c == '\\' || c == '\'' || c == '"':
+		return c, true
 	case l == langElixir && c == 'e':
 		return 27, true
 	case l == langElixir && c == 's':

@@ -91,27 +91,13 @@ func odSplit(line []byte, spec *wordSpec, toks []odToken) (offEnd int, _ []odTok
 	return offEnd, toks, ascii, hasASCII
 }
 
-// odCharEscape returns the byte od -c writes as a backslash and c: \0 \a \b \f \n \r \t \v.
+// odCharEscape returns the byte od -c writes as a backslash and c: \0, or one of C's
+// letter escapes (\a \b \f \n \r \t \v).
 func odCharEscape(c byte) (byte, bool) {
-	switch c {
-	case '0':
+	if c == '0' {
 		return 0, true
-	case 'a':
-		return 7, true
-	case 'b':
-		return 8, true
-	case 'f':
-		return 12, true
-	case 'n':
-		return 10, true
-	case 'r':
-		return 13, true
-	case 't':
-		return 9, true
-	case 'v':
-		return 11, true
 	}
-	return 0, false
+	return cLetterEscape(c)
 }
 
 // sniffWords accepts a first line of od or hexdump output that is not hexdump -C or xxd: an
