@@ -305,15 +305,30 @@ func ExampleParse() {
 	// psql-unaligned: 21 bytes, lsn 0/1528468, xid 726
 }
 
-// TestDocsListEveryFormat checks that docs/cli.md's table of input formats names every format.
+// TestDocsListEveryFormat checks that docs/cli.md's table of input formats has a row for every
+// format, each with an example of the command that makes it in its last cell.
 func TestDocsListEveryFormat(t *testing.T) {
 	doc, err := os.ReadFile("../docs/cli.md")
 	if err != nil {
 		t.Fatal(err)
 	}
+	_, table, _ := strings.Cut(string(doc), "### Input formats")
+	table, _, _ = strings.Cut(table, "#### psql forms")
 	for _, f := range Formats() {
-		if !bytes.Contains(doc, []byte("`"+string(f)+"`")) {
-			t.Errorf("docs/cli.md does not list %s", f)
+		row := ""
+		for _, l := range strings.Split(table, "\n") {
+			first, _, _ := strings.Cut(strings.TrimPrefix(l, "| "), " | ")
+			if strings.Contains(", "+first+",", " `"+string(f)+"`,") {
+				row = l
+			}
+		}
+		if row == "" {
+			t.Errorf("docs/cli.md's input formats table has no row for %s", f)
+			continue
+		}
+		cells := strings.Split(strings.TrimSuffix(row, " |"), " | ")
+		if last := strings.TrimSpace(cells[len(cells)-1]); len(cells) < 3 || last == "" || last == "—" {
+			t.Errorf("docs/cli.md: %s has no example command: %s", f, row)
 		}
 	}
 }
