@@ -141,13 +141,45 @@ func BenchmarkFormats1MB(b *testing.B) {
 		{"od", tool("od"), 3.5},
 		{"od -c", tool("od", "-c"), 4.5},
 		{"od -A x -t x1z", tool("od", "-A", "x", "-t", "x1z"), 4.6},
-		{"base64", tool("base64"), 1.36},
+		{"base64 wrapped", tool("base64"), 1.36},
 		{"hex lines", perLine(hex.EncodeToString), 2},
 		{"base64 lines", perLine(base64.StdEncoding.EncodeToString), 1.36},
 		{"go-print", perLine(dec(" ", false)), 2.7},
 		{"json", perLine(dec(",", false)), 2.7},
 		{"java", perLine(dec(", ", true)), 3.6},
 		{"node-buffer", perLine(func(m []byte) string { return "<Buffer " + fmt.Sprintf("% x", m) + ">" }), 3},
+		{"node-uint8array", perLine(func(m []byte) string { return fmt.Sprintf("Uint8Array(%d) %s", len(m), dec(", ", false)(m)) }), 3.6},
+		{"kotlin-join", perLine(func(m []byte) string { s := dec(", ", true)(m); return s[1 : len(s)-1] }), 3.6},
+		{"rust-hex", perLine(func(m []byte) string { return "[" + strings.ReplaceAll(fmt.Sprintf("% x", m), " ", ", ") + "]" }), 4},
+		{"csharp", perLine(func(m []byte) string { return strings.ReplaceAll(fmt.Sprintf("% X", m), " ", "-") }), 3},
+		{"go", perLine(func(m []byte) string { return fmt.Sprintf("%#v", m) }), 5},
+		{"go-string", perLine(func(m []byte) string { return fmt.Sprintf("%q", m) }), 2.5},
+		{"python", perLine(pythonRepr), 2.5},
+		{"elixir", perLine(func(m []byte) string { s := dec(", ", false)(m); return "<<" + s[1:len(s)-1] + ">>" }), 3.6},
+		{"c", perLine(func(m []byte) string {
+			return strings.NewReplacer("[]byte{", "{", "}", "};").Replace(fmt.Sprintf("%#v", m))
+		}), 5},
+		{"base64url", perLine(base64.URLEncoding.EncodeToString), 1.36},
+		{"tshark-fields", func(_ []byte, msgs [][]byte) []byte {
+			var sb strings.Builder
+			for i := 0; i+1 < len(msgs); i += 2 {
+				sb.WriteString(hex.EncodeToString(msgs[i]) + "," + hex.EncodeToString(msgs[i+1]) + "\n")
+			}
+			return []byte(sb.String())
+		}, 2},
+		{"capture", func(_ []byte, msgs [][]byte) []byte {
+			var sb strings.Builder
+			sb.WriteString("# pgoutput-inspect capture v1\n")
+			for i, m := range msgs {
+				fmt.Fprintf(&sb, "0/%X %x\n", 0x1528468+i, m)
+			}
+			return []byte(sb.String())
+		}, 2.1},
+		{"pcapng", func(_ []byte, m [][]byte) []byte { return throughFile(benchPcap(m), "editcap", "-F", "pcapng") }, 1.1},
+		{"wireshark-dump", func(_ []byte, m [][]byte) []byte { return throughFile(benchPcap(m), "tshark", "-x", "-r") }, 6},
+		{"tshark-follow", func(_ []byte, m [][]byte) []byte {
+			return throughFile(benchPcap(m), "tshark", "-q", "-z", "follow,tcp,hex,0", "-r")
+		}, 4.5},
 	}
 	// The floor: encoding/hex decoding 1 MB of hex, the least any reader of hex text must do.
 	b.Run("floor_hex.Decode", func(b *testing.B) {
@@ -174,6 +206,11 @@ func BenchmarkFormats1MB(b *testing.B) {
 			if len(r.Messages) < 100 {
 				b.Fatalf("read as %s: %d messages", r.Format, len(r.Messages))
 			}
+			for _, f := range Formats() {
+				if string(f) == c.name && r.Format != f {
+					b.Fatalf("read as %s", r.Format)
+				}
+			}
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -188,4 +225,50 @@ func BenchmarkFormats1MB(b *testing.B) {
 			b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
+}
+
+// pythonRepr writes m as Python prints bytes: b'…' with \xHH escapes.
+func pythonRepr(m []byte) string {
+	var sb strings.Builder
+	sb.WriteString("b'")
+	for _, c := range m {
+		switch {
+		case c == '\\' || c == '\'':
+			sb.WriteByte('\\')
+			sb.WriteByte(c)
+		case c >= 0x20 && c < 0x7f:
+			sb.WriteByte(c)
+		default:
+			fmt.Fprintf(&sb, "\\x%02x", c)
+		}
+	}
+	sb.WriteByte('\'')
+	return sb.String()
+}
+
+// throughFile writes in to a temporary file and returns what the tool prints for it: the
+// file's name follows args (nil when the tool is not installed). editcap's output goes to a
+// second file.
+func throughFile(in []byte, tool string, args ...string) []byte {
+	dir, err := os.MkdirTemp("", "bench")
+	if err != nil {
+		return nil
+	}
+	defer os.RemoveAll(dir)
+	f := dir + "/in.pcap"
+	if os.WriteFile(f, in, 0o644) != nil {
+		return nil
+	}
+	if tool == "editcap" {
+		if exec.Command(tool, append(args, f, dir+"/out")...).Run() != nil {
+			return nil
+		}
+		out, _ := os.ReadFile(dir + "/out")
+		return out
+	}
+	out, err := exec.Command(tool, append(args, f)...).Output()
+	if err != nil {
+		return nil
+	}
+	return out
 }
