@@ -22,11 +22,15 @@ func FuzzParse(f *testing.F) {
 			files = append(files, f)
 		}
 	}
+	texts := append(tlsSeeds(f), fragmentPcap(f))
 	for _, file := range files {
 		text, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)
 		}
+		texts = append(texts, text)
+	}
+	for _, text := range texts {
 		for i := range len(parsers) + 1 {
 			f.Add(text, uint8(i))
 		}
@@ -36,6 +40,7 @@ func FuzzParse(f *testing.F) {
 		if int(which) < len(parsers) {
 			force = parsers[which].format
 		}
+		checkAtMost(t, text, force, 1+int(which)%4)
 		r, err := Parse(text, force)
 		if err != nil {
 			if r != nil && (len(r.Messages) == 0 || len(r.Errors) == 0 || r.Errors[0] != err) {
@@ -64,6 +69,26 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
+// checkAtMost checks ParseAtMost with a limit: at most limit messages kept, the rest counted,
+// and the same messages as Parse when they are no more than the limit.
+func checkAtMost(t *testing.T, text []byte, force Format, limit int) {
+	r, err := ParseAtMost(text, force, limit)
+	checkMessages(t, r)
+	if r == nil {
+		return
+	}
+	if len(r.Messages) > limit || r.More > 0 && len(r.Messages) != limit {
+		t.Fatalf("ParseAtMost(%d): %d messages kept, %d more", limit, len(r.Messages), r.More)
+	}
+	if r.More > 0 || err != nil {
+		return
+	}
+	all, err := Parse(text, force)
+	if err != nil || len(all.Messages) != len(r.Messages) {
+		t.Fatalf("ParseAtMost(%d) read %d messages, Parse %d (%v)", limit, len(r.Messages), len(all.Messages), err)
+	}
+}
+
 // checkMessages checks what every result must hold: lines from 1, offsets inside the text and
 // in order, message bytes that cannot be appended over each other, notes about messages that exist.
 func checkMessages(t *testing.T, r *Result) {
@@ -88,7 +113,7 @@ func checkMessages(t *testing.T, r *Result) {
 // dumpFormats are the readers of dumps, program output, binary files and captures, fuzzed on
 // their own by FuzzDumps (forced, and detected among themselves).
 var dumpFormats = []Format{Pcap, Pcapng, RecvLogical, Binary, Follow, NodeBuffer, NodeUint8Array, GoPrint,
-	GoString, Java, RustHex, Xxd, HexdumpC, Hexdump, Od, WiresharkDump, XxdPlain, CSharp, HexItems, Base64Wrapped}
+	GoString, Java, RustHex, Xxd, HexdumpC, Hexdump, Od, WiresharkDump, XxdPlain, CSharp, HexItems, Base64Wrapped, KotlinJoin}
 
 // FuzzDumps checks the readers of dumps, program output, binary files and captures as FuzzParse
 // does, each forced, seeded with the real tool output in testdata/input.
@@ -103,6 +128,11 @@ func FuzzDumps(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
+		for i := range dumpFormats {
+			f.Add(text, uint8(i))
+		}
+	}
+	for _, text := range append(tlsSeeds(f), fragmentPcap(f)) {
 		for i := range dumpFormats {
 			f.Add(text, uint8(i))
 		}

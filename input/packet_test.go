@@ -29,6 +29,26 @@ func TestCaptureTLS(t *testing.T) {
 // that counts it and names its frame. The capture is one made by the benchmark's writer from
 // the corpus's real messages, with the third frame's "more fragments" flag set.
 func TestCaptureIPFragments(t *testing.T) {
+	r, err := Parse(fragmentPcap(t), Auto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Messages) != 4 {
+		t.Errorf("%d messages, want 4 (the fragment's skipped)", len(r.Messages))
+	}
+	found := false
+	for _, n := range r.Notes {
+		if strings.Contains(n.Text, "1 frame (3) holds a fragment of IP packets") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no note about the fragment: %v", r.Notes)
+	}
+}
+
+// fragmentPcap is a capture of five real messages whose third frame holds an IP fragment.
+func fragmentPcap(t testing.TB) []byte {
 	stream := benchStream(t, 1)
 	cuts, bad := splitRecvLogical(stream)
 	if bad >= 0 || len(cuts) < 5 {
@@ -46,20 +66,40 @@ func TestCaptureIPFragments(t *testing.T) {
 	}
 	ip := b[off+16+14:]
 	ip[6] |= 0x20 // more fragments
-	r, err := Parse(b, Auto)
+	return b
+}
+
+// tlsSeeds are small pieces of the real TLS capture, whole pcapng blocks, for the fuzz
+// targets: its start (the SSLRequest accepted, then TLS records) and blocks from its middle
+// (TLS records only, as a capture begun mid-stream sees them).
+func tlsSeeds(t testing.TB) [][]byte {
+	b, err := os.ReadFile("../testdata/input/tshark/tls.pcapng")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Messages) != 4 {
-		t.Errorf("%d messages, want 4 (the fragment's skipped)", len(r.Messages))
-	}
-	found := false
-	for _, n := range r.Notes {
-		if strings.Contains(n.Text, "1 frame (3) holds a fragment of IP packets") {
-			found = true
+	var blocks [][]byte // every block after the section header and interface description
+	head := 0
+	for off := 0; off+12 <= len(b); {
+		n := int(binary.LittleEndian.Uint32(b[off+4:]))
+		if n < 12 || off+n > len(b) {
+			break
 		}
+		if typ := binary.LittleEndian.Uint32(b[off:]); typ == 0x0a0d0d0a || typ == 1 {
+			head = off + n
+		} else {
+			blocks = append(blocks, b[off:off+n])
+		}
+		off += n
 	}
-	if !found {
-		t.Errorf("no note about the fragment: %v", r.Notes)
+	seed := func(from int) []byte {
+		out := append([]byte(nil), b[:head]...)
+		for _, bl := range blocks[from:] {
+			if len(out)+len(bl) > 12<<10 {
+				break
+			}
+			out = append(out, bl...)
+		}
+		return out
 	}
+	return [][]byte{seed(0), seed(len(blocks) / 2)}
 }
