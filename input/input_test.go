@@ -332,3 +332,12 @@ func TestDocsListEveryFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestOCRHint: a letter where a dump has a hex digit, as text recognition of a screenshot
+// makes it ('O' for 0), is an error that says what it likely is.
+func TestOCRHint(t *testing.T) {
+	_, err := Parse([]byte("0000   42 00 0O 00\n"), Auto)
+	if err == nil || !strings.Contains(err.Error(), "(OCR), this 'O' is likely a 0") {
+		t.Errorf("error %v, want one that names OCR and the digit", err)
+	}
+}
