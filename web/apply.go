@@ -88,6 +88,8 @@ type (
 	SetFilter struct{ Query string }
 	// ShowChange: the before and after view of an Update or Delete was turned on or off.
 	ShowChange struct{ On bool }
+	// ShowCatalog: the relations and types panel was turned on or off.
+	ShowCatalog struct{ On bool }
 )
 
 func (SetText) isAction()       {}
@@ -114,6 +116,7 @@ func (DecodeMore) isAction()    {}
 func (SelectBadText) isAction() {}
 func (SetFilter) isAction()     {}
 func (ShowChange) isAction()    {}
+func (ShowCatalog) isAction()   {}
 
 // Apply returns the state after action a, and what the browser must do for it. It does not
 // change s, and does the same for the same s and a.
@@ -270,8 +273,17 @@ func Apply(s State, a Action) (State, []Effect) {
 		s.Filter = ParseFilter(a.Query)
 		s, fx = s.followFilter()
 	case ShowChange:
-		s.ShowChange = a.On
+		// The before and after and the relations take the tree's place in turn.
+		s.ShowChange, s.ShowCatalog, s.Catalog = a.On, false, nil
 		s.View[PanelChange].Top = 0
+	case ShowCatalog:
+		s.ShowCatalog = a.On
+		s.View[PanelCatalog].Top = 0
+		if a.On {
+			s.ShowChange = false
+		} else {
+			s.Catalog = nil
+		}
 	default:
 		// The field guide (guide.go) and explain mode (explain.go).
 		s, fx = s.applyGuide(a)
@@ -281,6 +293,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		return prev.refuse(s.refusing), nil
 	}
 	s.syncList()
+	s.syncCatalog()
 	if s.listMoved {
 		// A new input starts the message list at its top.
 		s.listMoved = false

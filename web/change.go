@@ -161,8 +161,8 @@ func valueBytes(t *decoder.Tree, node int32) []byte {
 	return t.ValueBytes(int(node))
 }
 
-// identityName names a replica identity as ALTER TABLE … REPLICA IDENTITY does, or "".
-func identityName(b byte) string {
+// IdentityName names a replica identity as ALTER TABLE … REPLICA IDENTITY does, or "".
+func IdentityName(b byte) string {
 	switch b {
 	case 'd':
 		return "DEFAULT (the primary key)"
@@ -180,7 +180,7 @@ func identityName(b byte) string {
 func changeWhy(t *decoder.Tree, c *Change, keyChanged bool, changedKeys []string) string {
 	ident := ""
 	if t.Relation != nil {
-		ident = identityName(t.Relation.ReplicaIdentity)
+		ident = IdentityName(t.Relation.ReplicaIdentity)
 	}
 	is := "The table's replica identity is " + ident
 	if ident == "" {

@@ -38,6 +38,9 @@ type Doc struct {
 	RowOf []int
 	// Errors counts the messages whose decode met a problem.
 	Errors int
+	// Described lists the Relation and Type messages decoded without error, in order, with
+	// what the session learnt from each.
+	Described []Described
 	// Options are the decoder options the messages were decoded with; Proto is the protocol
 	// version the session ended with (given, or inferred from the messages; 0 if unknown).
 	Options decoder.Options
@@ -195,6 +198,15 @@ type docDecoder struct {
 	hasXid  bool
 	errors  int
 	allRows []ListRow
+	// described is every Doc's Described, each cutting it to its length.
+	described []Described
+}
+
+// Described is what one Relation or Type message told the session: Relation or Type is set.
+type Described struct {
+	Msg      int
+	Relation *decoder.Relation
+	Type     *decoder.DataType
 }
 
 // start decodes the first n messages of d (n < 0 or past the end: all) and returns that Doc.
@@ -232,6 +244,7 @@ func (dec *docDecoder) upTo(c int) *Doc {
 	nd.Summaries = nd.Summaries[:end:end]
 	nd.RowOf = nd.RowOf[:end:end]
 	nd.Rows = dec.allRows[:len(dec.allRows):len(dec.allRows)]
+	nd.Described = dec.described[:len(dec.described):len(dec.described)]
 	nd.Errors = dec.errors
 	nd.Proto = dec.s.Proto()
 	nd.openGroup, nd.openCount = dec.group, dec.count
@@ -252,6 +265,23 @@ func (dec *docDecoder) decode(i int) {
 	sm := summarize(t, m)
 	if t.Err != nil {
 		dec.errors++
+	} else if mt := t.MessageType(); mt != nil {
+		// What the session learnt from a Relation or Type message, as it stands now: a later
+		// one for the same OID replaces it in the session, not here.
+		switch mt.Group {
+		case decoder.FieldRelation:
+			if k := t.Find(t.Message, decoder.FieldRelationOID); k >= 0 {
+				if rel := dec.s.Relation(uint32(t.ValueOf(k).Num)); rel != nil {
+					dec.described = append(dec.described, Described{Msg: i, Relation: rel})
+				}
+			}
+		case decoder.FieldType:
+			if k := t.Find(t.Message, decoder.FieldTypeOID); k >= 0 {
+				if dt := dec.s.DataType(uint32(t.ValueOf(k).Num)); dt != nil {
+					dec.described = append(dec.described, Described{Msg: i, Type: dt})
+				}
+			}
+		}
 	}
 	// Opening messages start a group; the heading row goes before the message.
 	role := t.Role()

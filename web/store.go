@@ -12,9 +12,10 @@ type Panel uint8
 
 // Panels.
 const (
-	PanelList   Panel = iota // the message list
-	PanelTree                // the tree
-	PanelChange              // an Update's or Delete's columns before and after
+	PanelList    Panel = iota // the message list
+	PanelTree                 // the tree
+	PanelChange               // an Update's or Delete's columns before and after
+	PanelCatalog              // the relations and types the stream described
 	numPanels
 )
 
@@ -107,6 +108,11 @@ type State struct {
 	// up to date with Doc by Apply.
 	Filter Filter
 	List   *List
+
+	// ShowCatalog says the tree's panel shows the relations and types the stream described
+	// (Catalog, kept up to date with Doc by Apply while shown) instead of the tree.
+	ShowCatalog bool
+	Catalog     *Catalog
 }
 
 // syncList brings List up to date with Doc and Filter.

@@ -125,11 +125,14 @@ const shortText = 16
 // drawing only the rows in view.
 type MessageList struct {
 	vecty.Core
-	List     *web.List        `vecty:"prop"`
-	Filter   web.Filter       `vecty:"prop"`
-	Msg      int              `vecty:"prop"`
-	View     hexview.Viewport `vecty:"prop"`
-	Dispatch Dispatch         `vecty:"prop"`
+	List   *web.List        `vecty:"prop"`
+	Filter web.Filter       `vecty:"prop"`
+	Msg    int              `vecty:"prop"`
+	View   hexview.Viewport `vecty:"prop"`
+	// ShowCatalog: the relations and types are shown (in the tree's place); the list's
+	// "Relations" button turns them on and off.
+	ShowCatalog bool     `vecty:"prop"`
+	Dispatch    Dispatch `vecty:"prop"`
 
 	box   *vecty.HTML // the scroll box as last rendered
 	watch sizeWatch
@@ -147,7 +150,7 @@ func (l *MessageList) Unmount() { l.watch.stop() }
 // SkipRender implements vecty.RenderSkipper.
 func (l *MessageList) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*MessageList)
-	return ok && o.List == l.List && o.Filter == l.Filter && o.Msg == l.Msg && o.View == l.View
+	return ok && o.List == l.List && o.Filter == l.Filter && o.Msg == l.Msg && o.View == l.View && o.ShowCatalog == l.ShowCatalog
 }
 
 // Render implements vecty.Component.
@@ -191,7 +194,9 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 		div(items...),
 	)
 	return section(markup(class("panel", "list-panel"), attr("aria-labelledby", "list-title")),
-		heading2(markup(attr("id", "list-title")), text(title)),
+		div(markup(class("panel-head")),
+			heading2(markup(attr("id", "list-title")), text(title)),
+			catalogToggle(l.ShowCatalog, l.List != nil && l.List.Doc != nil, l.Dispatch)),
 		div(markup(class("filter-bar")),
 			&FilterBox{Query: l.Filter.Query, Invalid: l.Filter.Err != "", Dispatch: l.Dispatch},
 			span(markup(class("filter-status"), vecty.ClassMap{"error": l.Filter.Err != ""},
@@ -319,7 +324,12 @@ type TreeView struct {
 	Change     *web.Change      `vecty:"prop"`
 	ShowChange bool             `vecty:"prop"`
 	ChangeView hexview.Viewport `vecty:"prop"`
-	Dispatch   Dispatch         `vecty:"prop"`
+	// Catalog is the relations and types the stream described, shown in the tree's place when
+	// ShowCatalog.
+	Catalog     *web.Catalog     `vecty:"prop"`
+	ShowCatalog bool             `vecty:"prop"`
+	CatalogView hexview.Viewport `vecty:"prop"`
+	Dispatch    Dispatch         `vecty:"prop"`
 
 	box   *vecty.HTML // the scroll box as last rendered
 	watch sizeWatch
@@ -338,7 +348,8 @@ func (v *TreeView) Unmount() { v.watch.stop() }
 func (v *TreeView) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*TreeView)
 	return ok && o.Tree == v.Tree && sameRows(o.Rows, v.Rows) && o.Node == v.Node && o.Hover == v.Hover && o.View == v.View &&
-		o.Change == v.Change && o.ShowChange == v.ShowChange && o.ChangeView == v.ChangeView
+		o.Change == v.Change && o.ShowChange == v.ShowChange && o.ChangeView == v.ChangeView &&
+		o.Catalog == v.Catalog && o.ShowCatalog == v.ShowCatalog && o.CatalogView == v.CatalogView
 }
 
 func sameRows(a, b []int32) bool {
@@ -382,22 +393,25 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 	)
 	// The tree stays in the document (hidden) while the before and after is shown, so that
 	// the box whose size it watches stays the same.
-	showChange := v.ShowChange && v.Change != nil
-	var change vecty.ComponentOrHTML
-	if showChange {
-		change = &ChangeView{Change: v.Change, Node: v.Node, View: v.ChangeView, Dispatch: v.Dispatch}
-	}
+	showCatalog := v.ShowCatalog && v.Catalog != nil
+	showChange := !showCatalog && v.ShowChange && v.Change != nil
+	var other vecty.ComponentOrHTML
 	title := "Fields"
-	if showChange {
+	switch {
+	case showCatalog:
+		other = &CatalogView{Catalog: v.Catalog, View: v.CatalogView, Dispatch: v.Dispatch}
+		title = "Relations and types"
+	case showChange:
+		other = &ChangeView{Change: v.Change, Node: v.Node, View: v.ChangeView, Dispatch: v.Dispatch}
 		title = "Before and after"
 	}
-	return section(markup(class("panel", "tree-panel"), vecty.ClassMap{"showing-change": showChange},
+	return section(markup(class("panel", "tree-panel"), vecty.ClassMap{"showing-change": showChange, "showing-catalog": showCatalog},
 		attr("aria-labelledby", "tree-title")),
 		div(markup(class("panel-head")),
 			heading2(markup(attr("id", "tree-title")), text(title)),
-			changeToggle(v.ShowChange, v.Change != nil, v.Dispatch)),
+			changeToggle(v.ShowChange && !showCatalog, v.Change != nil, v.Dispatch)),
 		v.box,
-		change,
+		other,
 	)
 }
 
