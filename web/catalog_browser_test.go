@@ -48,10 +48,7 @@ func TestBrowsersCatalog(t *testing.T) {
 			t.Errorf("%d rows drawn of %d", n, len(c.Rows))
 		}
 		axeSerious(t, b, b.Name()+", the relations and types")
-		// The relation's columns, and at the end the Inserts that used it.
-		b.Eval(`(() => { const l = document.querySelector(".catalog-list"); l.scrollTop = l.scrollHeight; })()`, nil)
-		waitFor(t, b, "the last rows", `(`+catalogRows+`).endsWith("used by|6 messages: 6 7 8 9 10 11")`, catalogRows)
-		b.Eval(`(() => { const l = document.querySelector(".catalog-list"); l.scrollTop = 0; })()`, nil)
+		// The relation's heading and first column, in the first screenful.
 		head := "R public.types|OID " + oid + " · replica identity DEFAULT (the primary key) · message 5\n"
 		col := rel.Columns[0].Name + "|" + rel.Columns[0].TypeName
 		waitFor(t, b, "the relation's heading and first column", `(`+catalogRows+`).includes(`+jsQuote(head+col)+`)`, catalogRows)
@@ -59,11 +56,16 @@ func TestBrowsersCatalog(t *testing.T) {
 			t.Errorf("the key column is not marked (key %v)", rel.Columns[0].Key)
 		}
 		// Enter on the relation's name filters the list to its messages: its Relation and Inserts.
-		b.Eval(`document.querySelector("button.cat-rel").focus()`, nil)
+		waitFor(t, b, "the relation's button focused", `(() => { const e = document.querySelector("button.cat-rel");
+			if (e && document.activeElement !== e) e.focus(); return !!e && document.activeElement === e; })()`,
+			`document.activeElement.className`)
 		b.Press("Enter")
 		waitFor(t, b, "the list filtered to the relation", `document.querySelector(".filter").value === "rel:`+oid+`" &&
 			document.querySelector(".list-panel h2").textContent === "Messages (7 of 12)"`,
-			`document.querySelector(".filter").value + " " + document.querySelector(".list-panel h2").textContent`)
+			`document.querySelector(".filter").value + " " + document.querySelector(".list-panel h2").textContent + ", focus on " + document.activeElement.className`)
+		// At the end, the Inserts that used the relation.
+		b.Eval(`(() => { const l = document.querySelector(".catalog-list"); l.scrollTop = l.scrollHeight; })()`, nil)
+		waitFor(t, b, "the last rows", `(`+catalogRows+`).endsWith("used by|6 messages: 6 7 8 9 10 11")`, catalogRows)
 		b.Click(".catalog-toggle")
 		waitFor(t, b, "the tree back", `document.querySelector(".tree-panel h2").textContent === "Fields" && !document.querySelector(".catalog")`,
 			`document.querySelector(".tree-panel h2").textContent`)
