@@ -52,6 +52,7 @@ const (
 	ClassFlags                 // a bit set
 	ClassError                 // bytes that could not be decoded, or the field in error
 	ClassEnvelope              // CopyData / XLogData / keepalive framing around a message
+	ClassAbsent                // a field the release or protocol version chosen does not have
 	numClasses
 )
 
@@ -70,6 +71,7 @@ var classNames = [numClasses]string{
 	ClassFlags:    "k-flags",
 	ClassError:    "k-error",
 	ClassEnvelope: "k-env",
+	ClassAbsent:   "k-absent",
 }
 
 // String returns the CSS class that tints the class's bytes, such as "k-lsn"; hexview.css

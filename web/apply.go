@@ -226,7 +226,7 @@ func Apply(s State, a Action) (State, []Effect) {
 			return s.refuse(linkTooLargeText()), nil
 		}
 		s.Text, s.Force, s.Proto, s.InStream = sh.Text, sh.Format, sh.Proto, sh.InStream
-		s.Guide.Open, s.Explain = false, sh.Explain
+		s.Guide.Open, s.Explain, s.Lens = false, sh.Explain, sh.Lens.Valid()
 		s.Filter = ParseFilter(sh.Filter)
 		s = s.reparse(sh.Msg)
 		s.Example = exampleByName(sh.Example)
@@ -245,7 +245,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 		s.Share = ShareState{Busy: true}
 		sh := Shared{Text: s.Text, Format: s.Force, Proto: s.Proto, InStream: s.InStream, Msg: max(s.Msg, 0), Sel: s.Sel,
-			Explain: s.Explain, Filter: s.Filter.Query}
+			Explain: s.Explain, Filter: s.Filter.Query, Lens: s.Lens}
 		if s.Example >= 0 && s.Example < len(Examples) {
 			sh.Example = Examples[s.Example].Name
 		}
@@ -382,11 +382,7 @@ func (s State) selectMessage(m int, reveal bool) (State, []Effect) {
 	s.Msg = m
 	s.Shown++
 	t := s.Doc.Trees[m]
-	model, err := hexview.New(t.Bytes, Spans(t), hexview.DefaultWidth)
-	if err != nil {
-		model, _ = hexview.New(t.Bytes, nil, hexview.DefaultWidth)
-	}
-	s.Model = model
+	s.Model = layout(t, s.Lens)
 	s.TreeRows = VisibleNodes(t, nil)
 	s.Change = ChangeOf(t)
 	// The hex view brings the selection into view by itself; the tree starts at its top.
@@ -655,6 +651,9 @@ func (s State) openFragment(frag string) (State, []Effect) {
 	}
 	s.Proto, s.InStream, s.Force, s.Example = f.Proto, f.InStream, input.Auto, -1
 	s.Guide.Open = false
+	if f.HasLens {
+		s.Lens = f.Lens.Valid()
+	}
 	s.Text = hexText(f.Bytes)
 	s.Doc, s.InputErr, s.LinkErr, s.Share = NewDocBytes(s.Text, input.Hex, f.Bytes, s.options()), nil, "", ShareState{}
 	s.Refused.Msg = "" // a refusal speaks of an input before this one

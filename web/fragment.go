@@ -20,7 +20,8 @@ var protoRange = strconv.Itoa(decoder.MinProto) + " to " + strconv.Itoa(decoder.
 //	#z1=<base64url of deflate-raw(payload)>                 what the Share button makes
 //
 // and one opens the field guide: #guide=<entry>, such as #guide=update (#guide=versions for the
-// releases and options).
+// releases and options). Any of them may add the version lens: &release=N (PostgreSQL 10 to
+// 18) and &protocol=N (1 to 4).
 //
 // The z1 payload (see SharePayload) carries the input text as pasted, the forced format, the
 // options, the chosen message and the selection. Compression is the browser's own
@@ -32,6 +33,9 @@ const ShareVersion = "z1"
 
 // GuideKey is the key of a link to the field guide.
 const GuideKey = "guide"
+
+// releaseRange is the releases the version lens knows, "10 to 18".
+var releaseRange = strconv.Itoa(decoder.FirstRelease) + " to " + strconv.Itoa(decoder.LastRelease)
 
 // MaxSharePayload is the most a z1 link's payload may inflate to: MaxInput of text and its
 // option lines. The page stops reading the inflated stream there.
@@ -51,6 +55,9 @@ type Fragment struct {
 	HasSel   bool
 	// Guide is the guide entry of a guide= link ("" for the guide's first page).
 	Guide string
+	// Lens is the version lens the link chooses, when HasLens.
+	Lens    Lens
+	HasLens bool
 }
 
 // FragmentError says why a fragment could not be read, naming the parameter.
@@ -96,6 +103,18 @@ func ParseFragment(frag string) (Fragment, error) {
 			f.Key, f.Packed = ShareVersion, v
 		case GuideKey:
 			f.Key, f.Guide = GuideKey, unescape(v)
+		case "release":
+			n, ok := input.Atoi(v)
+			if !ok || n < decoder.FirstRelease || n > decoder.LastRelease {
+				return f, &FragmentError{"release", "expected a PostgreSQL release " + releaseRange + ", found \"" + v + "\""}
+			}
+			f.Lens.Release, f.HasLens = n, true
+		case "protocol":
+			n, ok := input.Atoi(v)
+			if !ok || n < decoder.MinProto || n > decoder.MaxProto {
+				return f, &FragmentError{"protocol", "expected a protocol version " + protoRange + ", found \"" + v + "\""}
+			}
+			f.Lens.Proto, f.HasLens = n, true
 		case "proto":
 			n, ok := input.Atoi(v)
 			if !ok || n < 0 || n > decoder.MaxProto {
@@ -200,6 +219,9 @@ type Shared struct {
 	Explain bool
 	// Filter is the message list's filter query, or "".
 	Filter string
+	// Lens is the version lens (a release or protocol version it does not know is left out
+	// when the link opens, not refused: the link still opens its input).
+	Lens Lens
 }
 
 // SharePayload writes s as the z1 payload, before compression: "key=value" lines, an empty
@@ -240,6 +262,16 @@ func SharePayload(s Shared) []byte {
 	if s.Filter != "" && !strings.ContainsAny(s.Filter, "\n") {
 		b = append(b, "filter="...)
 		b = append(b, s.Filter...)
+		b = append(b, '\n')
+	}
+	if s.Lens.Release > 0 {
+		b = append(b, "release="...)
+		b = strconv.AppendInt(b, int64(s.Lens.Release), 10)
+		b = append(b, '\n')
+	}
+	if s.Lens.Proto > 0 {
+		b = append(b, "protocol="...)
+		b = strconv.AppendInt(b, int64(s.Lens.Proto), 10)
 		b = append(b, '\n')
 	}
 	if s.Example != "" && !strings.ContainsAny(s.Example, "\n") {
@@ -298,6 +330,10 @@ func ParseSharePayload(p []byte) (Shared, error) {
 			s.Explain = v == "1"
 		case "filter":
 			s.Filter = v
+		case "release":
+			s.Lens.Release, _ = input.Atoi(v)
+		case "protocol":
+			s.Lens.Proto, _ = input.Atoi(v)
 		}
 	}
 	s.Text = rest

@@ -78,7 +78,7 @@ func (s State) applyGuide(a Action) (State, []Effect) {
 			id = EntryID(t)
 		}
 		s, fx := s.showGuide(id)
-		return s, append(fx, EffectSetHash{Hash: GuideHash(s.Guide.Entry), Push: true})
+		return s, append(fx, EffectSetHash{Hash: GuideHash(s.Guide.Entry, s.Lens), Push: true})
 	case CloseGuide:
 		if !s.Guide.Open {
 			return s, nil
@@ -107,6 +107,8 @@ func (s State) applyGuide(a Action) (State, []Effect) {
 		return s.openCapture(text, sel, a.Explain)
 	case SetExplain, ExplainStep:
 		return s.applyExplain(a)
+	case SetLens:
+		return s.setLens(a.Lens)
 	}
 	return s, nil
 }
@@ -174,8 +176,9 @@ func (g *GuideState) HasEntry(id string) bool {
 	return ok
 }
 
-// GuideHash is the fragment of a guide entry: "#guide=update".
-func GuideHash(entry string) string { return "#guide=" + entry }
+// GuideHash is the fragment of a guide entry, with the version lens: "#guide=update",
+// "#guide=update&release=13".
+func GuideHash(entry string, l Lens) string { return "#guide=" + entry + l.query() }
 
 // EntryID returns the ID of the guide entry of t's message ("update", "stream-abort"), or of
 // its envelope when it carries none ("primary-keepalive"), or "".
@@ -205,17 +208,25 @@ func EntryOf(f decoder.FieldID) string {
 	return string(id)
 }
 
-// openGuideLink opens a #guide= link: the guide at its entry. The address already says it,
-// so nothing is pushed.
+// openGuideLink opens a #guide= link: the guide at its entry, through the link's lens. The
+// address already says it, so nothing is pushed. A link inside the guide names the entry
+// only: the lens chosen stays, and the address is written again to say it.
 func (s State) openGuideLink(f Fragment) (State, []Effect) {
 	s.LinkErr = ""
-	return s.showGuide(f.Guide)
+	if f.HasLens {
+		s.Lens = f.Lens.Valid()
+	}
+	s, fx := s.showGuide(f.Guide)
+	if !f.HasLens && s.Lens.On() {
+		fx = append(fx, EffectSetHash{Hash: GuideHash(s.Guide.Entry, s.Lens)})
+	}
+	return s, fx
 }
 
 // shareGuide makes the Share button's link for the guide: its fragment, short enough to need
 // no compression.
 func (s State) shareGuide() (State, []Effect) {
-	link := GuideHash(s.Guide.Entry)
+	link := GuideHash(s.Guide.Entry, s.Lens)
 	s.Share = ShareState{Link: link}
 	return s, []Effect{EffectSetHash{Hash: link, Push: true}, EffectCopy{Text: link}}
 }

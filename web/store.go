@@ -113,6 +113,9 @@ type State struct {
 	// (Catalog, kept up to date with Doc by Apply while shown) instead of the tree.
 	ShowCatalog bool
 	Catalog     *Catalog
+	// Lens is the version lens, which marks what a release or protocol version lacks in the
+	// guide and in the chosen message (lens.go).
+	Lens Lens
 }
 
 // syncList brings List up to date with Doc and Filter.

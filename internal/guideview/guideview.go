@@ -217,7 +217,7 @@ func LensClasses(since, proto int) string {
 
 // badge writes the words the lens shows on an element it marks: since when it exists.
 func badge(w *writer, p decoder.Presence) {
-	if t := sinceText(p); t != "" && LensClasses(p.Since, p.Proto) != "" {
+	if t := web.SinceText(p); t != "" && LensClasses(p.Since, p.Proto) != "" {
 		w.elem("span", "lens-badge", t)
 	}
 }
@@ -298,7 +298,7 @@ func head(w *writer, e *decoder.GuideEntry) {
 	w.elem("h2", "", title, "id", "guide-title")
 	if p := decoder.FieldAt(e.Group, 0, 0); LensClasses(p.Since, p.Proto) != "" {
 		w.elem("p", "lens-note "+LensClasses(p.Since, p.Proto),
-			e.Name+" does not exist in the release or protocol version chosen: it is sent "+sinceText(p)+".")
+			e.Name+" does not exist in the release or protocol version chosen: it is sent "+web.SinceText(p)+".")
 	}
 	w.elem("p", "guide-purpose", e.Purpose)
 	w.elem("h3", "", "Where it travels")
@@ -395,7 +395,7 @@ func diagram(w *writer, e *decoder.GuideEntry) {
 		if f.Repeat != "" {
 			present = "repeated per " + f.Repeat + "; " + present
 		}
-		if s := sinceText(p); s != "" {
+		if s := web.SinceText(p); s != "" {
 			present += "; " + s
 		}
 		rows.open("tr", lens)
@@ -482,7 +482,7 @@ func fields(w *writer, e *decoder.GuideEntry) {
 		}
 		w.close("td")
 		// The column says since when in words; the version lens marks the row itself.
-		w.elem("td", "guide-since", sinceText(p))
+		w.elem("td", "guide-since", web.SinceText(p))
 		w.close("tr")
 	}
 	w.raw("</tbody></table>")
@@ -514,7 +514,7 @@ func tail(w *writer, g *decoder.Guide, e *decoder.GuideEntry) {
 			w.open("td", "")
 			w.text(when)
 			if LensClasses(c.Release, c.Proto) != "" {
-				w.elem("span", "lens-badge", "not yet")
+				w.elem("span", "lens-badge lens-only", "not yet")
 			}
 			w.close("td")
 			w.elem("td", "", kind)
@@ -723,20 +723,4 @@ func hexText(b []byte, limit int) string {
 		out = append(out, " …"...)
 	}
 	return string(out)
-}
-
-// sinceText says from when something exists: "since PostgreSQL 14, protocol 2",
-// "since PostgreSQL 15", "with protocol 2", or "" when it always did.
-func sinceText(p decoder.Presence) string {
-	var s string
-	if p.Since > 0 {
-		s = "since PostgreSQL " + strconv.Itoa(p.Since)
-	}
-	if p.Proto > 1 {
-		if s == "" {
-			return "with protocol " + strconv.Itoa(p.Proto)
-		}
-		s += ", protocol " + strconv.Itoa(p.Proto)
-	}
-	return s
 }

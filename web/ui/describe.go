@@ -17,13 +17,14 @@ type Description struct {
 	vecty.Core
 	Tree     *decoder.Tree `vecty:"prop"`
 	Node     int32         `vecty:"prop"`
+	Lens     web.Lens      `vecty:"prop"`
 	Dispatch Dispatch      `vecty:"prop"`
 }
 
 // SkipRender implements vecty.RenderSkipper.
 func (d *Description) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*Description)
-	return ok && o.Tree == d.Tree && o.Node == d.Node
+	return ok && o.Tree == d.Tree && o.Node == d.Node && o.Lens == d.Lens
 }
 
 // Render implements vecty.Component.
@@ -66,6 +67,7 @@ func (d *Description) Render() vecty.ComponentOrHTML {
 		since += "protocol version " + strconv.Itoa(info.Proto)
 	}
 	fact("Since", since)
+	fact("Version lens", lensText(d.Lens, d.Lens.Absent(t, i)))
 	if t.IsLeaf(i) {
 		fact("Value", web.ValueText(t, i, web.MaxDescriptionText))
 	}

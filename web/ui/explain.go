@@ -19,13 +19,14 @@ type ExplainPanel struct {
 	vecty.Core
 	Tree     *decoder.Tree `vecty:"prop"`
 	Node     int32         `vecty:"prop"`
+	Lens     web.Lens      `vecty:"prop"`
 	Dispatch Dispatch      `vecty:"prop"`
 }
 
 // SkipRender implements vecty.RenderSkipper.
 func (p *ExplainPanel) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*ExplainPanel)
-	return ok && o.Tree == p.Tree && o.Node == p.Node
+	return ok && o.Tree == p.Tree && o.Node == p.Node && o.Lens == p.Lens
 }
 
 // explainKey returns the step of a key, or false.
@@ -56,6 +57,9 @@ func (p *ExplainPanel) Render() vecty.ComponentOrHTML {
 		} else {
 			head = web.LabelText(t, int(p.Node), web.MaxRowText)
 			sentence = web.ExplainText(t, int(p.Node))
+			if l := lensText(p.Lens, p.Lens.Absent(t, int(p.Node))); l != "" {
+				sentence = "(" + l + ".) " + sentence
+			}
 		}
 	} else {
 		sentence = "Choose a message to explain."

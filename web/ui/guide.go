@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strconv"
+
 	"github.com/hexops/vecty"
 
 	"pgoutput-inspector/web"
@@ -19,6 +21,7 @@ import (
 type GuideView struct {
 	vecty.Core
 	Guide    web.GuideState `vecty:"prop"`
+	Lens     web.Lens       `vecty:"prop"`
 	Dispatch Dispatch       `vecty:"prop"`
 }
 
@@ -36,7 +39,16 @@ func (v *GuideView) Render() vecty.ComponentOrHTML {
 	default:
 		body = guideText(g.View["head "+g.Entry] + g.View["tail "+g.Entry])
 	}
-	return el("main", markup(class("app-main", "guide"), attr("aria-label", "field guide")),
+	// The lens's release and protocol version as classes (lr-R, lp-P): static/guide.css marks
+	// what the guide's HTML says is absent there (internal/guideview.LensClasses).
+	cls := []string{"app-main", "guide"}
+	if v.Lens.Release > 0 {
+		cls = append(cls, "lr-"+strconv.Itoa(v.Lens.Release))
+	}
+	if v.Lens.Proto > 0 {
+		cls = append(cls, "lp-"+strconv.Itoa(v.Lens.Proto))
+	}
+	return el("main", markup(class(cls...), attr("aria-label", "field guide")),
 		el("nav", markup(class("panel", "guide-nav"), attr("aria-labelledby", "guide-nav-title"),
 			vecty.UnsafeHTML(g.View["nav "+g.Entry]))),
 		// The key makes a new entry a new element, so it starts scrolled to its top.
@@ -46,8 +58,20 @@ func (v *GuideView) Render() vecty.ComponentOrHTML {
 				if k, ok := dataOf(e, "open"); ok {
 					v.Dispatch(web.OpenExample{Explain: k == 1})
 				}
-			})), body),
+			})),
+			div(markup(class("guide-bar")),
+				&LensControl{Lens: v.Lens, Dispatch: v.Dispatch},
+				span(markup(class("guide-lens", "muted")), text(guideLensText(v.Lens)))),
+			body),
 	)
+}
+
+// guideLensText says what the guide shows through the lens.
+func guideLensText(l web.Lens) string {
+	if !l.On() {
+		return "Choose a release or protocol version to strike out what it lacks."
+	}
+	return "Seen as " + l.Name() + ": what it lacks is struck through."
 }
 
 // guideText is a page of the guide's text, as rendered at build time.

@@ -26,6 +26,7 @@ type InputPanel struct {
 	Stale    bool           `vecty:"prop"`
 	LinkErr  string         `vecty:"prop"`
 	Refused  web.Refusal    `vecty:"prop"`
+	Lens     web.Lens       `vecty:"prop"`
 	Dispatch Dispatch       `vecty:"prop"`
 }
 
@@ -34,7 +35,7 @@ func (p *InputPanel) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*InputPanel)
 	return ok && o.Text == p.Text && o.Force == p.Force && o.Proto == p.Proto && o.InStream == p.InStream &&
 		o.Doc == p.Doc && o.Msg == p.Msg && o.InputErr == p.InputErr && o.Stale == p.Stale && o.LinkErr == p.LinkErr &&
-		o.Refused == p.Refused
+		o.Refused == p.Refused && o.Lens == p.Lens
 }
 
 // Render implements vecty.Component.
@@ -49,6 +50,7 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 			p.formatControl(),
 			p.protoControl(),
 			p.streamControl(tree),
+			&LensControl{Lens: p.Lens, Dispatch: p.Dispatch},
 			label(markup(class("file-open"), attr("title", "Open a file (or drop one on the page)")),
 				text("Open file…"),
 				elem.Input(markup(attr("type", "file"), attr("id", "file-open"),

@@ -131,8 +131,10 @@ type MessageList struct {
 	View   hexview.Viewport `vecty:"prop"`
 	// ShowCatalog: the relations and types are shown (in the tree's place); the list's
 	// "Relations" button turns them on and off.
-	ShowCatalog bool     `vecty:"prop"`
-	Dispatch    Dispatch `vecty:"prop"`
+	ShowCatalog bool `vecty:"prop"`
+	// Lens marks the messages its release or protocol version lacks.
+	Lens     web.Lens `vecty:"prop"`
+	Dispatch Dispatch `vecty:"prop"`
 
 	box   *vecty.HTML // the scroll box as last rendered
 	watch sizeWatch
@@ -150,7 +152,8 @@ func (l *MessageList) Unmount() { l.watch.stop() }
 // SkipRender implements vecty.RenderSkipper.
 func (l *MessageList) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*MessageList)
-	return ok && o.List == l.List && o.Filter == l.Filter && o.Msg == l.Msg && o.View == l.View && o.ShowCatalog == l.ShowCatalog
+	return ok && o.List == l.List && o.Filter == l.Filter && o.Msg == l.Msg && o.View == l.View && o.ShowCatalog == l.ShowCatalog &&
+		o.Lens == l.Lens
 }
 
 // Render implements vecty.Component.
@@ -166,7 +169,7 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	for i := first; i < first+n; i++ {
 		chosen := rows[i].Kind == web.RowMessage && rows[i].Msg == l.Msg
 		drawn = drawn || chosen
-		items[1+i%n] = msgRow(l.List, i, chosen)
+		items[1+i%n] = msgRow(l.List, i, chosen, l.Lens)
 	}
 	title, status := "Messages", ""
 	if l.List != nil && l.List.Doc != nil {
@@ -262,7 +265,7 @@ var groupNames = [...]string{web.GroupTransaction: "Transaction", web.GroupStrea
 	web.GroupPrepared: "Prepared transaction"}
 
 // msgRow draws row i of the message list: a message or a transaction heading.
-func msgRow(l *web.List, i int, selected bool) *vecty.HTML {
+func msgRow(l *web.List, i int, selected bool, lens web.Lens) *vecty.HTML {
 	doc := l.Doc
 	row := l.Rows[i]
 	top := style("top", px(i*hexview.RowHeight))
@@ -293,9 +296,16 @@ func msgRow(l *web.List, i int, selected bool) *vecty.HTML {
 	if sm.Type >= 0x20 && sm.Type < 0x7f {
 		name = string(rune(sm.Type)) + " " + name
 	}
+	name = strconv.Itoa(row.Msg+1) + ". " + name
+	// A message the version lens's release lacks is struck through, and its tooltip says so.
+	absent := lensText(lens, lens.AbsentMessage(sm.Type))
+	typ := titledSpan("m-type", name, nil)
+	if absent != "" {
+		typ = span(markup(class("m-type"), attr("title", name+" ("+absent+")"), prop("textContent", name)))
+	}
 	return div(markup(
 		class("vrow", "mrow"),
-		vecty.ClassMap{"nested": row.Nested, "selected": selected, "has-error": sm.Err},
+		vecty.ClassMap{"nested": row.Nested, "selected": selected, "has-error": sm.Err, "lens-absent": absent != ""},
 		attr("role", "option"),
 		attr("id", "m-"+strconv.Itoa(row.Msg)),
 		attr("aria-selected", strconv.FormatBool(selected)),
@@ -304,7 +314,7 @@ func msgRow(l *web.List, i int, selected bool) *vecty.HTML {
 		data("msg", strconv.Itoa(row.Msg)),
 		top,
 	),
-		titledSpan("m-type", strconv.Itoa(row.Msg+1)+". "+name, nil),
+		typ,
 		textSpan("m-lsn", lsn),
 		textSpan("m-xid", xid),
 		textSpan("m-size", strconv.Itoa(sm.Size)),
@@ -329,7 +339,9 @@ type TreeView struct {
 	Catalog     *web.Catalog     `vecty:"prop"`
 	ShowCatalog bool             `vecty:"prop"`
 	CatalogView hexview.Viewport `vecty:"prop"`
-	Dispatch    Dispatch         `vecty:"prop"`
+	// Lens marks the fields its release or protocol version lacks.
+	Lens     web.Lens `vecty:"prop"`
+	Dispatch Dispatch `vecty:"prop"`
 
 	box   *vecty.HTML // the scroll box as last rendered
 	watch sizeWatch
@@ -349,7 +361,7 @@ func (v *TreeView) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*TreeView)
 	return ok && o.Tree == v.Tree && sameRows(o.Rows, v.Rows) && o.Node == v.Node && o.Hover == v.Hover && o.View == v.View &&
 		o.Change == v.Change && o.ShowChange == v.ShowChange && o.ChangeView == v.ChangeView &&
-		o.Catalog == v.Catalog && o.ShowCatalog == v.ShowCatalog && o.CatalogView == v.CatalogView
+		o.Catalog == v.Catalog && o.ShowCatalog == v.ShowCatalog && o.CatalogView == v.CatalogView && o.Lens == v.Lens
 }
 
 func sameRows(a, b []int32) bool {
@@ -365,7 +377,7 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 	for i := first; i < first+n; i++ {
 		id := v.Rows[i]
 		drawn = drawn || id == v.Node
-		items[1+i%n] = treeRow(v.Tree, id, i, id == v.Node, id == v.Hover, v.Collapsed[id])
+		items[1+i%n] = treeRow(v.Tree, id, i, id == v.Node, id == v.Hover, v.Collapsed[id], v.Lens)
 	}
 	v.box = div(markup(class("vlist", "tree"), attr("tabindex", "0"),
 		attr("role", "tree"), attr("aria-labelledby", "tree-title"),
@@ -431,7 +443,7 @@ func siblingPlace(t *decoder.Tree, i int) (pos, size int) {
 }
 
 // treeRow draws node id of t at row row.
-func treeRow(t *decoder.Tree, id int32, row int, selected, hovered, collapsed bool) *vecty.HTML {
+func treeRow(t *decoder.Tree, id int32, row int, selected, hovered, collapsed bool, lens web.Lens) *vecty.HTML {
 	i := int(id)
 	n := &t.Nodes[i]
 	info := n.Field.Info()
@@ -445,9 +457,11 @@ func treeRow(t *decoder.Tree, id int32, row int, selected, hovered, collapsed bo
 	}
 	pos, size := siblingPlace(t, i)
 	errNode := n.Field == decoder.FieldUndecoded || n.Field == decoder.FieldTrailing || n.Field == decoder.FieldUnknownType
+	// A field the version lens's release lacks is struck through and says since when (t-lens).
+	absent := lens.Absent(t, i)
 	return div(markup(
 		class("vrow", "tnode", web.ClassOf(info.Kind).String()),
-		vecty.ClassMap{"selected": selected, "hovered": hovered, "group": !leaf, "has-error": errNode},
+		vecty.ClassMap{"selected": selected, "hovered": hovered, "group": !leaf, "has-error": errNode, "lens-absent": absent != ""},
 		attr("role", "treeitem"),
 		attr("id", "t-"+strconv.Itoa(i)),
 		attr("aria-selected", strconv.FormatBool(selected)),
@@ -463,6 +477,7 @@ func treeRow(t *decoder.Tree, id int32, row int, selected, hovered, collapsed bo
 		textSpan("t-toggle", toggle),
 		titledSpan("t-label", web.LabelText(t, i, web.MaxRowText), func() string { return web.LabelText(t, i, web.MaxTitleText) }),
 		titledSpan("t-value", nodeValue(t, i, web.MaxRowText), func() string { return nodeValue(t, i, web.MaxTitleText) }),
+		textSpan("t-lens", absent),
 	)
 }
 

@@ -36,7 +36,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	if s.Guide.Open {
 		// The field guide takes the inspector's place (guide.go).
 		return elem.Body(div(markup(class("app"), style("--row-h", px(hexview.RowHeight))),
-			header, &GuideView{Guide: s.Guide, Dispatch: p.Dispatch}))
+			header, &GuideView{Guide: s.Guide, Lens: s.Lens, Dispatch: p.Dispatch}))
 	}
 	return elem.Body(
 		// Rows are hexview.RowHeight tall in every list; the stylesheet reads it as --row-h.
@@ -44,9 +44,9 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			header,
 			elem.Main(markup(class("app-main", "page"), vecty.ClassMap{"stale": s.Stale}),
 				&InputPanel{Text: s.Text, Force: s.Force, Proto: s.Proto, InStream: s.InStream, Doc: s.Doc,
-					Msg: s.Msg, InputErr: s.InputErr, Stale: s.Stale, LinkErr: s.LinkErr, Refused: s.Refused, Dispatch: p.Dispatch},
+					Msg: s.Msg, InputErr: s.InputErr, Stale: s.Stale, LinkErr: s.LinkErr, Refused: s.Refused, Lens: s.Lens, Dispatch: p.Dispatch},
 				&MessageList{List: s.List, Filter: s.Filter, Msg: s.Msg, View: s.View[web.PanelList], ShowCatalog: s.ShowCatalog,
-					Dispatch: p.Dispatch},
+					Lens: s.Lens, Dispatch: p.Dispatch},
 				section(markup(class("panel", "hex-panel"), attr("aria-labelledby", "hex-title")),
 					heading2(markup(attr("id", "hex-title")), text(hexTitle(s))),
 					&render.View{Model: s.Model, Marks: marks, Reveal: s.Reveal, Shown: s.Shown, Label: hexTitle(s),
@@ -56,7 +56,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				&TreeView{Tree: t, Rows: s.TreeRows, Collapsed: s.Collapsed, Node: s.Node, Hover: s.Hover,
 					View: s.View[web.PanelTree], Change: s.Change, ShowChange: s.ShowChange,
 					ChangeView: s.View[web.PanelChange], Catalog: s.Catalog, ShowCatalog: s.ShowCatalog,
-					CatalogView: s.View[web.PanelCatalog], Dispatch: p.Dispatch},
+					CatalogView: s.View[web.PanelCatalog], Lens: s.Lens, Dispatch: p.Dispatch},
 				describe(s, p.Dispatch),
 			),
 		),
@@ -66,9 +66,9 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 // describe is the description panel, or explain mode in its place.
 func describe(s *web.State, d Dispatch) vecty.Component {
 	if s.Explain {
-		return &ExplainPanel{Tree: s.Tree(), Node: s.Node, Dispatch: d}
+		return &ExplainPanel{Tree: s.Tree(), Node: s.Node, Lens: s.Lens, Dispatch: d}
 	}
-	return &Description{Tree: s.Tree(), Node: s.Described(), Dispatch: d}
+	return &Description{Tree: s.Tree(), Node: s.Described(), Lens: s.Lens, Dispatch: d}
 }
 
 func (p *Page) onHexHover(f hexview.Field, ok bool) {
