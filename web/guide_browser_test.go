@@ -33,7 +33,7 @@ func TestBrowserGuideEveryEntry(t *testing.T) {
 		b.Click(`.guide-nav a[data-entry="` + e.ID + `"]`)
 		waitJS(b, guideShows(e.ID, e.Name))
 		var got struct {
-			Boxes, Rows, Fields, Docs int
+			Boxes, Rows, Fields, Docs, Example int
 			Top                       float64
 			Wide, PageScrolls         bool
 		}
@@ -42,12 +42,18 @@ func TestBrowserGuideEveryEntry(t *testing.T) {
 				Rows: h.querySelectorAll("figure .visually-hidden table tbody tr").length,
 				Fields: h.querySelectorAll("table.guide-fields tbody tr").length,
 				Docs: h.querySelectorAll(".guide-doc a[href^='https://www.postgresql.org/docs/']").length,
+				Example: h.querySelectorAll(".guide-example tbody td.k-cell").length + h.querySelectorAll("button[data-open]").length,
 				Top: h.scrollTop, Wide: h.scrollWidth > h.clientWidth,
 				PageScrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth}; })()`, &got)
 		n := len(e.Fields)
 		if got.Boxes != n || got.Rows != n || got.Fields != n {
 			t.Errorf("%s: %d boxes, %d rows in the diagram's table, %d in the field table; the entry has %d fields",
 				e.ID, got.Boxes, got.Rows, got.Fields, n)
+		}
+		// Every entry has a real example: its bytes field by field and the two buttons that
+		// open it in the inspector.
+		if got.Example < 3 {
+			t.Errorf("%s: no example with its bytes and Open buttons", e.ID)
 		}
 		if got.Docs == 0 {
 			t.Errorf("%s: no link to the PostgreSQL documentation", e.ID)
