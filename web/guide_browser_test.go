@@ -34,8 +34,8 @@ func TestBrowserGuideEveryEntry(t *testing.T) {
 		waitJS(b, guideShows(e.ID, e.Name))
 		var got struct {
 			Boxes, Rows, Fields, Docs, Example int
-			Top                       float64
-			Wide, PageScrolls         bool
+			Top                                float64
+			Wide, PageScrolls                  bool
 		}
 		b.Eval(`(() => { const h = document.querySelector(".guide-body");
 			return {Boxes: h.querySelectorAll(".diagram .dbox").length,
