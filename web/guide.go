@@ -109,6 +109,10 @@ func (s State) applyGuide(a Action) (State, []Effect) {
 		return s.applyExplain(a)
 	case SetLens:
 		return s.setLens(a.Lens)
+	case SetLensRelease:
+		return s.setLens(Lens{Release: a.Release, Proto: s.Lens.Proto})
+	case SetLensProto:
+		return s.setLens(Lens{Release: s.Lens.Release, Proto: a.Proto})
 	}
 	return s, nil
 }

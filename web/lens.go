@@ -16,10 +16,20 @@ type Lens struct {
 	Proto   int // decoder.MinProto to decoder.MaxProto, or 0
 }
 
-// SetLens: a release or protocol version was chosen in the version lens.
+// SetLens: the version lens was chosen whole (a link, a test).
 type SetLens struct{ Lens Lens }
 
-func (SetLens) isAction() {}
+// SetLensRelease: a release was chosen in the lens's menu; the protocol version stays as the
+// lens has it then. Each menu changes only its own part of the lens in the store, so two
+// choices made before the page redraws both hold.
+type SetLensRelease struct{ Release int }
+
+// SetLensProto: a protocol version was chosen in the lens's menu; the release stays.
+type SetLensProto struct{ Proto int }
+
+func (SetLens) isAction()        {}
+func (SetLensRelease) isAction() {}
+func (SetLensProto) isAction()   {}
 
 // On reports whether a release or a protocol version is chosen.
 func (l Lens) On() bool { return l.Release > 0 || l.Proto > 0 }

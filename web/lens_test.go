@@ -147,3 +147,24 @@ func TestLensInLinks(t *testing.T) {
 		t.Errorf("unknown lens in z1: lens %+v, error %q", o.Lens, o.LinkErr)
 	}
 }
+
+// TestLensMenus: each menu changes its own part of the lens as the store has it, so two
+// choices made before the page redraws (the menus still showing the older lens) both hold.
+func TestLensMenus(t *testing.T) {
+	s, _ := Apply(NewState(0), SetLens{Lens: Lens{Release: 14, Proto: 1}})
+	s, _ = Apply(s, SetLensRelease{Release: 0})
+	s, _ = Apply(s, SetLensProto{Proto: 0})
+	if s.Lens.On() {
+		t.Errorf("any release, then any protocol: lens %+v", s.Lens)
+	}
+	s, _ = Apply(s, SetLensProto{Proto: 4})
+	s, _ = Apply(s, SetLensRelease{Release: 16})
+	if s.Lens != (Lens{Release: 16, Proto: 4}) {
+		t.Errorf("protocol 4, then PostgreSQL 16: lens %+v", s.Lens)
+	}
+	// A release older than the protocol version chosen takes the protocol back to any.
+	s, _ = Apply(s, SetLensRelease{Release: 13})
+	if s.Lens != (Lens{Release: 13}) {
+		t.Errorf("PostgreSQL 13 after protocol 4: lens %+v", s.Lens)
+	}
+}

@@ -28,11 +28,11 @@ func (c *LensControl) SkipRender(prev vecty.Component) bool {
 // Render implements vecty.Component.
 func (c *LensControl) Render() vecty.ComponentOrHTML {
 	l := c.Lens
-	menu := func(cls, name, anyText string, first, last, cur int, choose func(n int) web.Lens, item func(n int) (string, bool)) *vecty.HTML {
+	menu := func(cls, name, anyText string, first, last, cur int, choose func(n int) web.Action, item func(n int) (string, bool)) *vecty.HTML {
 		opts := []vecty.MarkupOrChild{markup(class(cls), attr("aria-label", name),
 			onChange(func(e *vecty.Event) {
 				n, _ := input.Atoi(e.Target.Get("value").String())
-				c.Dispatch(web.SetLens{Lens: choose(n)})
+				c.Dispatch(choose(n))
 			})),
 			option(markup(prop("value", "0"), prop("selected", cur == 0)), text(anyText)),
 		}
@@ -46,10 +46,10 @@ func (c *LensControl) Render() vecty.ComponentOrHTML {
 		attr("title", "Version lens: see the format as a PostgreSQL release and protocol version had it; what they lack is struck through")),
 		text("Lens "),
 		menu("lens-release", "PostgreSQL release", "any release", decoder.FirstRelease, decoder.LastRelease, l.Release,
-			func(n int) web.Lens { return web.Lens{Release: n, Proto: l.Proto} },
+			func(n int) web.Action { return web.SetLensRelease{Release: n} },
 			func(n int) (string, bool) { return "PostgreSQL " + strconv.Itoa(n), false }),
 		menu("lens-proto", "protocol version", "any protocol", decoder.MinProto, decoder.MaxProto, l.Proto,
-			func(n int) web.Lens { return web.Lens{Release: l.Release, Proto: n} },
+			func(n int) web.Action { return web.SetLensProto{Proto: n} },
 			func(n int) (string, bool) {
 				// A release accepts the protocol versions up to its own.
 				if l.Release > 0 && n > decoder.MaxProtoAt(l.Release) {
