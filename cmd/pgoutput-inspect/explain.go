@@ -8,9 +8,10 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/internal/guidedoc"
+	"pgoutput-inspector/web"
 )
 
-const explainUsage = `usage: pgoutput-inspect explain [--release N] [TYPE]
+const explainUsage = `usage: pgoutput-inspect explain [--release N] [--protocol N] [TYPE]
 
 Prints the field guide's entry for a message type: what it is for, where it travels, its
 fields in order with their wire formats, widths and conditions, a byte diagram, the rules
@@ -18,40 +19,50 @@ between fields, what changed in each PostgreSQL release, and the documentation's
 TYPE is a type letter (U, c, K: letters are case-sensitive), a name (update, "Stream Abort",
 stream-abort) or one of tupledata, copydata, xlogdata, primary-keepalive,
 standby-status-update, hot-standby-feedback. Without TYPE it lists the entries.
+--release and --protocol show the entry as that release or protocol version has it: what it
+lacks is marked "not yet", with since when it exists.
 The same text is in docs/messages.md; decode --explain explains each field of real bytes.
 `
 
 func runExplain(e *env, args []string) int {
 	fs := flagSet(e, "explain", explainUsage, args)
-	release := fs.Int("release", 0, "link the documentation of PostgreSQL `N` ("+
-		strconv.Itoa(decoder.FirstRelease)+" to "+strconv.Itoa(decoder.LastRelease)+") and mark what does not exist there; default: the latest")
+	release := fs.Int("release", 0, "show the entry as PostgreSQL `N` ("+
+		strconv.Itoa(decoder.FirstRelease)+" to "+strconv.Itoa(decoder.LastRelease)+") has it, with its documentation's link; default: the latest, nothing marked")
+	proto := fs.Int("protocol", 0, "show the entry as proto_version `N` ("+
+		strconv.Itoa(decoder.MinProto)+" to "+strconv.Itoa(decoder.MaxProto)+") has it; default: any")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return usageExit(err)
 	}
-	if *release != 0 && (*release < decoder.FirstRelease || *release > decoder.LastRelease) {
+	switch {
+	case *release != 0 && (*release < decoder.FirstRelease || *release > decoder.LastRelease):
 		fmt.Fprintf(e.stderr, "pgoutput-inspect explain: --release %d: the guide knows PostgreSQL %d to %d\n", *release, decoder.FirstRelease, decoder.LastRelease)
 		return exitUsage
+	case *proto != 0 && (*proto < decoder.MinProto || *proto > decoder.MaxProto):
+		fmt.Fprintf(e.stderr, "pgoutput-inspect explain: --protocol %d: the protocol versions are %d to %d\n", *proto, decoder.MinProto, decoder.MaxProto)
+		return exitUsage
+	case *release != 0 && *proto > decoder.MaxProtoAt(*release):
+		fmt.Fprintf(e.stderr, "pgoutput-inspect explain: --protocol %d: PostgreSQL %d accepts protocol versions 1 to %d (%d arrives in PostgreSQL %d)\n",
+			*proto, *release, decoder.MaxProtoAt(*release), *proto, decoder.ProtoRelease(*proto))
+		return exitUsage
 	}
+	lens := guidedoc.Lens{Release: *release, Proto: *proto}
 	g := decoder.GuideData()
 	if len(pos) == 0 {
-		fmt.Fprint(e.stdout, entryList(g))
+		fmt.Fprint(e.stdout, entryList(g, lens))
 		return exitOK
 	}
 	name := strings.Join(pos, " ")
 	found := lookupEntries(g, name)
 	if len(found) == 0 {
-		fmt.Fprintf(e.stderr, "pgoutput-inspect explain: no message type %q; the types are:\n\n%s", name, entryList(g))
+		fmt.Fprintf(e.stderr, "pgoutput-inspect explain: no message type %q; the types are:\n\n%s", name, entryList(g, guidedoc.Lens{}))
 		return exitUsage
 	}
 	for k, en := range found {
 		if k > 0 {
 			fmt.Fprintf(e.stdout, "\n%s\n\n", strings.Repeat("-", 72))
 		}
-		fmt.Fprint(e.stdout, guidedoc.Text(g, en, *release))
-		if *release != 0 {
-			fmt.Fprint(e.stdout, lensText(en, *release))
-		}
+		fmt.Fprint(e.stdout, guidedoc.Text(g, en, lens))
 	}
 	if len(found) > 1 {
 		fmt.Fprintf(e.stdout, "\n%q names %d entries: a pgoutput message and a replication protocol message share the letter; the message's length tells them apart.\n", name, len(found))
@@ -101,46 +112,20 @@ func normalizeName(s string) string {
 	return b.String()
 }
 
-// entryList lists the guide's entries: letter, ID, name.
-func entryList(g *decoder.Guide) string {
+// entryList lists the guide's entries: letter, ID, name, and under a lens, for an entry it
+// lacks, since when it exists.
+func entryList(g *decoder.Guide, l guidedoc.Lens) string {
 	var b strings.Builder
 	for _, e := range g.Entries {
 		letter := " "
 		if e.Type != 0 {
 			letter = string(rune(e.Type))
 		}
-		fmt.Fprintf(&b, "  %s  %-22s %s\n", letter, e.ID, e.Name)
-	}
-	return b.String()
-}
-
-// lensText says what of the entry does not exist at release (with its highest protocol).
-func lensText(e *decoder.GuideEntry, release int) string {
-	proto := decoder.MaxProtoAt(release)
-	var b strings.Builder
-	fmt.Fprintf(&b, "\nAt PostgreSQL %d (protocol versions 1 to %d):\n", release, proto)
-	if p := decoder.FieldAt(e.Group, release, proto); !p.Exists {
-		fmt.Fprintf(&b, "  %s does not exist yet: it arrives in PostgreSQL %d, protocol version %d.\n", e.Name, p.Since, p.Proto)
-		return b.String()
-	}
-	missing := false
-	for _, f := range e.Fields {
-		if f.Field == decoder.FieldUnknown {
-			continue
+		fmt.Fprintf(&b, "  %s  %-22s %s", letter, e.ID, e.Name)
+		if p := decoder.FieldAt(e.Group, l.Release, l.Proto); (l.Release > 0 || l.Proto > 0) && !p.Exists {
+			fmt.Fprintf(&b, "%*s(not yet: %s)", max(1, 24-len(e.Name)), "", web.SinceText(p))
 		}
-		if p := decoder.FieldAt(f.Field, release, proto); !p.Exists {
-			fmt.Fprintf(&b, "  %s: not sent before PostgreSQL %d (protocol version %d).\n", f.Field.Info().Name, p.Since, p.Proto)
-			missing = true
-		}
-		for _, c := range f.Field.Info().Codes {
-			if c.Since > release {
-				fmt.Fprintf(&b, "  %s %q (%s): not sent before PostgreSQL %d.\n", f.Field.Info().Name, rune(c.Code), c.Name, c.Since)
-				missing = true
-			}
-		}
-	}
-	if !missing {
-		b.WriteString("  every field above exists.\n")
+		b.WriteString("\n")
 	}
 	return b.String()
 }

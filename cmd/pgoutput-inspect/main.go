@@ -6,7 +6,7 @@
 //
 //	pgoutput-inspect decode [--json] [--proto N] [--in-stream] [--format NAME] [FILE|-]
 //	pgoutput-inspect capture --publication NAME [--conn CONNSTRING] [options] [-o FILE]
-//	pgoutput-inspect explain [--release N] [TYPE]
+//	pgoutput-inspect explain [--release N] [--protocol N] [TYPE]
 //
 // decode reads text in any format the input package detects (hex, base64, psql output,
 // hex dumps, byte literals, capture files) and prints an annotated dump, one field per line,
@@ -70,7 +70,8 @@ Commands:
   decode [FILE|-]   decode pgoutput messages from text (hex, base64, psql output,
                     hex dumps, byte literals, capture files) and annotate every byte
   capture           record a live server's logical replication stream into a capture file
-  explain [TYPE]    the field guide's entry for a message type: its fields, rules, versions
+  explain [TYPE]    the field guide's entry for a message type: its fields, rules, versions;
+                    --release/--protocol show it as a release or protocol version has it
 
 Run "pgoutput-inspect <command> -h" for a command's options.
 `

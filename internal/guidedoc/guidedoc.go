@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/web"
 )
 
 // Markdown returns docs/messages.md: every entry of the guide, the releases and the options.
@@ -206,11 +207,18 @@ func codeText(info *decoder.FieldInfo, code uint64) string {
 
 // Diagram draws the entry's fields as a row of boxes with their widths: a field present only
 // under a condition in parentheses, a repeated run in [ … ] × what it repeats for.
-func Diagram(e *decoder.GuideEntry) string {
+func Diagram(e *decoder.GuideEntry) string { return diagram(e, Lens{}) }
+
+// diagram is Diagram through the lens: a field the lens lacks says "not yet" for its width.
+func diagram(e *decoder.GuideEntry, l Lens) string {
 	var names, widths []string
 	for i := 0; i < len(e.Fields); i++ {
 		f := e.Fields[i]
 		name, _, _ := fieldTexts(f)
+		w := f.Width().Label
+		if l.lacks(f.Field) {
+			w = "not yet"
+		}
 		if f.Field.Info().Kind == decoder.KindType {
 			if c := typeByte(f.Field); c != 0 {
 				name = "'" + string(rune(c)) + "'"
@@ -221,7 +229,7 @@ func Diagram(e *decoder.GuideEntry) string {
 		}
 		if f.Alternative {
 			names[len(names)-1] += " or " + name
-			if w := f.Width().Label; w != widths[len(widths)-1] {
+			if w != widths[len(widths)-1] {
 				widths[len(widths)-1] += " or " + w
 			}
 			continue
@@ -229,7 +237,6 @@ func Diagram(e *decoder.GuideEntry) string {
 		if f.Repeat != "" && (i == 0 || e.Fields[i-1].Repeat != f.Repeat) {
 			name = "[ " + name
 		}
-		w := f.Width().Label
 		if f.Repeat != "" && (i+1 == len(e.Fields) || e.Fields[i+1].Repeat != f.Repeat) {
 			name += " ] × " + f.Repeat
 		}
@@ -253,25 +260,59 @@ func pad(s string, n int) string {
 	return s + strings.Repeat(" ", max(0, n-len([]rune(s))))
 }
 
+// Lens is a PostgreSQL release and a protocol version (either 0: any) that Text shows an
+// entry at, as the page's version lens does.
+type Lens struct{ Release, Proto int }
+
+func (l Lens) on() bool { return l.Release > 0 || l.Proto > 0 }
+
+// lacks reports whether field f does not exist at the lens (never without a lens).
+func (l Lens) lacks(f decoder.FieldID) bool {
+	return f != decoder.FieldUnknown && l.on() && !decoder.FieldAt(f, l.Release, l.Proto).Exists
+}
+
+// name names the lens: "PostgreSQL 15", "protocol 2", "PostgreSQL 16, protocol 1".
+func (l Lens) name() string {
+	return web.Lens{Release: l.Release, Proto: l.Proto}.Name()
+}
+
 // Text writes one entry as plain text for a terminal: what `pgoutput-inspect explain TYPE`
-// prints. release chooses the documentation link (0: the latest).
-func Text(g *decoder.Guide, e *decoder.GuideEntry, release int) string {
+// prints. With a lens, the documentation link is the lens's release (the latest without
+// one) and what the lens lacks is marked "not yet", with since when it exists: the entry
+// itself, the diagram's boxes, fields, their values and the changes; a last paragraph lists
+// what the lens lacks.
+func Text(g *decoder.Guide, e *decoder.GuideEntry, l Lens) string {
+	release := l.Release
 	if release == 0 {
 		release = decoder.LastRelease
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s%s\n\n", e.Name, strings.ReplaceAll(typeSuffix(e), "`", "'"))
+	// fl marks the fields: none when the whole entry is not there yet (the first line says so).
+	fl := l
+	if l.on() {
+		if p := decoder.FieldAt(e.Group, l.Release, l.Proto); !p.Exists {
+			wrap(&b, "Not yet at "+l.name()+": "+e.Name+" is sent "+web.SinceText(p)+".", "")
+			fl = Lens{}
+		} else {
+			wrap(&b, "Seen as "+l.name()+": what is not sent there is marked, with since when it is.", "")
+		}
+		b.WriteString("\n")
+	}
 	wrap(&b, e.Purpose, "")
 	b.WriteString("\n")
 	wrap(&b, "Where it travels: "+e.Travels, "")
 	if since := entrySince(e); since != "" {
 		fmt.Fprintf(&b, "\nSince %s.\n", since)
 	}
-	b.WriteString("\n" + Diagram(e) + "\nFields:\n")
+	b.WriteString("\n" + diagram(e, fl) + "\nFields:\n")
 	pos := e.Positions()
 	for i, f := range e.Fields {
 		name, format, meaning := fieldTexts(f)
 		fmt.Fprintf(&b, "  %-4s %-22s %-14s %s\n", pos[i], name, format, f.Width().Label)
+		if fl.lacks(f.Field) {
+			wrap(&b, "not at "+l.name()+": sent "+web.SinceText(decoder.FieldAt(f.Field, l.Release, l.Proto)), "       ")
+		}
 		if f.Condition != "" || f.Repeat != "" {
 			present := f.Condition
 			if f.Repeat != "" {
@@ -287,7 +328,13 @@ func Text(g *decoder.Guide, e *decoder.GuideEntry, release int) string {
 			if f.Field == decoder.FieldUnknown {
 				break
 			}
-			wrap(&b, strings.Trim(codeText(f.Field.Info(), c.Code), "`")+" "+c.Name+": "+c.Meaning, "         ")
+			code := strings.Trim(codeText(f.Field.Info(), c.Code), "`") + " " + c.Name
+			if fl.on() && !fl.lacks(f.Field) {
+				if p := decoder.CodeAt(f.Field, c.Code, l.Release, l.Proto); !p.Exists {
+					code += " (not yet: " + web.SinceText(p) + ")"
+				}
+			}
+			wrap(&b, code+": "+c.Meaning, "         ")
 		}
 	}
 	if len(e.Rules) > 0 {
@@ -299,7 +346,11 @@ func Text(g *decoder.Guide, e *decoder.GuideEntry, release int) string {
 	if len(e.Changes) > 0 {
 		b.WriteString("\nVersions:\n")
 		for _, c := range e.Changes {
-			wrap(&b, "- "+changePrefix(c)+c.Text, "  ")
+			not := ""
+			if changeLacks(c, l) {
+				not = "(not yet) "
+			}
+			wrap(&b, "- "+changePrefix(c)+not+c.Text, "  ")
 		}
 	}
 	var rel []string
@@ -307,6 +358,54 @@ func Text(g *decoder.Guide, e *decoder.GuideEntry, release int) string {
 		rel = append(rel, g.Entry(r).Name)
 	}
 	fmt.Fprintf(&b, "\nRelated: %s.\nDocumentation (PostgreSQL %d): %s\n", strings.Join(rel, ", "), release, e.Doc.DocsURL(release))
+	if l.on() {
+		b.WriteString(lacking(e, l))
+	}
+	return b.String()
+}
+
+// changeLacks reports whether change c came after the lens: a later release, or a protocol
+// version above the lens's.
+func changeLacks(c decoder.Change, l Lens) bool {
+	return l.Release > 0 && c.Release > l.Release || l.Proto > 0 && c.Proto > l.Proto
+}
+
+// lacking lists what of entry e does not exist at the lens, with since when.
+func lacking(e *decoder.GuideEntry, l Lens) string {
+	var b strings.Builder
+	switch {
+	case l.Proto == 0:
+		fmt.Fprintf(&b, "\nAt PostgreSQL %d (protocol versions 1 to %d):\n", l.Release, decoder.MaxProtoAt(l.Release))
+	case l.Release == 0:
+		fmt.Fprintf(&b, "\nAt protocol %d (PostgreSQL %d and later):\n", l.Proto, decoder.ProtoRelease(l.Proto))
+	default:
+		fmt.Fprintf(&b, "\nAt %s:\n", l.name())
+	}
+	if p := decoder.FieldAt(e.Group, l.Release, l.Proto); !p.Exists {
+		fmt.Fprintf(&b, "  %s does not exist yet: it is sent %s.\n", e.Name, web.SinceText(p))
+		return b.String()
+	}
+	missing := false
+	for _, f := range e.Fields {
+		if f.Field == decoder.FieldUnknown {
+			continue
+		}
+		info := f.Field.Info()
+		if l.lacks(f.Field) {
+			fmt.Fprintf(&b, "  %s: not sent there; sent %s.\n", info.Name, web.SinceText(decoder.FieldAt(f.Field, l.Release, l.Proto)))
+			missing = true
+			continue
+		}
+		for _, c := range info.Codes {
+			if p := decoder.CodeAt(f.Field, c.Code, l.Release, l.Proto); !p.Exists {
+				fmt.Fprintf(&b, "  %s %s (%s): not sent there; sent %s.\n", info.Name, strings.Trim(codeText(info, c.Code), "`"), c.Name, web.SinceText(p))
+				missing = true
+			}
+		}
+	}
+	if !missing {
+		b.WriteString("  every field above exists.\n")
+	}
 	return b.String()
 }
 
