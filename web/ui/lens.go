@@ -25,39 +25,46 @@ func (c *LensControl) SkipRender(prev vecty.Component) bool {
 	return ok && o.Lens == c.Lens
 }
 
-// Render implements vecty.Component.
+// Render implements vecty.Component. The menus' options are HTML written here (the page's
+// own words and numbers only): drawing them as elements cost main.wasm three times more.
 func (c *LensControl) Render() vecty.ComponentOrHTML {
 	l := c.Lens
-	menu := func(cls, name, anyText string, first, last, cur int, choose func(n int) web.Action, item func(n int) (string, bool)) *vecty.HTML {
-		opts := []vecty.MarkupOrChild{markup(class(cls), attr("aria-label", name),
-			onChange(func(e *vecty.Event) {
-				n, _ := input.Atoi(e.Target.Get("value").String())
-				c.Dispatch(choose(n))
-			})),
-			option(markup(prop("value", "0"), prop("selected", cur == 0)), text(anyText)),
+	rel := menuOption("", 0, "any release", l.Release)
+	for n := decoder.FirstRelease; n <= decoder.LastRelease; n++ {
+		rel += menuOption("", n, "PostgreSQL "+strconv.Itoa(n), l.Release)
+	}
+	proto := menuOption("", 0, "any protocol", l.Proto)
+	for n := decoder.MinProto; n <= decoder.MaxProto; n++ {
+		// A release accepts the protocol versions up to its own.
+		attrs, name := "", "protocol "+strconv.Itoa(n)
+		if l.Release > 0 && n > decoder.MaxProtoAt(l.Release) {
+			attrs, name = " disabled", name+" (PostgreSQL "+strconv.Itoa(decoder.ProtoRelease(n))+"+)"
 		}
-		for n := first; n <= last; n++ {
-			s, off := item(n)
-			opts = append(opts, option(markup(prop("value", strconv.Itoa(n)), prop("selected", cur == n), prop("disabled", off)), text(s)))
-		}
-		return selectBox(opts...)
+		proto += menuOption(attrs, n, name, l.Proto)
 	}
 	return span(markup(class("lens"), attr("role", "group"), attr("aria-label", "version lens"),
 		attr("title", "Version lens: see the format as a PostgreSQL release and protocol version had it; what they lack is struck through")),
 		text("Lens "),
-		menu("lens-release", "PostgreSQL release", "any release", decoder.FirstRelease, decoder.LastRelease, l.Release,
-			func(n int) web.Action { return web.SetLensRelease{Release: n} },
-			func(n int) (string, bool) { return "PostgreSQL " + strconv.Itoa(n), false }),
-		menu("lens-proto", "protocol version", "any protocol", decoder.MinProto, decoder.MaxProto, l.Proto,
-			func(n int) web.Action { return web.SetLensProto{Proto: n} },
-			func(n int) (string, bool) {
-				// A release accepts the protocol versions up to its own.
-				if l.Release > 0 && n > decoder.MaxProtoAt(l.Release) {
-					return "protocol " + strconv.Itoa(n) + " (PostgreSQL " + strconv.Itoa(decoder.ProtoRelease(n)) + "+)", true
-				}
-				return "protocol " + strconv.Itoa(n), false
-			}),
-	)
+		selectBox(markup(class("lens-release"), attr("aria-label", "PostgreSQL release"), onChange(c.chooseRelease), vecty.UnsafeHTML(rel))),
+		selectBox(markup(class("lens-proto"), attr("aria-label", "protocol version"), onChange(c.chooseProto), vecty.UnsafeHTML(proto))))
+}
+
+// menuOption is the HTML of a menu's option for number n, selected when n is cur.
+func menuOption(attrs string, n int, name string, cur int) string {
+	if n == cur {
+		attrs += " selected"
+	}
+	return `<option value="` + strconv.Itoa(n) + `"` + attrs + `>` + name + `</option>`
+}
+
+func (c *LensControl) chooseRelease(e *vecty.Event) {
+	n, _ := input.Atoi(e.Target.Get("value").String())
+	c.Dispatch(web.SetLensRelease{Release: n})
+}
+
+func (c *LensControl) chooseProto(e *vecty.Event) {
+	n, _ := input.Atoi(e.Target.Get("value").String())
+	c.Dispatch(web.SetLensProto{Proto: n})
 }
 
 // lensText is what a row or panel says of a field or message the lens lacks: "not in
