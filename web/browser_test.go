@@ -94,9 +94,13 @@ func frame(b *browsertest.Browser) {
 	b.Eval(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, nil)
 }
 
-// waitJS waits until the JavaScript expression cond is true.
+// waitJS waits until the JavaScript expression cond is true; an expression that throws (an
+// element not drawn yet) counts as false. After 30 s it fails the test, naming the condition.
 func waitJS(b *browsertest.Browser, cond string) {
-	b.Eval(`new Promise((r) => { const tick = () => (`+cond+`) ? r(true) : setTimeout(tick, 5); tick(); })`, nil)
+	b.Eval(`new Promise((r, fail) => { const end = Date.now() + 30000;
+		const holds = () => { try { return !!(`+cond+`); } catch (e) { return false; } };
+		const tick = () => holds() ? r(true) : Date.now() > end ? fail(new Error("not within 30 s: " + `+jsQuote(cond)+`)) : setTimeout(tick, 5);
+		tick(); })`, nil)
 }
 
 // hover moves the real mouse pointer to the middle of the first element matching selector.

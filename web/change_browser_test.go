@@ -103,18 +103,6 @@ func TestBrowserBeforeAfterScreenshot(t *testing.T) {
 	b.Screenshot(path)
 }
 
-// waitFor polls the JavaScript condition cond for up to 30 s; when it never holds the test
-// fails with what the JavaScript expression seen gave last.
-func waitFor(t *testing.T, b browsertest.Tab, what, cond, seen string) {
-	t.Helper()
-	var last string
-	b.Eval(`new Promise((r) => { const end = Date.now() + 30000;
-		const tick = () => (`+cond+`) ? r("") : Date.now() > end ? r("last seen: " + String(`+seen+`)) : setTimeout(tick, 5); tick(); })`, &last)
-	if last != "" {
-		t.Fatalf("waiting for %s: %s", what, last)
-	}
-}
-
 // TestBrowsersBeforeAfterFits: at every window size the layout tests use, the sentence on why
 // the old part is what it is shows whole, without scrolling its box, and showing the before and
 // after in the tree's place moves no panel.

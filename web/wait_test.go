@@ -13,14 +13,16 @@ import (
 // Waits of the browser tests for the exact state they assert, in Chromium and Firefox.
 
 // poll waits until the JavaScript expression state is "", which it evaluates to when the page
-// shows what the test waits for; otherwise it says what the page shows instead. It fails the
-// test with that after 30 s, saying what it waited for.
+// shows what the test waits for; otherwise it says what the page shows instead. An expression
+// that throws (an element not drawn yet) counts as not there yet and says what it threw. It
+// fails the test with the last of these after 30 s, saying what it waited for.
 func poll(t testing.TB, b browsertest.Tab, what, state string) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
+	guarded := `(() => { try { return String(` + state + `); } catch (e) { return "threw " + e; } })()`
 	for {
 		var seen string
-		b.Eval(state, &seen)
+		b.Eval(guarded, &seen)
 		if seen == "" {
 			return
 		}
@@ -29,6 +31,13 @@ func poll(t testing.TB, b browsertest.Tab, what, state string) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// waitFor waits until the JavaScript condition cond holds, and fails the test after 30 s with
+// what the JavaScript expression seen gave last.
+func waitFor(t testing.TB, b browsertest.Tab, what, cond, seen string) {
+	t.Helper()
+	poll(t, b, what, `(`+cond+`) ? "" : "last seen: " + String(`+seen+`)`)
 }
 
 // treeSettled waits until the tree draws exactly the rows of its view: every row its box
