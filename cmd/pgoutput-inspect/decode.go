@@ -12,6 +12,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/web"
 )
 
 const decodeUsage = `usage: pgoutput-inspect decode [options] [FILE|-]
@@ -41,6 +42,9 @@ type decodeOptions struct {
 	noEnvelope bool
 	full       bool
 	explain    bool
+	// release and lensProto are the version lens (--release, --protocol): what that PostgreSQL
+	// release or protocol version does not send is marked in the dump; 0 is any.
+	release, lensProto *int
 }
 
 func runDecode(e *env, args []string) int {
@@ -60,6 +64,9 @@ func runDecode(e *env, args []string) int {
 		"every message is a bare pgoutput message: do not look for CopyData, XLogData or keepalive envelopes")
 	fs.BoolVar(&o.full, "full", false, "print long values and hex in full instead of cutting them")
 	fs.BoolVar(&o.explain, "explain", false, "under each field, a sentence saying what its bytes mean in this message (the page's explain mode)")
+	o.release, o.lensProto = lensFlags(fs,
+		"mark in the dump each message, field and value that %s does not send, with since when it does (the page's version lens)",
+		"mark what %s does not have; default: any (--proto says how to read the bytes, --protocol only marks them)")
 	o.color = "auto"
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -75,6 +82,14 @@ func runDecode(e *env, args []string) int {
 	}
 	if o.explain && (o.json || o.jsonLines) {
 		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --explain adds sentences to the annotated dump, not to JSON")
+		return exitUsage
+	}
+	lens := web.Lens{Release: *o.release, Proto: *o.lensProto}
+	if lens.On() && (o.json || o.jsonLines) {
+		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --release and --protocol mark the annotated dump, not JSON")
+		return exitUsage
+	}
+	if !checkLens(e, "decode", lens.Release, lens.Proto) {
 		return exitUsage
 	}
 	if o.proto < 0 || o.proto > decoder.MaxProto {
@@ -131,7 +146,7 @@ func runDecode(e *env, args []string) int {
 	if o.json || o.jsonLines {
 		out = &jsonWriter{w: w, lines: o.jsonLines}
 	} else {
-		out = &dumper{w: w, color: useColor(e, o.color), full: o.full, explain: o.explain}
+		out = &dumper{w: w, color: useColor(e, o.color), full: o.full, explain: o.explain, lens: lens}
 	}
 	failed, err := decodeAll(st, res, s, out, func(errs []*input.Error) {
 		printInputErrors(e, name, errs)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -26,24 +25,14 @@ The same text is in docs/messages.md; decode --explain explains each field of re
 
 func runExplain(e *env, args []string) int {
 	fs := flagSet(e, "explain", explainUsage, args)
-	release := fs.Int("release", 0, "show the entry as PostgreSQL `N` ("+
-		strconv.Itoa(decoder.FirstRelease)+" to "+strconv.Itoa(decoder.LastRelease)+") has it, with its documentation's link; default: the latest, nothing marked")
-	proto := fs.Int("protocol", 0, "show the entry as proto_version `N` ("+
-		strconv.Itoa(decoder.MinProto)+" to "+strconv.Itoa(decoder.MaxProto)+") has it; default: any")
+	release, proto := lensFlags(fs,
+		"show the entry as %s has it, with its documentation's link; default: the latest, nothing marked",
+		"show the entry as %s has it; default: any")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return usageExit(err)
 	}
-	switch {
-	case *release != 0 && (*release < decoder.FirstRelease || *release > decoder.LastRelease):
-		fmt.Fprintf(e.stderr, "pgoutput-inspect explain: --release %d: the guide knows PostgreSQL %d to %d\n", *release, decoder.FirstRelease, decoder.LastRelease)
-		return exitUsage
-	case *proto != 0 && (*proto < decoder.MinProto || *proto > decoder.MaxProto):
-		fmt.Fprintf(e.stderr, "pgoutput-inspect explain: --protocol %d: the protocol versions are %d to %d\n", *proto, decoder.MinProto, decoder.MaxProto)
-		return exitUsage
-	case *release != 0 && *proto > decoder.MaxProtoAt(*release):
-		fmt.Fprintf(e.stderr, "pgoutput-inspect explain: --protocol %d: PostgreSQL %d accepts protocol versions 1 to %d (%d arrives in PostgreSQL %d)\n",
-			*proto, *release, decoder.MaxProtoAt(*release), *proto, decoder.ProtoRelease(*proto))
+	if !checkLens(e, "explain", *release, *proto) {
 		return exitUsage
 	}
 	lens := guidedoc.Lens{Release: *release, Proto: *proto}
@@ -141,11 +130,16 @@ const (
 // under its line, from the name column, wrapped at explainWidth.
 func (d *dumper) explainLine(t *decoder.Tree, i, indent int) {
 	d.exp = t.AppendExplain(d.exp[:0], i)
-	text := strings.Fields(string(d.exp))
+	d.wrapped(strings.Fields(string(d.exp)), indent, sgrDim)
+}
+
+// wrapped writes the words in lines from column indent, wrapped at explainWidth (a long word
+// stays whole), each coloured code.
+func (d *dumper) wrapped(text []string, indent int, code string) {
 	room := max(explainWidth-indent, explainMinText)
 	for len(text) > 0 {
 		d.buf = appendSpaces(d.buf, indent)
-		d.sgr(sgrDim)
+		d.sgr(code)
 		n := 0
 		for k, w := range text {
 			wl := utf8.RuneCountInString(w)
@@ -163,7 +157,7 @@ func (d *dumper) explainLine(t *decoder.Tree, i, indent int) {
 				text = nil
 			}
 		}
-		d.reset(sgrDim)
+		d.reset(code)
 		d.flushLine()
 	}
 }

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -121,5 +126,108 @@ func TestDecodeExplain(t *testing.T) {
 	}
 	if r := runCmd(t, "", nil, "decode", "--explain", "--json", "testdata/postgrex_wal_txn_update.hex"); r.code != exitUsage {
 		t.Errorf("--explain --json: exit %d, want %d", r.code, exitUsage)
+	}
+}
+
+// TestDecodeLens: decode --release/--protocol marks, on real captures, each message, field and
+// value that the chosen version does not send, with since when (the page's version lens):
+// TupleData's 'b' before 14, streaming's messages and Xid before 14 or protocol 2, the
+// parallel Stream Abort's fields before protocol 4. Without the lens's lines it is the plain
+// dump; what a version has is not marked.
+func TestDecodeLens(t *testing.T) {
+	// A real PostgreSQL 16 stream with streaming = parallel and binary values (scripts/corpusgen).
+	gz, err := os.ReadFile("../../testdata/corpus/pg16-binary-parallel.capture.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parallel := filepath.Join(t.TempDir(), "pg16-binary-parallel.capture")
+	if err := os.WriteFile(parallel, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want []string // lines, or parts of lines
+		not  []string
+	}{
+		{[]string{"--release", "13", "testdata/pg15-binary.capture"}, []string{
+			"seen as PostgreSQL 13: what is not sent there is marked \"not at PostgreSQL 13\", with since when it is\n",
+			"    33  62                               Kind              'b' binary\n" +
+				"                                         not at PostgreSQL 13: the value 'b' binary is sent since\n" +
+				"                                         PostgreSQL 14\n",
+			"\nseen as PostgreSQL 13: 7 marks in 2 messages (4, 5)\n"}, []string{"Xid is sent"}},
+		{[]string{"--release", "14", "testdata/pg15-binary.capture"}, []string{
+			"\nseen as PostgreSQL 14: every message, field and value decoded is sent there\n"}, []string{" is sent since"}},
+		{[]string{"--protocol", "3", parallel}, []string{
+			"not at protocol 3: Abort LSN is sent since PostgreSQL 16,\n",
+			"not at protocol 3: Abort timestamp is sent since PostgreSQL 16,\n",
+			"\nseen as protocol 3: 4 marks in 2 messages (381, 904)\n"}, []string{"Stream Start is sent", "Xid is sent", "'b' binary is sent"}},
+		{[]string{"--release", "13", parallel}, []string{
+			"not at PostgreSQL 13: Stream Start is sent since PostgreSQL 14,\n",
+			"not at PostgreSQL 13: Stream Stop is sent since PostgreSQL 14,\n",
+			"not at PostgreSQL 13: Xid is sent since PostgreSQL 14, protocol\n",
+			"not at PostgreSQL 13: Message is sent since PostgreSQL 14\n",
+			"not at PostgreSQL 13: the value 'b' binary is sent since\n"}, nil},
+		{[]string{"--release", "16", "--protocol", "4", parallel}, []string{
+			"\nseen as PostgreSQL 16, protocol 4: every message, field and value decoded is sent there\n"}, []string{" is sent since"}},
+	} {
+		r := runCmd(t, "", nil, append([]string{"decode", "--color=never"}, c.args...)...)
+		plain := runCmd(t, "", nil, "decode", "--color=never", c.args[len(c.args)-1])
+		if r.code != exitOK {
+			t.Errorf("%v: exit %d; stderr %s", c.args, r.code, r.stderr)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(r.stdout, w) {
+				t.Errorf("%v: output lacks %q", c.args, w)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(r.stdout, w) {
+				t.Errorf("%v: output has %q", c.args, w)
+			}
+		}
+		// Taking off the lens's header, its marks and its summary gives the plain dump.
+		var kept []string
+		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+		for k := 0; k < len(lines); k++ {
+			line := lines[k]
+			switch {
+			case strings.HasPrefix(line, "seen as "):
+				if k > 0 && lines[k-1] == "" && k == len(lines)-1 {
+					kept = kept[:len(kept)-1] // the summary's blank line
+				}
+				continue
+			case strings.HasPrefix(strings.TrimLeft(line, " "), "not at ") && strings.HasPrefix(line, strings.Repeat(" ", 30)):
+				for k+1 < len(lines) && strings.HasPrefix(lines[k+1], strings.Repeat(" ", 30)) {
+					k++ // the mark's wrapped lines
+				}
+				continue
+			}
+			kept = append(kept, line)
+		}
+		if got := strings.Join(kept, "\n") + "\n"; got != plain.stdout {
+			t.Errorf("%v: without the lens's lines the dump is not the plain dump", c.args)
+		}
+	}
+	// With --explain, the mark comes before the field's sentence.
+	r := runCmd(t, "", nil, "decode", "--explain", "--release", "13", "testdata/pg15-binary.capture")
+	compareGolden(t, "testdata/golden/explain-lens-pg13.golden",
+		"$ pgoutput-inspect decode --explain --release 13 testdata/pg15-binary.capture\n-- stdout --\n"+r.stdout)
+	for _, args := range [][]string{
+		{"--release", "9"}, {"--release", "19"}, {"--protocol", "5"}, {"--protocol", "2", "--release", "13"},
+		{"--release", "14", "--json"}, {"--protocol", "2", "--json-lines"},
+	} {
+		r := runCmd(t, "", nil, append(append([]string{"decode"}, args...), "testdata/pg15-binary.capture")...)
+		if r.code != exitUsage || r.stdout != "" || !strings.HasPrefix(r.stderr, "pgoutput-inspect decode: --") {
+			t.Errorf("decode %v: exit %d, stdout %.40q, stderr %q; want a usage error", args, r.code, r.stdout, r.stderr)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"pgoutput-inspector/decoder"
@@ -150,4 +151,34 @@ func usageExit(err error) int {
 		return exitOK
 	}
 	return exitUsage
+}
+
+// lensFlags adds --release and --protocol, the page's version lens, to fs. Their help texts
+// are releaseHelp and protoHelp with "%s" standing for "PostgreSQL N (10 to 18)" and
+// "proto_version N (1 to 4)". checkLens validates the two together once parsed.
+func lensFlags(fs *flag.FlagSet, releaseHelp, protoHelp string) (release, proto *int) {
+	release = fs.Int("release", 0, fmt.Sprintf(releaseHelp, "PostgreSQL `N` ("+
+		strconv.Itoa(decoder.FirstRelease)+" to "+strconv.Itoa(decoder.LastRelease)+")"))
+	proto = fs.Int("protocol", 0, fmt.Sprintf(protoHelp, "proto_version `N` ("+
+		strconv.Itoa(decoder.MinProto)+" to "+strconv.Itoa(decoder.MaxProto)+")"))
+	return release, proto
+}
+
+// checkLens reports on stderr, as a usage error of command cmd, a lens the guide does not
+// know: a release outside FirstRelease to LastRelease, a protocol version outside MinProto to
+// MaxProto, or one the release does not accept. 0 for either is any.
+func checkLens(e *env, cmd string, release, proto int) bool {
+	switch {
+	case release != 0 && (release < decoder.FirstRelease || release > decoder.LastRelease):
+		fmt.Fprintf(e.stderr, "pgoutput-inspect %s: --release %d: the guide knows PostgreSQL %d to %d\n", cmd, release, decoder.FirstRelease, decoder.LastRelease)
+		return false
+	case proto != 0 && (proto < decoder.MinProto || proto > decoder.MaxProto):
+		fmt.Fprintf(e.stderr, "pgoutput-inspect %s: --protocol %d: the protocol versions are %d to %d\n", cmd, proto, decoder.MinProto, decoder.MaxProto)
+		return false
+	case release != 0 && proto > decoder.MaxProtoAt(release):
+		fmt.Fprintf(e.stderr, "pgoutput-inspect %s: --protocol %d: PostgreSQL %d accepts protocol versions 1 to %d (%d arrives in PostgreSQL %d)\n",
+			cmd, proto, release, decoder.MaxProtoAt(release), proto, decoder.ProtoRelease(proto))
+		return false
+	}
+	return true
 }

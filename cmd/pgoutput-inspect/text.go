@@ -8,6 +8,7 @@ import (
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/web"
 )
 
 // Limits of the dump's columns when --full is not given.
@@ -52,9 +53,13 @@ type dumper struct {
 	// explain: each field's explain sentence follows its line (explain.go); exp is its scratch.
 	explain bool
 	exp     []byte
-	buf     []byte
-	lab     []byte // scratch for a label
-	err     error
+	// lens marks what a release or protocol version does not send (lens.go); lensState is
+	// what it has seen.
+	lens web.Lens
+	lensState
+	buf []byte
+	lab []byte // scratch for a label
+	err error
 	// countAtEnd: the message count was not known at the start; end writes it.
 	countAtEnd bool
 }
@@ -91,6 +96,7 @@ func (d *dumper) begin(res *input.Result, count int) {
 		d.countAtEnd = true
 	}
 	d.flushLine()
+	d.lensHeader()
 	for _, h := range res.Header {
 		d.sgr(sgrDim)
 		d.buf = append(d.buf, "# "...)
@@ -142,6 +148,7 @@ func (d *dumper) end(count int) error {
 		d.buf = appendCount(d.buf, count)
 		d.flushLine()
 	}
+	d.lensSummary()
 	return d.err
 }
 
@@ -200,6 +207,7 @@ func (d *dumper) message(index int, m *decodedMessage) {
 		nameWidth = max(nameWidth, 2*int(t.Nodes[i].Depth)+utf8.RuneCount(d.lab))
 	}
 	nameWidth = min(nameWidth, nameColumnMax)
+	d.lensMessage(index)
 	for i := range t.Nodes {
 		d.node(t, i, offWidth, nameWidth)
 	}
@@ -293,8 +301,12 @@ func (d *dumper) node(t *decoder.Tree, i int, offWidth, nameWidth int) {
 		d.buf = d.buf[:len(d.buf)-1]
 	}
 	d.flushLine()
+	indent := offWidth + hexWidth + 6 + 2*int(n.Depth)
+	if d.lens.On() {
+		d.lensLine(t, i, indent)
+	}
 	if d.explain {
-		d.explainLine(t, i, offWidth+hexWidth+6+2*int(n.Depth))
+		d.explainLine(t, i, indent)
 	}
 }
 
