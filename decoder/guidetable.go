@@ -41,8 +41,10 @@ const (
 	pageReplication = "protocol-replication.html"
 	pageMessages    = "protocol-message-formats.html"
 	// anchorsSince: the first release whose documentation gives every message an anchor (the
-	// 16 and 18 pages have them, 14 and older do not; 15 was not checked, so it links the page).
-	anchorsSince = 16
+	// 15 page has them, id="PROTOCOL-LOGICALREP-MESSAGE-FORMATS-BEGIN" and one per message:
+	// protocol-logicalrep-message-formats.html of Debian's postgresql-doc-15 15.20; 16 and 18
+	// have them, 14 and older do not).
+	anchorsSince = 15
 )
 
 func logicalRepDoc(anchor string) DocRef {
@@ -52,7 +54,7 @@ func logicalRepDoc(anchor string) DocRef {
 // Wording changes shared by several messages.
 const (
 	wordingTypes15 = "The documentation writes each field's C type beside its wire format from 15 on: Int64 (XLogRecPtr), Int64 (TimestampTz), Int32 (TransactionId), Int32 (Oid)."
-	wordingOID     = "The documentation says \"OID of the relation\" where 10 to 14 said \"ID of the relation\" (seen in 16; 15 not checked)."
+	wordingOID     = "The documentation says \"OID of the relation\" where 10 to 14 said \"ID of the relation\" (seen in the 15 documentation, 15.20, and in 16's)."
 	wordingFlags15 = "The documentation writes the flags as Int8(0), \"Flags; currently unused.\", where 10 to 14 said \"Int8: Flags; currently unused (must be 0).\""
 )
 
@@ -141,8 +143,8 @@ var guideTable = []guideText{
 			{Release: 13, Kind: ChangeBytes, Text: "publish_via_partition_root: a partition's changes can be published as its root table's, so the Relation sent is the root's."},
 			{Release: 14, Proto: 2, Kind: ChangeBytes, Field: FieldStreamXid, Text: "Inside a streamed transaction the Xid follows the type byte (protocol 2)."},
 			{Release: 15, Kind: ChangeBytes, Field: FieldRelationColumnCount, Text: "Column lists: a publication can publish some columns only; the documentation says \"for each column included in the publication (except generated columns)\"."},
-			{Release: 16, Kind: ChangeWording, Field: FieldRelationOID, Text: wordingOID},
-			{Release: 18, Kind: ChangeBytes, Field: FieldRelationColumnCount, Text: "Stored generated columns are published when the publication sets publish_generated_columns = stored or names them in its column list; the documentation drops \"(except generated columns)\" (17 not checked)."},
+			{Release: 15, Kind: ChangeWording, Field: FieldRelationOID, Text: wordingOID},
+			{Release: 18, Kind: ChangeBytes, Field: FieldRelationColumnCount, Text: "Stored generated columns are published when the publication sets publish_generated_columns = stored or names them in its column list; the documentation drops \"(except generated columns)\". 17 still leaves them out and its documentation still says \"(except generated columns)\": both changed with PostgreSQL 18's \"Replicate generated columns when specified in the column list\" (proto.c and protocol.sgml, posted in October 2024, after 17 was released)."},
 		}},
 	{id: "type", group: FieldType,
 		purpose: "Names a data type that is not built in (an enum, a domain, a composite, an extension's type, an array of those) used by a published column, so the receiver can interpret its values.",
@@ -157,7 +159,7 @@ var guideTable = []guideText{
 		changes: []Change{
 			{Release: 10, Proto: 1, Kind: ChangeBytes, Text: "Type is part of the first protocol."},
 			{Release: 14, Proto: 2, Kind: ChangeBytes, Field: FieldStreamXid, Text: "Inside a streamed transaction the Xid follows the type byte (protocol 2)."},
-			{Release: 16, Kind: ChangeWording, Field: FieldTypeOID, Text: "The documentation says \"OID of the data type\" where 10 to 14 said \"ID of the data type\" (seen in 16; 15 not checked)."},
+			{Release: 15, Kind: ChangeWording, Field: FieldTypeOID, Text: "The documentation says \"OID of the data type\" where 10 to 14 said \"ID of the data type\" (seen in the 15 documentation, 15.20, and in 16's)."},
 		}},
 	{id: "insert", group: FieldInsert,
 		purpose: "A row inserted into a published table: the relation's OID, then the new row.",
@@ -173,7 +175,7 @@ var guideTable = []guideText{
 		changes: []Change{
 			{Release: 10, Proto: 1, Kind: ChangeBytes, Text: "Insert is part of the first protocol."},
 			{Release: 14, Proto: 2, Kind: ChangeBytes, Field: FieldStreamXid, Text: "Inside a streamed transaction the Xid follows the type byte (protocol 2)."},
-			{Release: 16, Kind: ChangeWording, Field: FieldInsertRelationOID, Text: wordingOID},
+			{Release: 15, Kind: ChangeWording, Field: FieldInsertRelationOID, Text: wordingOID},
 		}},
 	{id: "update", group: FieldUpdate,
 		purpose: "A row updated in a published table: the relation's OID, optionally the old key or the old row, then the new row.",
@@ -197,7 +199,7 @@ var guideTable = []guideText{
 			{Release: 10, Proto: 1, Kind: ChangeBytes, Text: "Update is part of the first protocol."},
 			{Release: 14, Proto: 2, Kind: ChangeBytes, Field: FieldStreamXid, Text: "Inside a streamed transaction the Xid follows the type byte (protocol 2)."},
 			{Release: 15, Kind: ChangeBytes, Text: "Row filters: an update whose old row matched the filter and whose new row does not is sent as a Delete, the reverse as an Insert, and one matching neither is not sent."},
-			{Release: 16, Kind: ChangeWording, Field: FieldUpdateRelationOID, Text: wordingOID},
+			{Release: 15, Kind: ChangeWording, Field: FieldUpdateRelationOID, Text: wordingOID},
 		}},
 	{id: "delete", group: FieldDelete,
 		purpose: "A row deleted from a published table: the relation's OID, then the old key or the whole old row.",
@@ -216,7 +218,7 @@ var guideTable = []guideText{
 		changes: []Change{
 			{Release: 10, Proto: 1, Kind: ChangeBytes, Text: "Delete is part of the first protocol."},
 			{Release: 14, Proto: 2, Kind: ChangeBytes, Field: FieldStreamXid, Text: "Inside a streamed transaction the Xid follows the type byte (protocol 2)."},
-			{Release: 16, Kind: ChangeWording, Field: FieldDeleteRelationOID, Text: wordingOID},
+			{Release: 15, Kind: ChangeWording, Field: FieldDeleteRelationOID, Text: wordingOID},
 		}},
 	{id: "truncate", group: FieldTruncate,
 		purpose: "One TRUNCATE of one or more published tables: how many, the options (CASCADE, RESTART IDENTITY), and their OIDs.",
@@ -232,7 +234,7 @@ var guideTable = []guideText{
 		changes: []Change{
 			{Release: 11, Proto: 1, Kind: ChangeBytes, Text: "Truncate arrives in PostgreSQL 11, within protocol 1: a 10 server never sends it."},
 			{Release: 14, Proto: 2, Kind: ChangeBytes, Field: FieldStreamXid, Text: "Inside a streamed transaction the Xid follows the type byte (protocol 2)."},
-			{Release: 16, Kind: ChangeWording, Field: FieldTruncateRelationOID, Text: wordingOID},
+			{Release: 15, Kind: ChangeWording, Field: FieldTruncateRelationOID, Text: wordingOID},
 		}},
 	{id: "stream-start", group: FieldStreamStart,
 		purpose: "Opens a block of changes of a transaction that is still in progress: when a transaction's decoded changes exceed logical_decoding_work_mem, pgoutput streams them before it commits instead of spilling them to disk.",
@@ -291,7 +293,7 @@ var guideTable = []guideText{
 		changes: []Change{
 			{Release: 14, Proto: 2, Kind: ChangeBytes, Text: "Arrives with protocol 2 and the streaming option: Xid and Subtransaction Xid."},
 			{Release: 16, Proto: 4, Kind: ChangeBytes, Field: FieldStreamAbortLSN, Text: "With streaming = parallel (protocol 4) the abort LSN and abort timestamp follow, so a parallel apply worker can record the abort's position; the documentation says \"This field is available since protocol version 4.\""},
-			{Release: 18, Kind: ChangeWording, Field: FieldStreamAbortLSN, Text: "The documentation adds that the abort LSN and timestamp are \"present only when streaming is set to parallel\" (17 not checked)."},
+			{Release: 16, Kind: ChangeWording, Field: FieldStreamAbortLSN, Text: "The documentation adds that the abort LSN and timestamp are \"present only when streaming is set to parallel\": a correction of June 2025 (\"Doc: Improve documentation of stream abort.\") made to the 16, 17 and 18 documentation alike (back-patched to REL_16_STABLE and REL_17_STABLE), so every release that sends them now says so."},
 		}},
 	{id: "begin-prepare", group: FieldBeginPrepare,
 		purpose: "Opens a transaction prepared for two-phase commit (PREPARE TRANSACTION): with the two_phase option, its changes are sent at PREPARE time, before the COMMIT PREPARED or ROLLBACK PREPARED that decides it.",
@@ -379,7 +381,7 @@ var guideTable = []guideText{
 			{Release: 10, Proto: 1, Kind: ChangeBytes, Text: "TupleData with 'n', 'u' and 't' is part of the first protocol; the documentation says the value is \"in text format. (A future release might support additional formats.)\"."},
 			{Release: 12, Kind: ChangeBytes, Field: FieldTupleColumnCount, Text: "Generated columns are left out: \"for each column (except generated columns)\"."},
 			{Release: 14, Kind: ChangeOption, Field: FieldColumnKind, Text: "The binary option adds the kind 'b': values in the type's binary send format (usable with protocol 1). The documentation says the value is \"either in binary or in text format. (As specified in the preceding format byte)\"."},
-			{Release: 18, Kind: ChangeBytes, Field: FieldTupleColumnCount, Text: "Published stored generated columns are included; the documentation says \"for each published column\" (17 not checked)."},
+			{Release: 18, Kind: ChangeBytes, Field: FieldTupleColumnCount, Text: "Published stored generated columns are included; the documentation says \"for each published column\". 17 still leaves generated columns out and says \"for each column (except generated columns)\": both changed with PostgreSQL 18's \"Replicate generated columns when specified in the column list\" (posted in October 2024, after 17 was released)."},
 		}},
 	{id: "copydata", group: FieldCopyData, layer: LayerEnvelope,
 		purpose: "The frontend/backend protocol message that carries every replication message once START_REPLICATION has switched the connection to COPY BOTH mode: XLogData and keepalives from the server, status updates and feedback from the client.",
