@@ -220,13 +220,18 @@ type Option struct {
 	Changes []Change
 }
 
-// Comparison is one capture of the lens's transaction from one server.
+// Comparison is one capture of the lens's transaction from one server, or of a small change
+// with one pgoutput option set one way (Setting).
 type Comparison struct {
 	Release int
 	Server  string // "PostgreSQL 16.14"
 	Binary  bool
 	Proto   int
 	Options string // as given to START_REPLICATION
+	// Setting is the option this capture shows, with its value ("streaming=parallel"), for
+	// the captures of one change with an option set each way; "" for the comparison across
+	// releases.
+	Setting string
 	// Text is the capture file.
 	Text   string
 	Source string

@@ -205,7 +205,7 @@ func TestGuideAssetRoundTrip(t *testing.T) {
 	g := GuideData()
 	g.Entries[0].Example = GuideExample{Text: "# a capture\n0/1 77\tx\\y\n", Select: 2, Source: "testdata/x"}
 	g.Comparisons = []Comparison{{Release: 10, Server: "PostgreSQL 10.23", Proto: 1, Options: "proto_version=1", Text: "a\nb", Source: "s"},
-		{Release: 16, Binary: true, Proto: 4, Text: "c"}}
+		{Release: 16, Binary: true, Proto: 4, Text: "c"}, {Release: 16, Proto: 4, Setting: "streaming=parallel", Text: "d"}}
 	asset := AppendGuide(nil, g)
 	back, err := ReadGuide(asset)
 	if err != nil {

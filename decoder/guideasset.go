@@ -76,7 +76,7 @@ func AppendGuide(dst []byte, g *Guide) []byte {
 		}
 	}
 	for _, c := range g.Comparisons {
-		w.line("comparison", num(c.Release), c.Server, flag(c.Binary), num(c.Proto), c.Options, c.Source, c.Text)
+		w.line("comparison", num(c.Release), c.Server, flag(c.Binary), num(c.Proto), c.Options, c.Setting, c.Source, c.Text)
 	}
 	return w.b
 }
@@ -172,7 +172,7 @@ func (g *Guide) record(line string) string {
 	case "comparison":
 		g.Comparisons = append(g.Comparisons, Comparison{})
 		c := &g.Comparisons[len(g.Comparisons)-1]
-		to = []any{&c.Release, &c.Server, &c.Binary, &c.Proto, &c.Options, &c.Source, &c.Text}
+		to = []any{&c.Release, &c.Server, &c.Binary, &c.Proto, &c.Options, &c.Setting, &c.Source, &c.Text}
 	case "entry":
 		g.Entries = append(g.Entries, GuideEntry{})
 		to = []any{&g.Entries[len(g.Entries)-1].ID}

@@ -13,5 +13,6 @@
 set -eu
 cd "$(dirname "$0")/.."
 go run ./scripts/guidelens "$@"
+go run ./scripts/guideoptions
 go run ./scripts/guideexamples
 go test ./scripts/guide -count=1

@@ -67,6 +67,9 @@ func Render(asset []byte) ([]byte, error) {
 	chunk("nav "+web.VersionsPage, func(w *writer) { nav(w, g, web.VersionsPage) })
 	chunk("page "+web.VersionsPage, func(w *writer) { versions(w, g) })
 	for k, c := range g.Comparisons {
+		if c.Setting != "" {
+			break // the option captures come last; the page opens only the releases' ones
+		}
 		chunk("cmp "+strconv.Itoa(k), func(w *writer) { w.raw(c.Text) })
 	}
 	return []byte(out.String()), nil
@@ -590,16 +593,131 @@ func versions(w *writer, g *decoder.Guide) {
 // compare writes, for each message type of the compared transaction, a table: a row per
 // capture (server, mode), a column per field of the message (by its place in the tree), each
 // cell the field's bytes and value. The first table is open; the others are a click away.
+// The option captures follow (options).
 func compare(w *writer, g *decoder.Guide) {
 	w.elem("h3", "", "The same change from each release", "id", "guide-compare-title")
-	if len(g.Comparisons) == 0 {
+	var releases []decoder.Comparison
+	for _, c := range g.Comparisons {
+		if c.Setting == "" {
+			releases = append(releases, c)
+		}
+	}
+	if len(releases) == 0 {
 		w.elem("p", "muted", "No captures to compare yet.")
+	} else {
+		w.elem("p", "", "One transaction captured from real servers of each release, in text and binary mode. Each row is one server's bytes of the message, field beside field.")
+		compareTables(w, releases, [2]string{"Server", "Mode"}, func(c decoder.Comparison) (string, string) {
+			mode := "text"
+			if c.Binary {
+				mode = "binary"
+			}
+			return c.Server, mode + ", protocol " + strconv.Itoa(c.Proto)
+		}, true)
+	}
+	options(w, g)
+}
+
+// optionTexts says, per option the captures show, what to look for.
+var optionTexts = map[string]string{
+	"streaming": "A transaction too big for logical_decoding_work_mem (64kB here): the one-row change, then a savepoint, 600 rows and a rollback to the savepoint. Off, it comes whole at commit as Begin … Commit (the rolled-back rows never sent). On, it comes as it is decoded, between Stream Start and Stream Stop, each change carrying the transaction's Xid, the subtransaction's rollback as a Stream Abort and the end as a Stream Commit. Parallel (16) adds the abort LSN and timestamp to Stream Abort.",
+	"two_phase": "The one-row change ended by PREPARE TRANSACTION, then COMMIT PREPARED. Off, it comes at COMMIT PREPARED as Begin … Commit. On, it comes at PREPARE as Begin Prepare … Prepare, carrying the GID, and COMMIT PREPARED sends Commit Prepared.",
+	"origin":    "The one-row change made in a session with a replication origin set (as a subscription's apply worker does), then a last one-row change without one. Any sends both, the first with an Origin message after its Begin; none leaves out the change that has an origin.",
+	"messages":  "pg_logical_emit_message outside any transaction, then inside the one-row change. On, each is a Message: the first alone (flags 0), the second between the change's Insert and Update (flags 1, transactional). Off, neither is sent.",
+}
+
+// options writes, per option and release, the same change captured with the option set each
+// way: the messages in order, then a table per message type as compare's.
+func options(w *writer, g *decoder.Guide) {
+	type group struct {
+		name    string
+		release int
+		comps   []decoder.Comparison
+	}
+	var groups []*group
+	for _, c := range g.Comparisons {
+		if c.Setting == "" {
+			continue
+		}
+		name, _, _ := strings.Cut(c.Setting, "=")
+		var gr *group
+		for _, x := range groups {
+			if x.name == name && x.release == c.Release {
+				gr = x
+			}
+		}
+		if gr == nil {
+			gr = &group{name: name, release: c.Release}
+			groups = append(groups, gr)
+		}
+		gr.comps = append(gr.comps, c)
+	}
+	if len(groups) == 0 {
 		return
 	}
-	w.elem("p", "", "One transaction captured from real servers of each release, in text and binary mode. Each row is one server's bytes of the message, field beside field.")
-	docs := make([]*web.Doc, len(g.Comparisons))
+	w.elem("h3", "", "What each option changes, on the same change", "id", "guide-options-compare-title")
+	w.elem("p", "", "The same change captured from one real server with an option set each way: the messages in order, then each message's bytes, field beside field. The change is the one above, an Insert and an Update of one row, with what the option needs around it.")
+	for _, gr := range groups {
+		w.open("section", "option-compare")
+		w.open("h4", "")
+		w.elem("code", "", gr.name)
+		w.text(" on PostgreSQL " + strconv.Itoa(gr.release))
+		w.close("h4")
+		w.elem("p", "", optionTexts[gr.name])
+		w.open("table", "guide-option-messages")
+		w.raw("<thead><tr><th>Setting</th><th>Messages in order</th></tr></thead><tbody>")
+		for _, c := range gr.comps {
+			w.open("tr", "")
+			w.open("th", "", "scope", "row", "title", c.Server+": "+c.Options)
+			w.elem("code", "", c.Setting)
+			w.close("th")
+			w.elem("td", "", messageOrder(c.Text))
+			w.close("tr")
+		}
+		w.raw("</tbody></table>")
+		compareTables(w, gr.comps, [2]string{"Setting", "Server"}, func(c decoder.Comparison) (string, string) {
+			return c.Setting, c.Server + ", protocol " + strconv.Itoa(c.Proto)
+		}, false)
+		w.close("section")
+	}
+}
+
+// messageOrder names the pgoutput messages of a capture in order, keepalives left out, a run
+// of one type counted: "Stream Start, Relation, Insert ×2, Stream Stop".
+func messageOrder(text string) string {
+	d, _ := web.NewDoc(text, input.Auto, decoder.Options{}, -1)
+	if d == nil {
+		return ""
+	}
+	var out []string
+	last, run := "", 0
+	flush := func() {
+		if run > 1 {
+			out[len(out)-1] += " ×" + strconv.Itoa(run)
+		}
+	}
+	for _, sm := range d.Summaries {
+		if sm.Name == "Primary keepalive" {
+			continue
+		}
+		if sm.Name == last {
+			run++
+			continue
+		}
+		flush()
+		out = append(out, sm.Name)
+		last, run = sm.Name, 1
+	}
+	flush()
+	return strings.Join(out, ", ")
+}
+
+// compareTables writes, for each message type of comps, a table of one row per capture (heads
+// names the first two columns, row gives a capture's heading and second cell) and a column per field, as compare describes; with
+// openFirst the first table is open.
+func compareTables(w *writer, comps []decoder.Comparison, heads [2]string, row func(decoder.Comparison) (string, string), openFirst bool) {
+	docs := make([]*web.Doc, len(comps))
 	var types []string
-	for k, c := range g.Comparisons {
+	for k, c := range comps {
 		docs[k], _ = web.NewDoc(c.Text, input.Auto, decoder.Options{}, -1)
 		if docs[k] == nil {
 			continue
@@ -614,9 +732,7 @@ func compare(w *writer, g *decoder.Guide) {
 		var cols []string
 		colOf := map[string]int{}
 		cells := make([]map[int]string, len(docs))
-		msgs := make([]int, len(docs))
 		for k, d := range docs {
-			msgs[k] = -1
 			if d == nil {
 				continue
 			}
@@ -624,7 +740,6 @@ func compare(w *writer, g *decoder.Guide) {
 			if m < 0 {
 				continue
 			}
-			msgs[k] = m
 			t := d.Trees[m]
 			cells[k] = map[int]string{}
 			if t.Message < 0 {
@@ -654,7 +769,7 @@ func compare(w *writer, g *decoder.Guide) {
 				cells[k][c] = cell.b.String()
 			}
 		}
-		if n == 0 {
+		if n == 0 && openFirst {
 			w.raw(`<details class="compare" open>`)
 		} else {
 			w.raw(`<details class="compare">`)
@@ -662,21 +777,18 @@ func compare(w *writer, g *decoder.Guide) {
 		w.elem("summary", "", name)
 		w.open("div", "compare-scroll")
 		w.open("table", "guide-compare-table")
-		w.raw("<thead><tr><th>Server</th><th>Mode</th>")
+		w.raw("<thead><tr><th>" + heads[0] + "</th><th>" + heads[1] + "</th>")
 		for _, c := range cols {
 			w.elem("th", "", c, "scope", "col")
 		}
 		w.raw("</tr></thead><tbody>")
-		for k, c := range g.Comparisons {
-			mode := "text"
-			if c.Binary {
-				mode = "binary"
-			}
+		for k, c := range comps {
+			head, second := row(c)
 			w.open("tr", "")
 			w.open("th", "", "scope", "row", "title", c.Options)
-			w.text(c.Server)
+			w.text(head)
 			w.close("th")
-			w.elem("td", "", mode+", protocol "+strconv.Itoa(c.Proto))
+			w.elem("td", "", second)
 			for j := range cols {
 				if s, ok := cells[k][j]; ok {
 					w.raw(s)

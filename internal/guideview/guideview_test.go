@@ -273,3 +273,43 @@ func TestExamples(t *testing.T) {
 		t.Errorf("only %d of %d entries have an example", with, len(g.Entries))
 	}
 }
+
+// TestOptionComparisons: the versions page shows each option capture (scripts/guideoptions)
+// beside the others of its option and release: its setting, the messages it holds in order,
+// and its bytes in the message tables; the page is not sent the captures themselves.
+func TestOptionComparisons(t *testing.T) {
+	g, view, _ := render(t)
+	page := view["page "+web.VersionsPage]
+	at := strings.Index(page, `id="guide-options-compare-title"`)
+	if at < 0 {
+		t.Fatal("the versions page has no option comparison")
+	}
+	options := page[at:]
+	n := 0
+	for k, c := range g.Comparisons {
+		if c.Setting == "" {
+			continue
+		}
+		n++
+		if !strings.Contains(options, "<code>"+c.Setting+"</code>") {
+			t.Errorf("%s: its setting %s is not shown", c.Source, c.Setting)
+		}
+		if _, ok := view["cmp "+strconv.Itoa(k)]; ok {
+			t.Errorf("%s: the capture is sent to the page", c.Source)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no option captures in the guide")
+	}
+	for _, want := range []string{
+		"Stream Start, Relation, Insert, Update, Stream Stop, Stream Abort, Stream Commit",
+		"Begin Prepare, Relation, Insert, Update, Prepare, Commit Prepared",
+		"Begin, Origin, Relation, Insert, Update, Commit, Begin, Insert, Commit",
+		"Message, Begin, Relation, Insert, Message, Update, Commit",
+		"<summary>Stream Abort</summary>", "Abort LSN",
+	} {
+		if !strings.Contains(options, want) {
+			t.Errorf("the option comparison lacks %q", want)
+		}
+	}
+}

@@ -92,20 +92,45 @@ func Full(root string) (*decoder.Guide, error) {
 		}
 		c := decoder.Comparison{Release: release, Binary: f[1] == "binary", Proto: proto, Text: string(text),
 			Source: filepath.ToSlash(filepath.Join("testdata", "guide", f[3]))}
-		for _, line := range strings.Split(string(text), "\n") {
-			if v, ok := strings.CutPrefix(line, "# server: "); ok {
-				c.Server = v
-			}
-			if v, ok := strings.CutPrefix(line, "# options: "); ok {
-				c.Options = v
-			}
+		c.Server, c.Options = captureHeader(string(text))
+		g.Comparisons = append(g.Comparisons, c)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	// The option captures (scripts/guideoptions): one change with an option set each way.
+	if err := readIndex(filepath.Join(dir, "options.txt"), 4, func(f []string) error {
+		release, err1 := strconv.Atoi(f[1])
+		proto, err2 := strconv.Atoi(f[2])
+		if err := errors.Join(err1, err2); err != nil {
+			return err
 		}
+		text, err := os.ReadFile(filepath.Join(dir, f[3]))
+		if err != nil {
+			return err
+		}
+		c := decoder.Comparison{Release: release, Proto: proto, Setting: f[0], Text: string(text),
+			Source: filepath.ToSlash(filepath.Join("testdata", "guide", f[3]))}
+		c.Server, c.Options = captureHeader(string(text))
 		g.Comparisons = append(g.Comparisons, c)
 		return nil
 	}); err != nil {
 		return nil, err
 	}
 	return g, nil
+}
+
+// captureHeader returns a capture file's server and options header lines.
+func captureHeader(text string) (server, options string) {
+	for _, line := range strings.Split(text, "\n") {
+		if v, ok := strings.CutPrefix(line, "# server: "); ok {
+			server = v
+		}
+		if v, ok := strings.CutPrefix(line, "# options: "); ok {
+			options = v
+		}
+	}
+	return server, options
 }
 
 // readIndex calls fn with the tab-separated fields of each line of an index file (blank lines
