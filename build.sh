@@ -19,8 +19,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
 
-# How main.wasm is compiled, besides -trimpath -ldflags="-s -w" (docs/performance.md, "WASM
-# size"). scripts/wasmsize builds with the same flags.
+# How main.wasm is compiled, besides -trimpath -ldflags="-s -w -buildid=" (docs/performance.md,
+# "WASM size"; no build ID: the same source gives the same file, and the ID's 40-odd random
+# bytes no longer move the brotli size by about 1 KB). scripts/wasmsize builds with the same
+# gcflags.
 WASM_GCFLAGS=()
 
 # Packages that build for GOOS=js (the ones that go into main.wasm); tested under Node too.
@@ -80,7 +82,7 @@ build_wasm() {
 	# go build leaves an up-to-date main.wasm alone, and wasmpack below wants the linker's output
 	# (the link itself comes from the build cache).
 	rm -f "$out/main.wasm" || return
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" "${WASM_GCFLAGS[@]}" -o "$out/main.wasm" ./wasm || return
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -buildid=" "${WASM_GCFLAGS[@]}" -o "$out/main.wasm" ./wasm || return
 	# The runtime's findfunctab written by a start function instead of 39,000 data segments, and
 	# data segments separated by short runs of zeros joined: the same memory, 0.36 MB smaller
 	# raw and 55 KB smaller with brotli (docs/performance.md, "WASM size").
