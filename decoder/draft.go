@@ -67,7 +67,7 @@ func (d *Draft) decode(t *Tree, b []byte) {
 		s.parallel = 1
 	}
 	if d.rel != nil {
-		s.relations[d.rel.OID] = d.rel
+		s.setRelation(d.rel.OID, d.rel, s.relIndex[d.rel.OID])
 	}
 	s.DecodeInto(t, b)
 }

@@ -71,8 +71,11 @@ func (c *cursor) fixedMessage(fixed []Node) {
 		c.nodes = append(c.nodes[:i], make([]Node, len(fixed))...)[:i]
 	}
 	c.nodes = c.nodes[:i+len(fixed)]
-	nodes := c.nodes[i:]
-	copy(nodes, fixed)
+	nodes := c.nodes[i : i+len(fixed)]
+	for k := range nodes {
+		// A few nodes: copied one by one, which costs less than a call to copy's memmove.
+		nodes[k] = fixed[k]
+	}
 	if pos, d := c.pos, c.depth; pos != 0 || i != 0 || d != 0 {
 		// Inside an envelope.
 		for k := range nodes {
@@ -171,36 +174,42 @@ func logicalMessageBody(s *Session, c *cursor, rd reading) {
 }
 
 func insertBody(s *Session, c *cursor, rd reading) {
-	oid, _ := c.Int32(FieldInsertRelationOID)
-	rel := s.lookup(c, oid)
-	if c.marker(FieldInsertNew, 'N', "expected 'N' (new tuple), found ") {
-		s.tuple(c, FieldTupleNew, rel)
+	rel, m, ok := s.change(c, FieldInsertRelationOID, FieldInsertNew, FieldInsertNew)
+	if !ok {
+		return
 	}
+	if m != 'N' {
+		c.invalid(detail{text: "expected 'N' (new tuple), found ", form: detailChar, ch: m})
+		return
+	}
+	s.tuple(c, FieldTupleNew, rel)
 }
 
 func updateBody(s *Session, c *cursor, rd reading) {
-	oid, _ := c.Int32(FieldUpdateRelationOID)
-	rel := s.lookup(c, oid)
-	if !c.have(FieldUpdateNew, 1) {
+	const expected = "expected 'K' (old key), 'O' (old tuple) or 'N' (new tuple), found "
+	rel, m, ok := s.change(c, FieldUpdateRelationOID, FieldUpdateOld, FieldUpdateNew)
+	if !ok {
 		return
 	}
-	switch c.b[c.pos] {
+	switch m {
 	case 'K':
-		c.Byte1(FieldUpdateOld)
 		s.tuple(c, FieldTupleKey, rel)
 	case 'O':
-		c.Byte1(FieldUpdateOld)
 		s.tuple(c, FieldTupleOld, rel)
+	case 'N':
+		s.tuple(c, FieldTupleNew, rel)
+		return
+	default:
+		c.invalid(detail{text: expected, form: detailChar, ch: m})
+		return
 	}
-	if c.marker(FieldUpdateNew, 'N', "expected 'K' (old key), 'O' (old tuple) or 'N' (new tuple), found ") {
+	if c.marker(FieldUpdateNew, 'N', expected) {
 		s.tuple(c, FieldTupleNew, rel)
 	}
 }
 
 func deleteBody(s *Session, c *cursor, rd reading) {
-	oid, _ := c.Int32(FieldDeleteRelationOID)
-	rel := s.lookup(c, oid)
-	if m, ok := c.Byte1(FieldDeleteOld); ok {
+	if rel, m, ok := s.change(c, FieldDeleteRelationOID, FieldDeleteOld, FieldDeleteOld); ok {
 		switch m {
 		case 'K':
 			s.tuple(c, FieldTupleKey, rel)
@@ -238,6 +247,46 @@ func streamAbortBody(s *Session, c *cursor, rd reading) {
 		c.Int64(FieldStreamAbortLSN)
 		c.Int64(FieldStreamAbortTime)
 	}
+}
+
+// change reads what every change starts with: its relation OID, whose Relation it looks up,
+// and the marker byte after it, read as field old when it is 'K' or 'O' (a key or old tuple
+// follows) and as other otherwise; ok is false when the marker is missing. When the five bytes
+// are there both leaves are written in one step.
+func (s *Session) change(c *cursor, oidField, old, other FieldID) (rel *Relation, m byte, ok bool) {
+	i, d, pos := len(c.nodes), c.depth, c.pos
+	fast := c.err == nil && !c.probe && c.end-pos >= 5 && cap(c.nodes)-i >= 2
+	var oid uint32
+	if fast {
+		oid, m = binary.BigEndian.Uint32(c.b[pos:]), c.b[pos+4]
+		c.nodes = c.nodes[:i+2]
+		o := &c.nodes[i]
+		o.Offset, o.Length, o.End, o.Index, o.Field, o.Format, o.Depth = pos, 4, int32(i+1), 0, oidField, FormatInt32, d
+		c.pos = pos + 4
+	} else {
+		oid, _ = c.Int32(oidField)
+	}
+	// The Relation is looked up before the marker is read, so a change cut after its OID still
+	// names its relation.
+	rel = s.lookup(c, oid)
+	if !fast {
+		if !c.have(other, 1) {
+			return rel, 0, false
+		}
+		m = c.b[c.pos]
+	}
+	f := other
+	if m == 'K' || m == 'O' {
+		f = old
+	}
+	if fast {
+		k := &c.nodes[i+1]
+		k.Offset, k.Length, k.End, k.Index, k.Field, k.Format, k.Depth = pos+4, 1, int32(i+2), 0, f, FormatByte1, d
+		c.pos = pos + 5
+	} else {
+		c.Byte1(f)
+	}
+	return rel, m, true
 }
 
 // knownAt records what the session knew for item i of n (a Truncate's relations, a Relation's

@@ -91,12 +91,15 @@ type Session struct {
 	versions map[uint32][]*Relation
 	types    map[uint32]*DataType
 	names    map[string]string
-	// recent caches the relations last looked up, by OID modulo its size.
-	recent [8]*Relation
+	// recent caches the relations last looked up, with their relIndex, by OID modulo its size.
+	recent [8]recentRelation
 	// table is the message table the session decodes with; index maps a type byte to its
 	// entry's position plus one (0: no such type).
 	table messageTypes
 	index [256]uint8
+	// wrapper marks the type bytes that may open an envelope (with EnvelopeAuto): a message
+	// that starts with any other byte is a bare pgoutput message.
+	wrapper [256]bool
 	// envelopeLen is, per entry of envelopes, the length of its fields after the type byte.
 	envelopeLen []int
 	// fixed is, per entry of table, the nodes of a message of fixed-size fields only (see
@@ -119,6 +122,7 @@ func NewSession(opts Options) *Session {
 	s.useTable(messageTable)
 	for _, e := range s.envelopes {
 		s.envelopeLen = append(s.envelopeLen, fixedSize(e.Fields))
+		s.wrapper[e.Type] = opts.Envelope == EnvelopeAuto
 	}
 	switch {
 	case opts.InStream == Yes:
@@ -162,24 +166,43 @@ func (s *Session) Proto() int { return s.proto }
 // Relation returns the Relation message seen for oid, or nil.
 func (s *Session) Relation(oid uint32) *Relation { return s.relation(oid) }
 
+// recentRelation is a slot of the session's cache of relations: a Relation and the Index of
+// the Relation message that defined it (relIndex), for one OID.
+type recentRelation struct {
+	rel   *Relation
+	index int
+}
+
 // relation looks a relation up through a small cache of the last ones used: a stream's changes
 // go to few relations, and a map lookup costs as much as decoding a small change.
 func (s *Session) relation(oid uint32) *Relation {
-	slot := &s.recent[oid%uint32(len(s.recent))]
-	if *slot != nil && (*slot).OID == oid {
-		return *slot
-	}
-	rel := s.relations[oid]
-	if rel != nil {
-		*slot = rel
-	}
+	rel, _ := s.relationAt(oid)
 	return rel
 }
 
-// setRelation records the Relation message for oid.
-func (s *Session) setRelation(oid uint32, rel *Relation) {
+// relationAt returns the relation of oid, or nil, and the Index of the Relation message that
+// defined it.
+func (s *Session) relationAt(oid uint32) (*Relation, int) {
+	slot := &s.recent[oid%uint32(len(s.recent))]
+	if slot.rel != nil && slot.rel.OID == oid {
+		return slot.rel, slot.index
+	}
+	rel := s.relations[oid]
+	if rel == nil {
+		return nil, 0
+	}
+	*slot = recentRelation{rel: rel, index: s.relIndex[oid]}
+	return rel, slot.index
+}
+
+// setRelation records the Relation message for oid, defined by the message of that Index.
+// Kept out of line: its map writes would be copied into each caller.
+//
+//go:noinline
+func (s *Session) setRelation(oid uint32, rel *Relation, index int) {
 	s.relations[oid] = rel
-	s.recent[oid%uint32(len(s.recent))] = rel
+	s.relIndex[oid] = index
+	s.recent[oid%uint32(len(s.recent))] = recentRelation{rel: rel, index: index}
 }
 
 // DataType returns the Type message seen for oid, or nil.
@@ -199,6 +222,10 @@ func (s *Session) TypeName(oid uint32) string {
 	return ""
 }
 
+// intern returns b as a string shared by every name of the session with these bytes. Kept out
+// of line: its map lookup and write would be copied into each caller.
+//
+//go:noinline
 func (s *Session) intern(b []byte) string {
 	if v, ok := s.names[string(b)]; ok {
 		return v
@@ -232,21 +259,26 @@ func (s *Session) Fits(b []byte) bool {
 // decodeMessage decodes one message into t, choosing between readings the context leaves open,
 // and applies it to the session; a probe records no nodes (t is then the session's own alt).
 func (s *Session) decodeMessage(t *Tree, b []byte, probe bool) {
-	mt := s.peekType(b)
+	var mt *MessageType
+	if len(b) > 0 && !s.wrapper[b[0]] {
+		mt = s.lookupType(b[0])
+	} else {
+		mt = s.peekType(b)
+	}
 	first := reading{inStream: s.stream == 1, parallel: s.parallel == 1}
-	alt := first
 	streamOpen := mt != nil && mt.StreamXid && s.stream < 0
 	abortOpen := mt != nil && mt.ParallelFields && s.parallel < 0
+	if !streamOpen && !abortOpen {
+		s.decode(t, b, first, probe)
+		s.apply(t, probe)
+		return
+	}
+	alt := first
 	if streamOpen {
 		alt.inStream = true
 	}
 	if abortOpen {
 		alt.parallel = true
-	}
-	if first == alt {
-		s.decode(t, b, first, probe)
-		s.apply(t, probe)
-		return
 	}
 	// Probe both readings, the default last, then decode the one kept: the default unless only
 	// the other fits. A probe that keeps the default has its answer already (t is s.alt).
@@ -330,10 +362,13 @@ func (s *Session) decode(t *Tree, b []byte, rd reading, probe bool) {
 	c := &s.cur
 	c.reset(t, b)
 	c.probe = probe
-	if len(b) == 0 {
+	switch {
+	case len(b) == 0:
 		c.fail(ErrTruncated, FieldUnknownType, 1, detail{})
-	} else {
+	case s.wrapper[b[0]]:
 		s.layer(c, rd, 0)
+	default:
+		s.message(c, rd)
 	}
 	if c.err == nil && c.pos < len(b) {
 		off := c.pos
@@ -495,8 +530,7 @@ func learnRelation(s *Session, t *Tree) {
 	}
 	for _, old := range s.versions[oid] {
 		if string(old.raw) == string(raw) {
-			s.setRelation(oid, old)
-			s.relIndex[oid] = t.Index
+			s.setRelation(oid, old, t.Index)
 			return
 		}
 	}
@@ -527,8 +561,7 @@ func learnRelation(s *Session, t *Tree) {
 			rel.Columns[len(rel.Columns)-1].TypeModifier = int32(t.ValueOf(i).Num)
 		}
 	}
-	s.setRelation(oid, rel)
-	s.relIndex[oid] = t.Index
+	s.setRelation(oid, rel, t.Index)
 	if v := s.versions[oid]; len(v) < maxRelationVersions {
 		s.versions[oid] = append(v, rel)
 	} else {
