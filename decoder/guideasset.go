@@ -81,6 +81,10 @@ func AppendGuide(dst []byte, g *Guide) []byte {
 	return w.b
 }
 
+// num is strconv.Itoa kept out of line: the guide's writer calls it from many places, and each
+// inlined copy would add to the page's WASM.
+//
+//go:noinline
 func num(n int) string { return strconv.Itoa(n) }
 
 func flag(b bool) string {

@@ -24,16 +24,16 @@ type arrayHeader struct {
 // dimensions, as array_recv does.
 func readArrayHeader(oid, elem uint32, b []byte) (h arrayHeader, err *ValueError) {
 	if len(b) < 12 {
-		return h, valueError(oid, 0, "need 12 bytes (ndim, flags, element type), have "+strconv.Itoa(len(b)))
+		return h, valueError(oid, 0, "need 12 bytes (ndim, flags, element type), have "+itoa(len(b)))
 	}
 	ndim := int32(be32(b))
 	flags := int32(be32(b[4:]))
 	elemOID := be32(b[8:])
 	if ndim < 0 || ndim > maxArrayDims {
-		return h, valueError(oid, 0, "invalid number of dimensions "+strconv.Itoa(int(ndim))+" (want 0 to 6)")
+		return h, valueError(oid, 0, "invalid number of dimensions "+itoa(int(ndim))+" (want 0 to 6)")
 	}
 	if flags != 0 && flags != 1 {
-		return h, valueError(oid, 4, "invalid array flags "+strconv.Itoa(int(flags))+" (want 0 or 1)")
+		return h, valueError(oid, 4, "invalid array flags "+itoa(int(flags))+" (want 0 or 1)")
 	}
 	if elemOID != elem {
 		return h, valueError(oid, 8, "element type "+strconv.FormatUint(uint64(elemOID), 10)+", want "+strconv.FormatUint(uint64(elem), 10)+" ("+TypeName(elem)+")")
@@ -41,7 +41,7 @@ func readArrayHeader(oid, elem uint32, b []byte) (h arrayHeader, err *ValueError
 	h.ndim = int(ndim)
 	off := 12
 	if len(b) < off+8*h.ndim {
-		return h, valueError(oid, off, "need "+strconv.Itoa(8*h.ndim)+" bytes for "+strconv.Itoa(h.ndim)+" dimensions, have "+strconv.Itoa(len(b)-off))
+		return h, valueError(oid, off, "need "+itoa(8*h.ndim)+" bytes for "+itoa(h.ndim)+" dimensions, have "+itoa(len(b)-off))
 	}
 	h.nitems = 1
 	if h.ndim == 0 {
@@ -54,12 +54,12 @@ func readArrayHeader(oid, elem uint32, b []byte) (h arrayHeader, err *ValueError
 			return h, valueError(oid, off, "negative dimension size "+strconv.FormatInt(n, 10))
 		}
 		if n > 0 && lb+n-1 > math.MaxInt32 {
-			return h, valueError(oid, off+4, "upper bound of dimension "+strconv.Itoa(i+1)+" out of range")
+			return h, valueError(oid, off+4, "upper bound of dimension "+itoa(i+1)+" out of range")
 		}
 		h.dims[i], h.lbound[i] = int(n), int(lb)
 		p := int64(h.nitems) * n
 		if p > maxArrayItems {
-			return h, valueError(oid, off, "array size exceeds the maximum allowed ("+strconv.Itoa(maxArrayItems)+")")
+			return h, valueError(oid, off, "array size exceeds the maximum allowed ("+itoa(maxArrayItems)+")")
 		}
 		h.nitems = int(p)
 		off += 8
@@ -67,7 +67,7 @@ func readArrayHeader(oid, elem uint32, b []byte) (h arrayHeader, err *ValueError
 	h.data = off
 	// Every element has at least its Int32 length.
 	if rest := len(b) - off; h.nitems > rest/4 {
-		return h, valueError(oid, off, strconv.Itoa(h.nitems)+" elements need at least "+strconv.Itoa(4*h.nitems)+" bytes, have "+strconv.Itoa(rest))
+		return h, valueError(oid, off, itoa(h.nitems)+" elements need at least "+itoa(4*h.nitems)+" bytes, have "+itoa(rest))
 	}
 	return h, nil
 }
@@ -75,7 +75,7 @@ func readArrayHeader(oid, elem uint32, b []byte) (h arrayHeader, err *ValueError
 // nextElement reads the element at off: its bytes, whether it is NULL, and where the next one starts.
 func nextElement(oid uint32, b []byte, off, n int) (v []byte, null bool, next int, err *ValueError) {
 	if len(b)-off < 4 {
-		return nil, false, off, valueError(oid, off, "element "+strconv.Itoa(n)+" length: need 4 bytes, have "+strconv.Itoa(len(b)-off))
+		return nil, false, off, valueError(oid, off, "element "+itoa(n)+" length: need 4 bytes, have "+itoa(len(b)-off))
 	}
 	l := int32(be32(b[off:]))
 	off += 4
@@ -83,14 +83,14 @@ func nextElement(oid uint32, b []byte, off, n int) (v []byte, null bool, next in
 		return nil, true, off, nil
 	}
 	if l < 0 || int(l) > len(b)-off {
-		return nil, false, off, valueError(oid, off-4, "element "+strconv.Itoa(n)+" length "+strconv.Itoa(int(l))+", have "+strconv.Itoa(len(b)-off)+" bytes")
+		return nil, false, off, valueError(oid, off-4, "element "+itoa(n)+" length "+itoa(int(l))+", have "+itoa(len(b)-off)+" bytes")
 	}
 	return b[off : off+int(l)], false, off + int(l), nil
 }
 
 // elementError places an element's error inside the array value.
 func elementError(oid uint32, n, at int, e *ValueError) *ValueError {
-	return valueError(oid, at+e.Offset, "element "+strconv.Itoa(n)+": "+TypeName(e.Type)+": "+e.Reason)
+	return valueError(oid, at+e.Offset, "element "+itoa(n)+": "+TypeName(e.Type)+": "+e.Reason)
 }
 
 // checkArray checks array_send's format as array_recv does, and each element as its type's
@@ -102,7 +102,7 @@ func checkArray(oid, elem uint32, b []byte) *ValueError {
 	}
 	if h.nitems == 0 {
 		if h.data != len(b) {
-			return valueError(oid, h.data, strconv.Itoa(len(b)-h.data)+" trailing bytes after an empty array")
+			return valueError(oid, h.data, itoa(len(b)-h.data)+" trailing bytes after an empty array")
 		}
 		return nil
 	}
@@ -120,7 +120,7 @@ func checkArray(oid, elem uint32, b []byte) *ValueError {
 		off = next
 	}
 	if off != len(b) {
-		return valueError(oid, off, strconv.Itoa(len(b)-off)+" trailing bytes after the last element")
+		return valueError(oid, off, itoa(len(b)-off)+" trailing bytes after the last element")
 	}
 	return nil
 }

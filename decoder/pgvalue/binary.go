@@ -40,7 +40,7 @@ func (e *ValueError) Error() string {
 	if name == "" {
 		name = "type " + strconv.FormatUint(uint64(e.Type), 10)
 	}
-	return name + " value at offset " + strconv.Itoa(e.Offset) + ": " + e.Reason
+	return name + " value at offset " + itoa(e.Offset) + ": " + e.Reason
 }
 
 // valueError builds a *ValueError; it is only called on the error path.
@@ -50,7 +50,7 @@ func valueError(oid uint32, off int, reason string) *ValueError {
 
 // lengthError reports a fixed-size type whose value has the wrong length.
 func lengthError(oid uint32, want, have int) *ValueError {
-	return valueError(oid, 0, "need "+strconv.Itoa(want)+" bytes, have "+strconv.Itoa(have))
+	return valueError(oid, 0, "need "+itoa(want)+" bytes, have "+itoa(have))
 }
 
 func be16(b []byte) uint16 { return uint16(b[0])<<8 | uint16(b[1]) }
@@ -245,7 +245,7 @@ func checkJSONBVersion(b []byte) *ValueError {
 		return valueError(oidJSONB, 0, "need 1 byte (version), have 0")
 	}
 	if b[0] != 1 {
-		return valueError(oidJSONB, 0, "unsupported jsonb version "+strconv.Itoa(int(b[0]))+", want 1")
+		return valueError(oidJSONB, 0, "unsupported jsonb version "+itoa(int(b[0]))+", want 1")
 	}
 	return nil
 }

@@ -13,7 +13,7 @@ const (
 // and cidr_recv do. The is_cidr byte is not checked: inet_recv ignores it too.
 func checkInet(oid uint32, b []byte) *ValueError {
 	if len(b) < 4 {
-		return valueError(oid, 0, "need 4 bytes (family, bits, is_cidr, length), have "+strconv.Itoa(len(b)))
+		return valueError(oid, 0, "need 4 bytes (family, bits, is_cidr, length), have "+itoa(len(b)))
 	}
 	family, bits, nb := b[0], int(b[1]), int(b[3])
 	var size, maxBits int
@@ -23,16 +23,16 @@ func checkInet(oid uint32, b []byte) *ValueError {
 	case inetFamilyIPv6:
 		size, maxBits = 16, 128
 	default:
-		return valueError(oid, 0, "invalid address family "+strconv.Itoa(int(family))+" (want 2 for IPv4 or 3 for IPv6)")
+		return valueError(oid, 0, "invalid address family "+itoa(int(family))+" (want 2 for IPv4 or 3 for IPv6)")
 	}
 	if bits > maxBits {
-		return valueError(oid, 1, "invalid bits "+strconv.Itoa(bits)+" (at most "+strconv.Itoa(maxBits)+")")
+		return valueError(oid, 1, "invalid bits "+itoa(bits)+" (at most "+itoa(maxBits)+")")
 	}
 	if nb != size {
-		return valueError(oid, 3, "invalid address length "+strconv.Itoa(nb)+" (want "+strconv.Itoa(size)+")")
+		return valueError(oid, 3, "invalid address length "+itoa(nb)+" (want "+itoa(size)+")")
 	}
 	if len(b) != 4+size {
-		return valueError(oid, 4, "need "+strconv.Itoa(size)+" address bytes, have "+strconv.Itoa(len(b)-4))
+		return valueError(oid, 4, "need "+itoa(size)+" address bytes, have "+itoa(len(b)-4))
 	}
 	if oid == oidCIDR {
 		// cidr_recv rejects bits set past the mask length.
@@ -46,7 +46,7 @@ func checkInet(oid uint32, b []byte) *ValueError {
 				mask = 0xFF >> keep
 			}
 			if c&mask != 0 {
-				return valueError(oid, 4+i, "invalid cidr value: bits set to the right of the mask length "+strconv.Itoa(bits))
+				return valueError(oid, 4+i, "invalid cidr value: bits set to the right of the mask length "+itoa(bits))
 			}
 		}
 	}

@@ -30,18 +30,18 @@ type numeric struct {
 func readNumeric(b []byte) (numeric, *ValueError) {
 	var n numeric
 	if len(b) < numericHeaderLen {
-		return n, valueError(oidNumeric, 0, "need 8 bytes (ndigits, weight, sign, dscale), have "+strconv.Itoa(len(b)))
+		return n, valueError(oidNumeric, 0, "need 8 bytes (ndigits, weight, sign, dscale), have "+itoa(len(b)))
 	}
 	nd := int(be16(b))
 	n.weight = int(int16(be16(b[2:])))
 	n.sign = be16(b[4:])
 	n.dscale = int(be16(b[6:]))
 	if want := numericHeaderLen + 2*nd; len(b) != want {
-		return n, valueError(oidNumeric, 0, "ndigits "+strconv.Itoa(nd)+" needs "+strconv.Itoa(want)+" bytes, have "+strconv.Itoa(len(b)))
+		return n, valueError(oidNumeric, 0, "ndigits "+itoa(nd)+" needs "+itoa(want)+" bytes, have "+itoa(len(b)))
 	}
 	for i := 0; i < nd; i++ {
 		if d := be16(b[numericHeaderLen+2*i:]); d > 9999 {
-			return n, valueError(oidNumeric, numericHeaderLen+2*i, "invalid digit "+strconv.Itoa(int(d))+" (want 0 to 9999)")
+			return n, valueError(oidNumeric, numericHeaderLen+2*i, "invalid digit "+itoa(int(d))+" (want 0 to 9999)")
 		}
 	}
 	switch n.sign {

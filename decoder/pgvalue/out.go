@@ -3,6 +3,7 @@ package pgvalue
 import (
 	"io"
 	"math"
+	"strconv"
 )
 
 // out receives formatted text. It appends to b, at most limit bytes after start, or, with w set,
@@ -213,3 +214,9 @@ func (o *out) finish() ([]byte, bool, error) {
 	o.flush(true)
 	return o.b, o.cut, o.err
 }
+
+// itoa is strconv.Itoa kept out of line: the error texts call it from many places, and each
+// inlined copy of Itoa's small-number fast path would add to the page's WASM.
+//
+//go:noinline
+func itoa(v int) string { return strconv.Itoa(v) }
