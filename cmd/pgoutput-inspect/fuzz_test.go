@@ -51,18 +51,30 @@ func fuzzOptions(o byte) decoder.Options {
 	return opts
 }
 
-// renderMessages decodes msgs in order with one session and writes them with out, as decode
-// does for an input read whole.
-func renderMessages(msgs [][]byte, opts decoder.Options, out renderer) error {
+// renderMessages decodes msgs in order with one session and writes them with each of outs, as
+// decode does for an input read whole: each message is decoded once and given to every writer
+// in turn, so each writes what it would write alone. It returns the first writer's error.
+func renderMessages(msgs [][]byte, opts decoder.Options, outs ...renderer) error {
 	res := &input.Result{Format: input.Hex, Header: []string{"pgoutput-inspect capture v1"}}
-	out.begin(res, len(msgs))
+	for _, out := range outs {
+		out.begin(res, len(msgs))
+	}
 	s := decoder.NewSession(opts)
 	var t decoder.Tree
 	for i, m := range msgs {
 		s.DecodeInto(&t, m)
-		out.message(i, &decodedMessage{Message: &input.Message{Bytes: m, Line: i + 1}, Tree: &t})
+		dm := &decodedMessage{Message: &input.Message{Bytes: m, Line: i + 1}, Tree: &t}
+		for _, out := range outs {
+			out.message(i, dm)
+		}
 	}
-	return out.end(len(msgs))
+	var first error
+	for _, out := range outs {
+		if err := out.end(len(msgs)); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
 }
 
 // fuzzSeeds adds the messages of the test inputs, hostile names and binary values of every
@@ -96,29 +108,99 @@ func fuzzSeeds(f *testing.F) {
 // separator; and it has one header line per message.
 func FuzzTextWriter(f *testing.F) {
 	fuzzSeeds(f)
+	// One buffer serves every execution (they run one at a time), so an execution does not
+	// grow a new one.
+	var out bytes.Buffer
 	f.Fuzz(func(t *testing.T, data []byte, o byte, mode byte) {
 		msgs := fuzzMessages(data)
-		var out bytes.Buffer
+		out.Reset()
 		d := &dumper{w: &out, color: mode&1 != 0, full: mode&2 != 0}
 		if err := renderMessages(msgs, fuzzOptions(o), d); err != nil {
 			t.Fatal(err)
 		}
-		text := out.String()
+		text := out.Bytes()
 		if d.color {
-			text = sgrCode.ReplaceAllString(text, "")
+			text = stripSGR(text)
 		}
-		if !utf8.ValidString(text) {
+		if !utf8.Valid(text) {
 			t.Fatalf("the dump is not UTF-8:\n%q", text)
 		}
-		for i, r := range text {
-			if r != '\n' && (unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029) {
-				t.Fatalf("the dump holds %U at byte %d:\n%q", r, i, text)
-			}
+		if i, r := unsafeRune(text); i >= 0 {
+			t.Fatalf("the dump holds %U at byte %d:\n%q", r, i, text)
 		}
-		if n := strings.Count(text, "\nmessage "); n != len(msgs) {
+		if n := bytes.Count(text, []byte("\nmessage ")); n != len(msgs) {
 			t.Fatalf("%d message header lines for %d messages:\n%s", n, len(msgs), text)
 		}
 	})
+}
+
+// unsafeRune finds the first rune of UTF-8 text that a dump must not hold: a control character
+// but the line break, a format character (bidirectional controls among them), a line or
+// paragraph separator. It returns -1 when there is none. ASCII is checked without the unicode
+// tables (no ASCII character is a format character), which took most of a check's time.
+func unsafeRune(text []byte) (int, rune) {
+	for i := 0; i < len(text); {
+		if c := text[i]; c < utf8.RuneSelf {
+			if c < 0x20 && c != '\n' || c == 0x7f {
+				return i, rune(c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(text[i:])
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029 {
+			return i, r
+		}
+		i += size
+	}
+	return -1, 0
+}
+
+// stripSGR removes the dump's colour codes (ESC [ digits or semicolons m) from b, in place, as
+// sgrCode.ReplaceAllString would (TestStripSGR), without its regular expression machine, which
+// took a third of FuzzTextWriter's time.
+func stripSGR(b []byte) []byte {
+	out := b[:0]
+	for i := 0; i < len(b); {
+		if b[i] == 0x1b && i+1 < len(b) && b[i+1] == '[' {
+			j := i + 2
+			for j < len(b) && (b[j] >= '0' && b[j] <= '9' || b[j] == ';') {
+				j++
+			}
+			if j < len(b) && b[j] == 'm' {
+				i = j + 1
+				continue
+			}
+		}
+		out = append(out, b[i])
+		i++
+	}
+	return out
+}
+
+// TestStripSGR: stripSGR removes what sgrCode matches, and only that.
+func TestStripSGR(t *testing.T) {
+	for _, s := range []string{
+		"", "plain", "\x1b[0m", "\x1b[1;31mred\x1b[0m", "\x1b[", "\x1b[m", "\x1b[12", "a\x1b\x1b[1mb",
+		"\x1b[1;x", "\x1b]1m", "\x1b[\x1b[1mm", "\xff\x1b[2m\xfe", "\x1b[;;m\x1b", "é\x1b[90mñ\x1b[3",
+	} {
+		if got, want := string(stripSGR([]byte(s))), sgrCode.ReplaceAllString(s, ""); got != want {
+			t.Errorf("%q: %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestUnsafeRune: unsafeRune finds what the Unicode tables call a control or format character
+// (and the separators), in ASCII as beyond.
+func TestUnsafeRune(t *testing.T) {
+	for r := rune(0); r <= 0x3000; r++ {
+		want := r != '\n' && (unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029)
+		text := []byte("ab" + string(r) + "c")
+		i, got := unsafeRune(text)
+		if want != (i >= 0) || want && (i != 2 || got != r) {
+			t.Errorf("%U: found %U at %d, want it: %v", r, got, i, want)
+		}
+	}
 }
 
 // FuzzJSONWriter: the JSON of any messages, decoded with any options, is valid JSON, the same
@@ -127,51 +209,45 @@ func FuzzTextWriter(f *testing.F) {
 // of --json-lines is its message's object.
 func FuzzJSONWriter(f *testing.F) {
 	fuzzSeeds(f)
+	// Buffers that serve every execution (they run one at a time).
+	var doc, ref, lines, compact bytes.Buffer
 	f.Fuzz(func(t *testing.T, data []byte, o byte, _ byte) {
 		msgs := fuzzMessages(data)
-		opts := fuzzOptions(o)
-		var doc, ref, lines bytes.Buffer
-		if err := renderMessages(msgs, opts, &jsonWriter{w: &doc}); err != nil {
-			t.Fatal(err)
-		}
-		if !json.Valid(doc.Bytes()) {
-			t.Fatalf("not JSON:\n%s", doc.Bytes())
-		}
-		if err := renderMessages(msgs, opts, &refWriter{w: &ref}); err != nil {
+		doc.Reset()
+		ref.Reset()
+		lines.Reset()
+		// The messages are decoded once; the writers and the tree lister each see every
+		// message as decode would show it to them. ends keeps where each message's object
+		// ends in encoding/json's document, which writes each one as it is given it.
+		var trees treeLister
+		ends := offsetLister{b: &ref}
+		if err := renderMessages(msgs, fuzzOptions(o), &jsonWriter{w: &doc}, &refWriter{w: &ref}, &ends,
+			&jsonWriter{w: &lines, lines: true}, &trees); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(doc.Bytes(), ref.Bytes()) {
 			t.Fatalf("differs from encoding/json's:\n%s", diff(ref.String(), doc.String()))
 		}
+		// Unmarshal checks that the whole document is valid JSON before it reads any of it.
 		var d struct {
-			Messages []json.RawMessage `json:"messages"`
+			Messages []struct {
+				Hex  string        `json:"hex"`
+				Tree *jsonTestNode `json:"tree"`
+			} `json:"messages"`
 		}
 		if err := json.Unmarshal(doc.Bytes(), &d); err != nil {
-			t.Fatal(err)
+			t.Fatalf("not JSON: %v\n%s", err, doc.Bytes())
 		}
 		if len(d.Messages) != len(msgs) {
 			t.Fatalf("%d messages in the JSON, %d decoded", len(d.Messages), len(msgs))
 		}
-		s := decoder.NewSession(opts)
-		var tr decoder.Tree
-		for i, raw := range d.Messages {
-			var m struct {
-				Hex  string        `json:"hex"`
-				Tree *jsonTestNode `json:"tree"`
-			}
-			if err := json.Unmarshal(raw, &m); err != nil {
-				t.Fatal(err)
-			}
-			s.DecodeInto(&tr, msgs[i])
+		for i, m := range d.Messages {
 			if m.Hex != hex.EncodeToString(msgs[i]) {
 				t.Fatalf("message %d: hex %s", i, m.Hex)
 			}
-			if got, want := jsonNodes(m.Tree, len(msgs[i])), treeNodes(&tr); got != want {
+			if got, want := jsonNodes(m.Tree, len(msgs[i])), trees[i]; got != want {
 				t.Fatalf("message %d: the JSON's nodes\n%s\nthe decoder's\n%s", i, got, want)
 			}
-		}
-		if err := renderMessages(msgs, opts, &jsonWriter{w: &lines, lines: true}); err != nil {
-			t.Fatal(err)
 		}
 		ls := strings.Split(strings.TrimSuffix(lines.String(), "\n"), "\n")
 		if len(msgs) == 0 {
@@ -181,14 +257,38 @@ func FuzzJSONWriter(f *testing.F) {
 			t.Fatalf("%d lines for %d messages", len(ls), len(msgs))
 		}
 		for i, l := range ls {
-			var compact bytes.Buffer
-			json.Compact(&compact, d.Messages[i])
-			if l != compact.String() {
-				t.Fatalf("line %d:\n%s\nwant\n%s", i+1, l, compact.Bytes())
+			// Message i's element of "messages", as written: ",\n    {…}".
+			object := bytes.TrimLeft(doc.Bytes()[ends.at[i]:ends.at[i+1]], ",\n ")
+			compact.Reset()
+			if err := json.Compact(&compact, object); err != nil || l != compact.String() {
+				t.Fatalf("line %d:\n%s\nwant\n%s (%v)", i+1, l, compact.Bytes(), err)
 			}
 		}
 	})
 }
+
+// offsetLister is a renderer that keeps b's length at the start of the messages and after each
+// one: where each message's output ends, given after the writer that writes to b.
+type offsetLister struct {
+	b  *bytes.Buffer
+	at []int
+}
+
+func (l *offsetLister) begin(*input.Result, int)         { l.at = append(l.at[:0], l.b.Len()) }
+func (l *offsetLister) inputErrors([]*input.Error)       {}
+func (l *offsetLister) comment(int, string)              {}
+func (l *offsetLister) end(int) error                    { return nil }
+func (l *offsetLister) message(_ int, _ *decodedMessage) { l.at = append(l.at, l.b.Len()) }
+
+// treeLister is a renderer that keeps each message's treeNodes, as the decoder's tree was when
+// the writers were given it.
+type treeLister []string
+
+func (l *treeLister) begin(*input.Result, int)         {}
+func (l *treeLister) inputErrors([]*input.Error)       {}
+func (l *treeLister) comment(int, string)              {}
+func (l *treeLister) end(int) error                    { return nil }
+func (l *treeLister) message(_ int, m *decodedMessage) { *l = append(*l, treeNodes(m.Tree)) }
 
 // jsonNodes lists a JSON tree's nodes in pre-order, "offset+length depth", checking that the
 // leaves tile the n bytes of the message; an added "Input" root is left out.
