@@ -26,11 +26,13 @@ func FuzzFilter(f *testing.F) {
 		f.Add(q, "type:U,D")
 		f.Add(q, `corpus "one"`)
 	}
+	// Examples that hold between them every kind of message the examples hold (78 messages; all
+	// 30 examples, 195 messages, made an execution more than twice as slow).
 	var docs []*Doc
-	for i := range Examples {
-		if d := NewState(i).Doc; d != nil {
-			docs = append(docs, d)
-		}
+	for _, name := range []string{"Origin", "Type", "Truncate", "Logical message", "Stream Commit", "Commit Prepared",
+		"Rollback Prepared", "Stream Abort", "Stream Prepare", "Keepalive", "Update, key changed",
+		"PostgreSQL 17, binary: Delete"} {
+		docs = append(docs, NewState(exampleByName(name)).Doc)
 	}
 	f.Fuzz(func(t *testing.T, q1, q2 string) {
 		f1, f2 := checkFilter(t, q1), checkFilter(t, q2)
