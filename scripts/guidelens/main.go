@@ -11,7 +11,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -20,28 +19,22 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"pgoutput-inspector/internal/guidechange"
 	"pgoutput-inspector/internal/pgcapture"
 	"pgoutput-inspector/internal/pgserver"
 )
 
 // setup makes the table and publication; change is the one transaction every capture records.
 const (
-	setup = `CREATE TABLE accounts (
-    id      integer PRIMARY KEY,
-    owner   text NOT NULL,
-    balance numeric(12,2) NOT NULL,
-    opened  date NOT NULL,
-    active  boolean NOT NULL
-);
+	setup = guidechange.Table + `
 CREATE PUBLICATION pub_lens FOR TABLE accounts;`
 	change = `BEGIN;
-INSERT INTO accounts VALUES (1, 'alice', 100.50, '2024-01-02', true);
-UPDATE accounts SET balance = 90.25 WHERE id = 1;
+` + guidechange.Insert + `
+` + guidechange.Update + `
 COMMIT;`
 )
 
@@ -105,34 +98,17 @@ func capture(ctx context.Context, major int, out string) (string, error) {
 	if major >= 14 {
 		kinds = append(kinds, "binary")
 	}
-	results := make([][]byte, len(kinds))
-	errs := make([]error, len(kinds))
-	var ready, done sync.WaitGroup
+	cfgs := make([]pgcapture.Config, len(kinds))
 	for i, kind := range kinds {
-		cfg := pgcapture.Config{ConnString: srv.ConnString(), ProtoVersion: proto, Publications: []string{"pub_lens"},
+		cfgs[i] = pgcapture.Config{ConnString: srv.ConnString(), ProtoVersion: proto, Publications: []string{"pub_lens"},
 			Binary: kind == "binary", Duration: 2 * time.Minute}
-		cfg.Stop = func(p pgcapture.Payload) bool { m := p.Message(); return len(m) > 0 && m[0] == 'C' }
-		var once sync.Once
-		cfg.Ready = func(pgcapture.Result) { once.Do(ready.Done) }
-		ready.Add(1)
-		done.Add(1)
-		go func() {
-			defer done.Done()
-			defer once.Do(ready.Done)
-			var buf bytes.Buffer
-			res, err := pgcapture.Capture(ctx, cfg, &buf)
-			if err == nil && res.Reason != pgcapture.StoppedCondition {
-				err = fmt.Errorf("capture stopped (%s) before the Commit arrived", res.Reason)
-			}
-			results[i], errs[i] = buf.Bytes(), err
-		}()
+		cfgs[i].Stop = func(p pgcapture.Payload) bool { m := p.Message(); return len(m) > 0 && m[0] == 'C' }
 	}
-	ready.Wait()
-	if _, err := conn.Exec(ctx, change).ReadAll(); err != nil {
-		return "", fmt.Errorf("change: %w", err)
-	}
-	done.Wait()
-	if err := errors.Join(errs...); err != nil {
+	results, err := pgcapture.During(ctx, cfgs, kinds, func() error {
+		_, err := conn.Exec(ctx, change).ReadAll()
+		return err
+	})
+	if err != nil {
 		return "", fmt.Errorf("%w\nserver log:\n%s", err, srv.Log())
 	}
 	var lines strings.Builder

@@ -28,36 +28,30 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"pgoutput-inspector/internal/guidechange"
 	"pgoutput-inspector/internal/pgcapture"
 	"pgoutput-inspector/internal/pgserver"
 )
 
-const setup = `CREATE TABLE accounts (
-    id      integer PRIMARY KEY,
-    owner   text NOT NULL,
-    balance numeric(12,2) NOT NULL,
-    opened  date NOT NULL,
-    active  boolean NOT NULL
-);
+const setup = guidechange.Table + `
 CREATE TABLE bulk (n integer);
 CREATE PUBLICATION pub_lens FOR TABLE accounts, bulk;`
 
 // The accounts change, as scripts/guidelens records it.
 const (
-	insert = `INSERT INTO accounts VALUES (1, 'alice', 100.50, '2024-01-02', true);`
-	update = `UPDATE accounts SET balance = 90.25 WHERE id = 1;`
+	insert = guidechange.Insert
+	update = guidechange.Update
 )
 
 // option is one option recorded each way on one release: the values, how each sets the
@@ -150,7 +144,7 @@ func run(only, out string) error {
 	// One server per release, its options recorded one after the other.
 	var releases []int
 	for _, o := range options {
-		if !contains(releases, o.release) {
+		if !slices.Contains(releases, o.release) {
 			releases = append(releases, o.release)
 		}
 	}
@@ -158,7 +152,7 @@ func run(only, out string) error {
 	for _, r := range releases {
 		var these []option
 		for _, o := range options {
-			if o.release == r && (only == "" || contains(strings.Split(only, ","), o.name)) {
+			if o.release == r && (only == "" || slices.Contains(strings.Split(only, ","), o.name)) {
 				these = append(these, o)
 			}
 		}
@@ -205,41 +199,28 @@ func record(ctx context.Context, release int, these []option, out string) ([][]s
 	proto := pgcapture.MaxProtoVersion(release)
 	lines := make([][]string, len(these))
 	for k, o := range these {
-		results := make([][]byte, len(o.values))
-		errs := make([]error, len(o.values))
-		var ready, done sync.WaitGroup
+		cfgs := make([]pgcapture.Config, len(o.values))
+		names := make([]string, len(o.values))
 		for i, v := range o.values {
-			cfg := pgcapture.Config{ConnString: srv.ConnString(), ProtoVersion: proto, Publications: []string{"pub_lens"},
+			cfgs[i] = pgcapture.Config{ConnString: srv.ConnString(), ProtoVersion: proto, Publications: []string{"pub_lens"},
 				Duration: 2 * time.Minute}
-			o.set(&cfg, v)
+			o.set(&cfgs[i], v)
 			stop := o.stop()
-			cfg.Stop = func(p pgcapture.Payload) bool { return stop(p.Message()) }
-			var once sync.Once
-			cfg.Ready = func(pgcapture.Result) { once.Do(ready.Done) }
-			ready.Add(1)
-			done.Add(1)
-			go func() {
-				defer done.Done()
-				defer once.Do(ready.Done)
-				var buf bytes.Buffer
-				res, err := pgcapture.Capture(ctx, cfg, &buf)
-				if err == nil && res.Reason != pgcapture.StoppedCondition {
-					err = fmt.Errorf("%s=%s: capture stopped (%s) before the change's end arrived", o.name, v, res.Reason)
+			cfgs[i].Stop = func(p pgcapture.Payload) bool { return stop(p.Message()) }
+			names[i] = o.name + "=" + v
+		}
+		results, err := pgcapture.During(ctx, cfgs, names, func() error {
+			// One statement at a time: a string of several runs as one implicit transaction, in
+			// which COMMIT PREPARED cannot run.
+			for _, stmt := range strings.SplitAfter(o.change, ";\n") {
+				if _, err := conn.Exec(ctx, stmt).ReadAll(); err != nil {
+					return fmt.Errorf("%s: %w", strings.TrimSpace(stmt), err)
 				}
-				results[i], errs[i] = buf.Bytes(), err
-			}()
-		}
-		ready.Wait()
-		// One statement at a time: a string of several runs as one implicit transaction, in
-		// which COMMIT PREPARED cannot run.
-		for _, stmt := range strings.SplitAfter(o.change, ";\n") {
-			if _, err := conn.Exec(ctx, stmt).ReadAll(); err != nil {
-				return nil, fmt.Errorf("%s: change: %s: %w", o.name, strings.TrimSpace(stmt), err)
 			}
-		}
-		done.Wait()
-		if err := errors.Join(errs...); err != nil {
-			return nil, fmt.Errorf("%w\nserver log:\n%s", err, srv.Log())
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w\nserver log:\n%s", o.name, err, srv.Log())
 		}
 		// The next option's change starts from an empty table.
 		if _, err := conn.Exec(ctx, "TRUNCATE accounts, bulk").ReadAll(); err != nil {
@@ -254,13 +235,4 @@ func record(ctx context.Context, release int, these []option, out string) ([][]s
 		}
 	}
 	return lines, nil
-}
-
-func contains[T comparable](list []T, x T) bool {
-	for _, y := range list {
-		if x == y {
-			return true
-		}
-	}
-	return false
 }
