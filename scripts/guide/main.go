@@ -81,43 +81,41 @@ func Full(root string) (*decoder.Guide, error) {
 		return nil, err
 	}
 	if err := readIndex(filepath.Join(dir, "lens.txt"), 4, func(f []string) error {
-		release, err1 := strconv.Atoi(f[0])
-		proto, err2 := strconv.Atoi(f[2])
-		if err := errors.Join(err1, err2); err != nil {
-			return err
-		}
-		text, err := os.ReadFile(filepath.Join(dir, f[3]))
-		if err != nil {
-			return err
-		}
-		c := decoder.Comparison{Release: release, Binary: f[1] == "binary", Proto: proto, Text: string(text),
-			Source: filepath.ToSlash(filepath.Join("testdata", "guide", f[3]))}
-		c.Server, c.Options = captureHeader(string(text))
+		c, err := comparison(dir, f[0], f[2], f[3])
+		c.Binary = f[1] == "binary"
 		g.Comparisons = append(g.Comparisons, c)
-		return nil
+		return err // Full returns no guide after an error
 	}); err != nil {
 		return nil, err
 	}
 	// The option captures (scripts/guideoptions): one change with an option set each way.
 	if err := readIndex(filepath.Join(dir, "options.txt"), 4, func(f []string) error {
-		release, err1 := strconv.Atoi(f[1])
-		proto, err2 := strconv.Atoi(f[2])
-		if err := errors.Join(err1, err2); err != nil {
-			return err
-		}
-		text, err := os.ReadFile(filepath.Join(dir, f[3]))
-		if err != nil {
-			return err
-		}
-		c := decoder.Comparison{Release: release, Proto: proto, Setting: f[0], Text: string(text),
-			Source: filepath.ToSlash(filepath.Join("testdata", "guide", f[3]))}
-		c.Server, c.Options = captureHeader(string(text))
+		c, err := comparison(dir, f[1], f[2], f[3])
+		c.Setting = f[0]
 		g.Comparisons = append(g.Comparisons, c)
-		return nil
+		return err
 	}); err != nil {
 		return nil, err
 	}
 	return g, nil
+}
+
+// comparison reads the capture file of a comparison in dir (testdata/guide), made by the
+// release named by its major version at the protocol version proto.
+func comparison(dir, release, proto, file string) (decoder.Comparison, error) {
+	r, err1 := strconv.Atoi(release)
+	p, err2 := strconv.Atoi(proto)
+	if err := errors.Join(err1, err2); err != nil {
+		return decoder.Comparison{}, err
+	}
+	text, err := os.ReadFile(filepath.Join(dir, file))
+	if err != nil {
+		return decoder.Comparison{}, err
+	}
+	c := decoder.Comparison{Release: r, Proto: p, Text: string(text),
+		Source: filepath.ToSlash(filepath.Join("testdata", "guide", file))}
+	c.Server, c.Options = captureHeader(c.Text)
+	return c, nil
 }
 
 // captureHeader returns a capture file's server and options header lines.
