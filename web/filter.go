@@ -23,25 +23,30 @@ import (
 //	word or "some words" text within a value: a column value, a logical message's prefix or
 //	                     content, a name in a Relation or Type message (ASCII case does not count)
 //
-// A comma in a term's value lists alternatives. A message's LSN is the one its capture or
-// envelope gives it, else any LSN field it holds (a Begin's final LSN, a Commit's).
+// A comma in a term's value lists alternatives (lsn:..0/16B3748,0/16B3800..); a key given
+// twice is two terms, both required (type:I type:U lets nothing through; two lsn: ranges keep
+// what lies in both). A message's LSN is the one its capture or envelope gives it, else any
+// LSN field it holds (a Begin's final LSN, a Commit's).
 type Filter struct {
 	// Query is the query as given, without its outer spaces; "" shows every message.
 	Query string
 	// Err says why the query does not read; the list is then not filtered.
 	Err string
 
-	terms *filterTerms
+	terms *[]filterTerm // nil when the query is empty or does not read (a pointer: Filter stays comparable)
 }
 
-type filterTerms struct {
-	types []string // a type byte (one character) or a normalized name prefix
-	xids  []uint32
-	rels  []string // a name (lower case) or an OID in decimal
-	lsn   bool
-	from  uint64
-	to    uint64
-	texts []string // lower case
+// filterTerm is one term of a query: a message passes a term when it matches one of the
+// term's alternatives, and the filter when it passes every term.
+type filterTerm struct {
+	key  byte // 't' (type:), 'x' (xid:), 'r' (rel:), 'l' (lsn:), or 0: a text
+	alts []filterAlt
+}
+
+// filterAlt is one alternative of a term.
+type filterAlt struct {
+	s        string // a type byte (one character) or a normalName prefix; a relation name (lower case) or OID in decimal; a text (lower case)
+	from, to uint64 // an xid (from = to) or an LSN range, both ends included
 }
 
 // ParseFilter reads a filter query. A query that does not read gives a Filter with Err set
@@ -53,7 +58,7 @@ func ParseFilter(q string) Filter {
 	if q == "" {
 		return f
 	}
-	t := &filterTerms{}
+	var terms []filterTerm
 	for rest := q; rest != ""; {
 		var term string
 		if rest[0] == '"' {
@@ -64,87 +69,91 @@ func ParseFilter(q string) Filter {
 				return f
 			}
 			if term != "" {
-				t.texts = append(t.texts, lowerASCII(term))
+				terms = append(terms, filterTerm{alts: []filterAlt{{s: lowerASCII(term)}}})
 			}
 		} else if term, rest, _ = strings.Cut(rest, " "); term != "" {
-			if msg := t.add(term); msg != "" {
+			t, msg := readTerm(term)
+			if msg != "" {
 				f.Err = msg
 				return f
 			}
+			terms = append(terms, t)
 		}
 	}
-	f.terms = t
+	f.terms = &terms
 	return f
 }
 
-// add reads one term, or says what is wrong with it.
-func (t *filterTerms) add(term string) string {
+// readTerm reads one term, or says what is wrong with it.
+func readTerm(term string) (filterTerm, string) {
 	key, v, _ := strings.Cut(term, ":")
+	switch key {
+	case "type", "xid", "rel", "lsn":
+	default:
+		return filterTerm{alts: []filterAlt{{s: lowerASCII(term)}}}, ""
+	}
+	t := filterTerm{key: key[0]}
+	if v == "" {
+		return t, key + ": expected a value after the colon"
+	}
 	// Alternatives: each of a comma-separated list.
-	var alts []string
 	for rest := v; rest != ""; {
 		var s string
 		s, rest, _ = strings.Cut(rest, ",")
-		alts = append(alts, s)
-	}
-	switch key {
-	case "type":
-		for _, s := range alts {
+		a := filterAlt{s: lowerASCII(s)}
+		switch t.key {
+		case 't':
 			if len(s) != 1 {
-				s = normalName(s)
+				a.s = normalName(s)
+			} else {
+				a.s = s
 			}
-			if s == "" {
-				return "type: expected a type byte such as U or a message name such as update"
+			if a.s == "" {
+				return t, "type: expected a type byte such as U or a message name such as update"
 			}
-			t.types = append(t.types, s)
-		}
-	case "xid":
-		for _, s := range alts {
+		case 'x':
 			n, ok := input.Atoi(s)
 			if !ok || n < 0 || n > 1<<32-1 {
-				return "xid: expected a transaction id in decimal, found \"" + s + "\""
+				return t, "xid: expected a transaction id in decimal, found \"" + s + "\""
 			}
-			t.xids = append(t.xids, uint32(n))
-		}
-	case "rel":
-		for _, s := range alts {
+			a.from, a.to = uint64(n), uint64(n)
+		case 'r':
 			if s == "" {
-				return "rel: expected a relation name or OID"
+				return t, "rel: expected a relation name or OID"
 			}
-			t.rels = append(t.rels, lowerASCII(s))
-		}
-	case "lsn":
-		a, b, isRange := strings.Cut(v, "..")
-		from, to := uint64(0), ^uint64(0)
-		if a != "" {
-			n, ok := pgvalue.ParseLSN(a)
-			if !ok {
-				return "lsn: expected an LSN such as 0/16B3748, found \"" + a + "\""
-			}
-			from = n
-			if !isRange {
-				to = n
+		case 'l':
+			var msg string
+			if a.from, a.to, msg = parseLSNRange(s); msg != "" {
+				return t, msg
 			}
 		}
-		if b != "" {
-			n, ok := pgvalue.ParseLSN(b)
-			if !ok {
-				return "lsn: expected an LSN such as 0/16B3800, found \"" + b + "\""
-			}
-			to = n
-		}
-		if a == "" && b == "" {
-			return "lsn: expected FROM..TO, FROM.., ..TO or one LSN"
-		}
-		t.lsn, t.from, t.to = true, from, to
-	default:
-		t.texts = append(t.texts, lowerASCII(term))
-		return ""
+		t.alts = append(t.alts, a)
 	}
-	if len(alts) == 0 {
-		return key + ": expected a value after the colon"
+	return t, ""
+}
+
+// parseLSNRange reads one LSN range: FROM..TO, FROM.., ..TO or one LSN.
+func parseLSNRange(v string) (from, to uint64, msg string) {
+	a, b, isRange := strings.Cut(v, "..")
+	from, to = 0, ^uint64(0)
+	var ok bool
+	if a != "" {
+		if from, ok = pgvalue.ParseLSN(a); !ok {
+			return 0, 0, "lsn: expected an LSN such as 0/16B3748, found \"" + a + "\""
+		}
+		if !isRange {
+			to = from
+		}
 	}
-	return ""
+	if b != "" {
+		if to, ok = pgvalue.ParseLSN(b); !ok {
+			return 0, 0, "lsn: expected an LSN such as 0/16B3800, found \"" + b + "\""
+		}
+	}
+	if a == "" && b == "" {
+		return 0, 0, "lsn: expected FROM..TO, FROM.., ..TO or one LSN"
+	}
+	return from, to, ""
 }
 
 // lowerASCII returns s with ASCII letters in lower case.
@@ -178,29 +187,40 @@ func (f Filter) Match(d *Doc, m int) bool {
 		return true
 	}
 	tr, sm := d.Trees[m], &d.Summaries[m]
-	if len(t.types) > 0 && !matchType(t.types, sm) {
-		return false
-	}
-	if len(t.xids) > 0 && !(sm.HasXid && containsXid(t.xids, sm.Xid)) {
-		return false
-	}
-	if len(t.rels) > 0 && !matchRelation(t.rels, tr) {
-		return false
-	}
-	if t.lsn && !matchLSN(t.from, t.to, tr, sm) {
-		return false
-	}
-	for _, s := range t.texts {
-		if !matchText(s, tr) {
+	for _, term := range *t {
+		var ok bool
+		switch term.key {
+		case 't':
+			ok = matchType(term.alts, sm)
+		case 'x':
+			ok = sm.HasXid && inRanges(term.alts, uint64(sm.Xid))
+		case 'r':
+			ok = matchRelation(term.alts, tr)
+		case 'l':
+			ok = matchLSN(term.alts, tr, sm)
+		default:
+			ok = matchText(term.alts[0].s, tr)
+		}
+		if !ok {
 			return false
 		}
 	}
 	return true
 }
 
-func matchType(types []string, sm *Summary) bool {
-	for _, s := range types {
-		if len(s) == 1 {
+// inRanges reports whether v is in one of the alternatives' ranges.
+func inRanges(alts []filterAlt, v uint64) bool {
+	for _, a := range alts {
+		if a.from <= v && v <= a.to {
+			return true
+		}
+	}
+	return false
+}
+
+func matchType(types []filterAlt, sm *Summary) bool {
+	for _, a := range types {
+		if s := a.s; len(s) == 1 {
 			if sm.Type == s[0] {
 				return true
 			}
@@ -227,20 +247,12 @@ func nameMatches(name, s string) bool {
 	}
 }
 
-func containsXid(xids []uint32, x uint32) bool {
-	for _, y := range xids {
-		if x == y {
-			return true
-		}
-	}
-	return false
-}
-
 // matchRelation reports whether the message is a change of, a Relation message for, or a
 // Truncate of one of rels.
-func matchRelation(rels []string, t *decoder.Tree) bool {
+func matchRelation(rels []filterAlt, t *decoder.Tree) bool {
 	is := func(oid uint32, name, qualified string) bool {
-		for _, r := range rels {
+		for _, a := range rels {
+			r := a.s
 			if r == strconv.FormatUint(uint64(oid), 10) && oid != 0 ||
 				name != "" && (r == lowerASCII(name) || r == lowerASCII(qualified)) {
 				return true
@@ -289,17 +301,15 @@ func matchRelation(rels []string, t *decoder.Tree) bool {
 	return false
 }
 
-// matchLSN reports whether the message's LSN is in [from, to]: the LSN the capture or the
+// matchLSN reports whether the message's LSN is in one of ranges: the LSN the capture or the
 // envelope gives, else any LSN field of the message.
-func matchLSN(from, to uint64, t *decoder.Tree, sm *Summary) bool {
+func matchLSN(ranges []filterAlt, t *decoder.Tree, sm *Summary) bool {
 	if sm.HasLSN {
-		return from <= sm.LSN && sm.LSN <= to
+		return inRanges(ranges, sm.LSN)
 	}
 	for i := range t.Nodes {
-		if t.Nodes[i].Field.Info().Kind == decoder.KindLSN && t.IsLeaf(i) {
-			if v := t.ValueOf(i).Num; from <= v && v <= to {
-				return true
-			}
+		if t.Nodes[i].Field.Info().Kind == decoder.KindLSN && t.IsLeaf(i) && inRanges(ranges, t.ValueOf(i).Num) {
+			return true
 		}
 	}
 	return false

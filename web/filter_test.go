@@ -83,6 +83,38 @@ func TestFilterTerms(t *testing.T) {
 	}
 }
 
+// TestFilterRepeatedKeys: a key given twice is two terms, each required; commas give the
+// alternatives, for lsn: too.
+func TestFilterRepeatedKeys(t *testing.T) {
+	s := exampleState(t, "Origin") // as in TestFilterTerms
+	for _, c := range []struct {
+		query string
+		want  []int
+	}{
+		{"type:I type:U", nil},
+		{"type:I type:insert", []int{-1, 2, 3, 4, -7, 8}},
+		{"type:I,O type:O,C", []int{-7, 7}},
+		{"xid:774 xid:795", nil},
+		{"xid:774,795 xid:795 type:I", []int{-7, 8}},
+		{"rel:rid_default rel:16402 type:I", []int{-1, 2, 3, 4, -7, 8}},
+		{"rel:rid_default rel:other", nil},
+		{"lsn:0/1786238..0/17862B8 lsn:..0/1786238", []int{-1, 3}},
+		{"lsn:0/1786368 lsn:..0/1786150", nil},
+		{"lsn:..0/1786150,0/1788130.. type:I", []int{-1, 2, -7, 8}},
+		{"lsn:..0/1786150,0/1788130.. lsn:0/1788130.. type:I", []int{-7, 8}},
+		{"one two", nil},
+	} {
+		s2, _ := Apply(s, SetFilter{Query: c.query})
+		if s2.Filter.Err != "" {
+			t.Errorf("%q: %s", c.query, s2.Filter.Err)
+			continue
+		}
+		if got := shownMessages(s2.List); !reflect.DeepEqual(got, c.want) || !s2.List.Filtered() {
+			t.Errorf("%q: rows %v, want %v", c.query, got, c.want)
+		}
+	}
+}
+
 func TestFilterTruncateAndMessage(t *testing.T) {
 	s := exampleState(t, "Truncate") // Begin, Relation public.child, Truncate of it, Commit
 	s, _ = Apply(s, SetFilter{Query: "rel:child"})
@@ -104,6 +136,8 @@ func TestFilterErrors(t *testing.T) {
 		"xid:abc":          `xid: expected a transaction id in decimal, found "abc"`,
 		"lsn:12":           `lsn: expected an LSN such as 0/16B3748, found "12"`,
 		"lsn:..":           "lsn: expected FROM..TO, FROM.., ..TO or one LSN",
+		"lsn:0/1,,0/2":     "lsn: expected FROM..TO, FROM.., ..TO or one LSN",
+		"lsn:0/1,x..":      `lsn: expected an LSN such as 0/16B3748, found "x"`,
 		`type:I "unclosed`: `a quoted text has no closing "`,
 		"rel:":             "rel: expected a value after the colon",
 		"xid:4294967296":   `xid: expected a transaction id in decimal, found "4294967296"`,
@@ -255,7 +289,7 @@ func TestFilterTypeNames(t *testing.T) {
 				t.Errorf("%s: %q: %s", m.Name(), q, f.Err)
 				continue
 			}
-			if !matchType(f.terms.types, sm) {
+			if !matchType((*f.terms)[0].alts, sm) {
 				t.Errorf("%q does not match %s (%c)", q, m.Name(), m.Type)
 			}
 		}
