@@ -4,6 +4,7 @@ package web_test
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -337,5 +338,41 @@ func TestBrowserNarrowWindows(t *testing.T) {
 	})()`, &clipped)
 	if len(clipped) > 0 {
 		t.Errorf("at 1000x800, cut off:\n\t%s", strings.Join(clipped, "\n\t"))
+	}
+}
+
+// TestBrowserInputPanelWhole: with an input that gives the longest control row (xxd output of a
+// pg_recvlogical file: the format menu names both, the status counts the messages) and two
+// notes under the controls, every control shows whole inside the input panel, and the notes'
+// region shows both notes' lines whole, at every window size that lays the panel out wide.
+func TestBrowserInputPanelWhole(t *testing.T) {
+	text, err := os.ReadFile("../testdata/input/xxd/many.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := open(t, "")
+	b.WaitVisible(".tnode")
+	b.Eval(`document.querySelector("#input-text").select()`, nil)
+	pasteEvent(b, jsQuote(string(text)))
+	waitJS(b, `document.querySelector(".input-status").textContent === "28 messages" && document.querySelectorAll(".input-msgs .reading-note p").length === 2`)
+	for _, size := range [][2]int{{1400, 900}, {1400, 1000}, {1500, 900}, {1920, 1080}, {1000, 800}} {
+		layoutSetup(t, b, size[0], size[1])
+		var cut []string
+		b.Eval(`(() => {
+			const out = [], box = (e) => e.getBoundingClientRect();
+			const panel = document.querySelector(".input-panel"), p = box(panel), pad = parseFloat(getComputedStyle(panel).paddingRight);
+			for (const e of document.querySelectorAll(".controls > *")) {
+				const r = box(e);
+				if (r.left < p.left - 0.5 || r.right > p.right - pad + 0.5 || e.scrollWidth > e.clientWidth + 1) out.push("control " + JSON.stringify(e.textContent.slice(0, 30)));
+			}
+			const msgs = document.querySelector(".input-msgs"), m = box(msgs);
+			if (msgs.scrollHeight <= msgs.clientHeight + 1 || innerWidth >= 1400)
+				for (const e of msgs.querySelectorAll("p")) { const r = box(e);
+					if (r.top < m.top - 0.5 || r.bottom > m.bottom + 0.5) out.push("note " + JSON.stringify(e.textContent.slice(0, 30)) + " " + r.top.toFixed(1) + ".." + r.bottom.toFixed(1) + " in " + m.top.toFixed(1) + ".." + m.bottom.toFixed(1)); }
+			return out;
+		})()`, &cut)
+		if len(cut) > 0 {
+			t.Errorf("at %dx%d, cut off:\n\t%s", size[0], size[1], strings.Join(cut, "\n\t"))
+		}
 	}
 }
