@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
+	"strconv"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -203,99 +203,183 @@ func TestUnsafeRune(t *testing.T) {
 	}
 }
 
-// FuzzJSONWriter: the JSON of any messages, decoded with any options, is valid JSON, the same
-// bytes encoding/json wrote, and re-parses to the decoder's tree: every node, in order, with
-// its offset and length, the leaves tiling the message, its hex the message's bytes; each line
-// of --json-lines is its message's object.
+// FuzzJSONWriter: the JSON of any messages, decoded with any options, is the same bytes
+// encoding/json wrote, and valid JSON; each line of --json-lines is its message's object as
+// json.Marshal wrote it (the object the document lays out), which re-parses to the decoder's
+// tree: its hex the message's bytes, every node in order with its offset and length, the leaves
+// tiling the message.
 func FuzzJSONWriter(f *testing.F) {
 	fuzzSeeds(f)
-	// Buffers that serve every execution (they run one at a time).
-	var doc, ref, lines bytes.Buffer
-	var compact []byte
+	// What serves every execution (they run one at a time): the buffers, the writers' buffers,
+	// the reference writer and the parsed message.
+	var doc, lines, refDoc bytes.Buffer
+	var docW, linesW jsonWriter
+	ref := &refWriter{w: &refDoc, keepObjects: true}
+	refAt := offsetLister{b: &refDoc}
+	var trees treeLister
+	var frame []byte
+	var m jsonTestMessage
 	f.Fuzz(func(t *testing.T, data []byte, o byte, _ byte) {
 		msgs := fuzzMessages(data)
 		doc.Reset()
-		ref.Reset()
 		lines.Reset()
-		// The messages are decoded once; the writers and the tree lister each see every
-		// message as decode would show it to them. ends keeps where each message's object
-		// ends in encoding/json's document, which writes each one as it is given it.
-		var trees treeLister
-		ends := offsetLister{b: &ref}
-		if err := renderMessages(msgs, fuzzOptions(o), &jsonWriter{w: &doc}, &refWriter{w: &ref}, &ends,
-			&jsonWriter{w: &lines, lines: true}, &trees); err != nil {
+		refDoc.Reset()
+		trees = trees[:0]
+		// Each writer is new, with the buffers the last one grew.
+		docW = jsonWriter{w: &doc, b: docW.b[:0], scratch: docW.scratch[:0], label: docW.label[:0]}
+		linesW = jsonWriter{w: &lines, lines: true, b: linesW.b[:0], scratch: linesW.scratch[:0],
+			label: linesW.label[:0]}
+		// The messages are decoded once; each writer and the tree lister see every message as
+		// decode would show it to them. refAt keeps where the reference's messages start and end.
+		if err := renderMessages(msgs, fuzzOptions(o), &docW, ref, &refAt, &linesW, &trees); err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(doc.Bytes(), ref.Bytes()) {
-			t.Fatalf("differs from encoding/json's:\n%s", diff(ref.String(), doc.String()))
+		if !bytes.Equal(doc.Bytes(), refDoc.Bytes()) {
+			t.Fatalf("differs from encoding/json's:\n%s", diff(refDoc.String(), doc.String()))
 		}
-		// Unmarshal checks that the whole document is valid JSON before it reads any of it.
-		var d struct {
-			Messages []struct {
-				Hex  string        `json:"hex"`
-				Tree *jsonTestNode `json:"tree"`
-			} `json:"messages"`
-		}
-		if err := json.Unmarshal(doc.Bytes(), &d); err != nil {
-			t.Fatalf("not JSON: %v\n%s", err, doc.Bytes())
-		}
-		if len(d.Messages) != len(msgs) {
-			t.Fatalf("%d messages in the JSON, %d decoded", len(d.Messages), len(msgs))
-		}
-		for i, m := range d.Messages {
-			if m.Hex != hex.EncodeToString(msgs[i]) {
+		rest := lines.Bytes()
+		for i, msg := range msgs {
+			line, after, ok := bytes.Cut(rest, []byte("\n"))
+			if !ok {
+				t.Fatalf("%d lines for %d messages", i, len(msgs))
+			}
+			rest = after
+			if object := ref.object(i); !bytes.Equal(line, object) {
+				t.Fatalf("line %d:\n%s\nwant\n%s", i+1, line, object)
+			}
+			// Unmarshal checks that the line is valid JSON before it reads any of it.
+			m = jsonTestMessage{}
+			if err := json.Unmarshal(line, &m); err != nil {
+				t.Fatalf("line %d is not JSON: %v\n%s", i+1, err, line)
+			}
+			if m.Hex != hex.EncodeToString(msg) {
 				t.Fatalf("message %d: hex %s", i, m.Hex)
 			}
-			if got, want := jsonNodes(m.Tree, len(msgs[i])), trees[i]; got != want {
+			if got, want := jsonNodes(m.Tree, len(msg)), trees[i]; got != want {
 				t.Fatalf("message %d: the JSON's nodes\n%s\nthe decoder's\n%s", i, got, want)
 			}
 		}
-		ls := bytes.Split(bytes.TrimSuffix(lines.Bytes(), []byte("\n")), []byte("\n"))
-		if len(msgs) == 0 {
-			ls = nil
+		if len(rest) > 0 {
+			t.Fatalf("more lines than the %d messages:\n%s", len(msgs), rest)
 		}
-		if len(ls) != len(msgs) {
-			t.Fatalf("%d lines for %d messages", len(ls), len(msgs))
-		}
-		for i, l := range ls {
-			// Message i's element of "messages", as written: ",\n    {…}".
-			object := bytes.TrimLeft(doc.Bytes()[ends.at[i]:ends.at[i+1]], ",\n ")
-			compact = compactJSON(compact[:0], object)
-			if !bytes.Equal(l, compact) {
-				t.Fatalf("line %d:\n%s\nwant\n%s", i+1, l, compact)
-			}
+		// The document is valid JSON: each message's object is (it is a line read above, laid
+		// out by indentJSON, which adds blanks between tokens only), and so is what holds them,
+		// read with each object replaced by 0.
+		frame = documentFrame(frame[:0], doc.Bytes(), refAt.at)
+		if !json.Valid(frame) {
+			t.Fatalf("not JSON around the messages:\n%s\nthe document:\n%s", frame, doc.Bytes())
 		}
 	})
 }
 
-// compactJSON appends valid JSON src without the blanks between its tokens, as json.Compact
-// does (TestCompactJSON), without json.Compact's scanner, which took a sixth of
-// FuzzJSONWriter's time; FuzzJSONWriter has checked that the document is valid JSON.
-func compactJSON(dst, src []byte) []byte {
-	inString := false
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch {
-		case inString && c == '\\':
-			dst = append(dst, c, src[i+1])
-			i++
-			continue
-		case c == '"':
-			inString = !inString
-		case !inString && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
-			continue
+// documentFrame appends the JSON document doc with each message's object replaced by 0: at
+// holds where the messages start and where each ends, as offsetLister keeps them.
+func documentFrame(dst, doc []byte, at []int) []byte {
+	dst = append(dst, doc[:at[0]]...)
+	for i := 1; i < len(at); i++ {
+		if i > 1 {
+			dst = append(dst, ',')
 		}
-		dst = append(dst, c)
+		dst = append(dst, '0')
+	}
+	return append(dst, doc[at[len(at)-1]:]...)
+}
+
+// jsonTestMessage is what FuzzJSONWriter reads of a message's object.
+type jsonTestMessage struct {
+	Hex  string        `json:"hex"`
+	Tree *jsonTestNode `json:"tree"`
+}
+
+// object is message i's object as encoding/json's Marshal wrote it (keepObjects).
+func (j *refWriter) object(i int) []byte {
+	start := 0
+	if i > 0 {
+		start = j.objectEnds[i-1]
+	}
+	return j.objects[start:j.objectEnds[i]]
+}
+
+// indentJSON appends compact JSON src (json.Marshal's output: valid, no blank outside strings)
+// laid out as json.Indent lays it out (TestIndentJSON): every member and element on a line of
+// its own after prefix and one indent per depth, ": " after each key, {} and [] when empty. It
+// reads src once, copying strings and literals whole, without json's scanner, which took a
+// sixth of FuzzJSONWriter's time in the Encoder's indenting.
+func indentJSON(dst, src []byte, prefix, indent string) []byte {
+	depth := 0
+	newline := func() {
+		dst = append(dst, '\n')
+		dst = append(dst, prefix...)
+		for range depth {
+			dst = append(dst, indent...)
+		}
+	}
+	for i := 0; i < len(src); {
+		switch c := src[i]; c {
+		case '"':
+			// The string runs to the first quote not escaped: one after an even number of
+			// backslashes.
+			end := i + 1
+			for {
+				end += bytes.IndexByte(src[end:], '"')
+				k := end
+				for k > i+1 && src[k-1] == '\\' {
+					k--
+				}
+				if (end-k)%2 == 0 {
+					break
+				}
+				end++
+			}
+			dst = append(dst, src[i:end+1]...)
+			i = end + 1
+		case '{', '[':
+			dst = append(dst, c)
+			i++
+			if i < len(src) && (src[i] == '}' || src[i] == ']') {
+				dst = append(dst, src[i])
+				i++
+				continue
+			}
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			dst = append(dst, c)
+			i++
+		case ',':
+			dst = append(dst, c)
+			newline()
+			i++
+		case ':':
+			dst = append(dst, ':', ' ')
+			i++
+		default:
+			// A number, true, false or null, up to the punctuation after it.
+			end := i + 1
+			for end < len(src) && !isJSONPunct(src[end]) {
+				end++
+			}
+			dst = append(dst, src[i:end]...)
+			i = end
+		}
 	}
 	return dst
 }
 
-// TestCompactJSON: compactJSON writes what json.Compact writes, on the documents decode --json
-// writes for the fuzz seeds' messages and on strings that hold blanks, quotes and escapes.
-func TestCompactJSON(t *testing.T) {
+// isJSONPunct says whether c ends a number or literal in compact JSON.
+func isJSONPunct(c byte) bool {
+	return c == ',' || c == ':' || c == '}' || c == ']' || c == '{' || c == '[' || c == '"'
+}
+
+// TestIndentJSON: indentJSON writes what json.Indent writes, on the compact documents decode
+// --json writes for the fuzz seeds' messages and on values with empty, nested and escaped parts.
+func TestIndentJSON(t *testing.T) {
 	docs := []string{
-		`{ "a" : [ 1 , 2 ] , "b\\" : "x \" y\\\" z" ,` + "\n\t\r" + `"c":{ } }`,
-		`"\\\\ "`, `[ "\u0020 ", true , null ]`,
+		`{}`, `[]`, `""`, `0`, `-1.5e+10`, `null`, `true`, `{"a":[]}`, `[{},[],{"":""}]`,
+		`{"a":[1,2],"b\\":"x \" y\\\" z","c":{},"d":[[[]]],"e":"{[,:]}"}`,
+		`"\\\\"`, `["\u0020 ",true,null,"\\"]`, `[false,"\"",{"\"":"\\\""}]`,
 	}
 	for _, text := range []string{hostileInput(), binaryValuesInput(), string(smallMessages(2))} {
 		res, _ := input.Parse([]byte(text), input.Auto)
@@ -303,19 +387,24 @@ func TestCompactJSON(t *testing.T) {
 		for _, m := range res.Messages {
 			msgs = append(msgs, m.Bytes)
 		}
-		var doc bytes.Buffer
+		var doc, compact bytes.Buffer
 		if err := renderMessages(msgs, decoder.Options{}, &jsonWriter{w: &doc}); err != nil {
 			t.Fatal(err)
 		}
-		docs = append(docs, doc.String())
+		if err := json.Compact(&compact, doc.Bytes()); err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, compact.String())
 	}
 	for _, d := range docs {
-		var want bytes.Buffer
-		if err := json.Compact(&want, []byte(d)); err != nil {
-			t.Fatalf("%s: %v", d, err)
-		}
-		if got := compactJSON(nil, []byte(d)); !bytes.Equal(got, want.Bytes()) {
-			t.Errorf("%s:\n%s\nwant\n%s", d, got, want.Bytes())
+		for _, prefix := range []string{"", "    "} {
+			var want bytes.Buffer
+			if err := json.Indent(&want, []byte(d), prefix, "  "); err != nil {
+				t.Fatalf("%s: %v", d, err)
+			}
+			if got := indentJSON(nil, []byte(d), prefix, "  "); !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("%s, prefix %q:\n%s\nwant\n%s", d, prefix, got, want.Bytes())
+			}
 		}
 	}
 }
@@ -349,14 +438,14 @@ func jsonNodes(root *jsonTestNode, n int) string {
 	if root == nil {
 		return ""
 	}
-	var b strings.Builder
+	var b []byte
 	pos := 0
 	var walk func(x *jsonTestNode, depth int)
 	walk = func(x *jsonTestNode, depth int) {
-		fmt.Fprintf(&b, "%d+%d %d\n", x.Offset, x.Length, depth)
+		b = appendNodeLine(b, x.Offset, x.Length, depth)
 		if len(x.Children) == 0 {
 			if x.Offset != pos {
-				fmt.Fprintf(&b, "leaf at %d, want %d\n", x.Offset, pos)
+				b = fmt.Appendf(b, "leaf at %d, want %d\n", x.Offset, pos)
 			}
 			pos = x.Offset + x.Length
 		}
@@ -372,17 +461,28 @@ func jsonNodes(root *jsonTestNode, n int) string {
 		walk(root, 0)
 	}
 	if pos != n {
-		fmt.Fprintf(&b, "leaves end at %d, want %d\n", pos, n)
+		b = fmt.Appendf(b, "leaves end at %d, want %d\n", pos, n)
 	}
-	return b.String()
+	return string(b)
 }
 
 // treeNodes lists a decoder tree's nodes as jsonNodes does.
 func treeNodes(t *decoder.Tree) string {
-	var b strings.Builder
+	var b []byte
 	for i := range t.Nodes {
 		n := &t.Nodes[i]
-		fmt.Fprintf(&b, "%d+%d %d\n", n.Offset, n.Length, n.Depth)
+		b = appendNodeLine(b, n.Offset, n.Length, int(n.Depth))
 	}
-	return b.String()
+	return string(b)
+}
+
+// appendNodeLine appends a node's line of jsonNodes and treeNodes, "offset+length depth\n"
+// (strconv rather than fmt, which took a twelfth of FuzzJSONWriter's time).
+func appendNodeLine(b []byte, offset, length, depth int) []byte {
+	b = strconv.AppendInt(b, int64(offset), 10)
+	b = append(b, '+')
+	b = strconv.AppendInt(b, int64(length), 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(depth), 10)
+	return append(b, '\n')
 }

@@ -71,6 +71,15 @@ type refWriter struct {
 	comments []refComment
 	// lateErrors are the errors met reading an input in pieces, written after the messages.
 	lateErrors []*input.Error
+	// keepObjects makes encode lay out what encoding/json's Marshal writes with indentJSON,
+	// which writes the bytes json.Indent writes (TestIndentJSON) without json's scanner, and
+	// keeps each message's object as Marshal wrote it: message i's is
+	// objects[objectEnds[i-1]:objectEnds[i]] (from 0 for the first). FuzzJSONWriter's
+	// reference; without it, encode is the Encoder with SetIndent, as decode --json was.
+	keepObjects bool
+	objects     []byte
+	objectEnds  []int
+	compact     bytes.Buffer // a value as Marshal wrote it, before indentJSON
 }
 
 // refComment is a "#" line that came before the message with the given index.
@@ -85,18 +94,37 @@ func (j *refWriter) write(b []byte) {
 	}
 }
 
-// encode appends v's JSON to j.buf, indented to sit at the given depth of the document.
-func (j *refWriter) encode(v any, prefix string) {
-	enc := json.NewEncoder(&j.buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent(prefix, "  ")
-	if err := enc.Encode(v); err != nil && j.err == nil {
-		j.err = err
+// encode appends v's JSON to j.buf, indented to sit at the given depth of the document. With
+// keepObjects it returns v's JSON as Marshal wrote it (valid until the next encode).
+func (j *refWriter) encode(v any, prefix string) []byte {
+	if !j.keepObjects {
+		enc := json.NewEncoder(&j.buf)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent(prefix, "  ")
+		if err := enc.Encode(v); err != nil && j.err == nil {
+			j.err = err
+		}
+		j.buf.Truncate(j.buf.Len() - 1) // Encode's newline
+		return nil
 	}
-	j.buf.Truncate(j.buf.Len() - 1) // Encode's newline
+	// The Encoder with SetIndent does the same two steps: Marshal, then json.Indent.
+	j.compact.Reset()
+	enc := json.NewEncoder(&j.compact)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		if j.err == nil {
+			j.err = err
+		}
+		return nil
+	}
+	compact := j.compact.Bytes()[:j.compact.Len()-1] // Encode's newline
+	j.buf.Write(indentJSON(j.buf.AvailableBuffer(), compact, prefix, "  "))
+	return compact
 }
 
 func (j *refWriter) begin(res *input.Result, count int) {
+	j.n, j.err, j.comments, j.lateErrors = 0, nil, j.comments[:0], j.lateErrors[:0]
+	j.objects, j.objectEnds = j.objects[:0], j.objectEnds[:0]
 	j.buf.Reset()
 	j.buf.WriteString("{\n  \"format\": ")
 	j.encode(string(res.Format), "  ")
@@ -147,7 +175,11 @@ func (j *refWriter) message(index int, m *decodedMessage) {
 	}
 	j.buf.WriteString("\n    ")
 	jm := refMessageJSON(index, m)
-	j.encode(&jm, "    ")
+	object := j.encode(&jm, "    ")
+	if j.keepObjects {
+		j.objects = append(j.objects, object...)
+		j.objectEnds = append(j.objectEnds, len(j.objects))
+	}
 	j.write(j.buf.Bytes())
 	j.n++
 }
