@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -104,28 +105,16 @@ func TestComparisons(t *testing.T) {
 		if !strings.HasPrefix(c.Server, "PostgreSQL "+strconv.Itoa(c.Release)+".") || !strings.Contains(c.Options, "proto_version="+strconv.Itoa(c.Proto)) {
 			t.Errorf("%s: server %q, options %q: not release %d at protocol %d", name, c.Server, c.Options, c.Release, c.Proto)
 		}
-		res, err := input.Parse([]byte(c.Text), input.Auto)
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		capture := input.ReadCaptureOptions(res.Header)
-		s := decoder.NewSession(capture.DecoderOptions(decoder.Options{}))
-		var types []byte
 		binary := false
-		for k, m := range res.Messages {
-			tr := s.Decode(m.Bytes)
-			if tr.Err != nil {
-				t.Errorf("%s: message %d: %v", name, k, tr.Err)
-			}
-			if mt := tr.MessageType(); mt != nil {
-				types = append(types, mt.Type)
-			}
+		types, ok := decodeCapture(t, name, c.Text, func(tr *decoder.Tree) {
 			for i, n := range tr.Nodes {
 				if n.Field == decoder.FieldColumnKind && tr.ValueOf(i).Num == 'b' {
 					binary = true
 				}
 			}
+		})
+		if !ok {
+			continue
 		}
 		if string(types) != "BRIUC" || binary != c.Binary {
 			t.Errorf("%s: messages %q, binary values %v; want BRIUC, %v", name, types, binary, c.Binary)
@@ -181,22 +170,9 @@ func TestOptionCaptures(t *testing.T) {
 		if opt != "" && !strings.Contains(c.Options, opt) || opt == "" && strings.Contains(c.Options, name0) {
 			t.Errorf("%s: options %q do not set %s", name, c.Options, c.Setting)
 		}
-		res, err := input.Parse([]byte(c.Text), input.Auto)
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
+		types, ok := decodeCapture(t, name, c.Text, nil)
+		if !ok {
 			continue
-		}
-		capture := input.ReadCaptureOptions(res.Header)
-		s := decoder.NewSession(capture.DecoderOptions(decoder.Options{}))
-		var types []byte
-		for k, m := range res.Messages {
-			tr := s.Decode(m.Bytes)
-			if tr.Err != nil {
-				t.Errorf("%s: message %d: %v", name, k, tr.Err)
-			}
-			if mt := tr.MessageType(); mt != nil {
-				types = append(types, mt.Type)
-			}
 		}
 		if w, ok := want[key]; !ok || string(types) != w {
 			t.Errorf("%s (%s): messages %q, want %q", name, key, types, w)
@@ -204,5 +180,83 @@ func TestOptionCaptures(t *testing.T) {
 	}
 	if seen != len(want) {
 		t.Errorf("%d option captures, want %d", seen, len(want))
+	}
+}
+
+// decodeCapture decodes a comparison's capture text with the options its header says, fails
+// the test on a message that does not decode and on a Primary keepalive (the guide's
+// comparisons leave them out), calls each (if not nil) with each message's tree, and returns
+// the pgoutput message types in order; ok is false when the text does not parse.
+func decodeCapture(t *testing.T, name, text string, each func(*decoder.Tree)) (types []byte, ok bool) {
+	t.Helper()
+	res, err := input.Parse([]byte(text), input.Auto)
+	if err != nil {
+		t.Errorf("%s: %v", name, err)
+		return nil, false
+	}
+	capture := input.ReadCaptureOptions(res.Header)
+	s := decoder.NewSession(capture.DecoderOptions(decoder.Options{}))
+	for k, m := range res.Messages {
+		tr := s.Decode(m.Bytes)
+		if tr.Err != nil {
+			t.Errorf("%s: message %d: %v", name, k, tr.Err)
+		}
+		if len(tr.Nodes) > 0 && tr.Nodes[0].Field == decoder.FieldKeepalive {
+			t.Errorf("%s: message %d is a Primary keepalive", name, k)
+		}
+		if mt := tr.MessageType(); mt != nil {
+			types = append(types, mt.Type)
+		}
+		if each != nil {
+			each(tr)
+		}
+	}
+	return types, true
+}
+
+// TestComparisonsLeaveOutKeepalives: the comparisons' texts are their capture files without
+// the server's keepalives, each such file saying how many were left out, every other line kept.
+func TestComparisonsLeaveOutKeepalives(t *testing.T) {
+	g, err := Full("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dropped := 0
+	for _, c := range g.Comparisons {
+		file, err := os.ReadFile(filepath.Join("../..", c.Source))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := input.Parse(file, input.Capture)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Source, err)
+		}
+		s := decoder.NewSession(decoder.Options{})
+		keepalives := 0
+		for _, m := range res.Messages {
+			if tr := s.Decode(m.Bytes); len(tr.Nodes) > 0 && tr.Nodes[0].Field == decoder.FieldKeepalive {
+				keepalives++
+			}
+		}
+		dropped += keepalives
+		kept := 0
+		for _, line := range strings.SplitAfter(c.Text, "\n") {
+			if !strings.HasPrefix(line, "# left out:") {
+				if !strings.Contains(string(file), line) {
+					t.Errorf("%s: line %q is not the file's", c.Source, line)
+				}
+				kept++
+			}
+		}
+		note := "# left out: " + strconv.Itoa(keepalives) + " primary keepalive messages"
+		if keepalives > 0 && !strings.Contains(c.Text, note) || keepalives == 0 && strings.Contains(c.Text, "# left out:") {
+			t.Errorf("%s: %d keepalives in the file; the comparison's header: %q", c.Source, keepalives, res.Header)
+		}
+		if want := len(strings.SplitAfter(string(file), "\n")) - keepalives; kept != want {
+			t.Errorf("%s: %d lines kept, want %d", c.Source, kept, want)
+		}
+	}
+	if dropped == 0 {
+		t.Error("no capture had a keepalive: this test checks nothing")
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/input"
 	"pgoutput-inspector/internal/guidedoc"
 )
 
@@ -112,10 +113,51 @@ func comparison(dir, release, proto, file string) (decoder.Comparison, error) {
 	if err != nil {
 		return decoder.Comparison{}, err
 	}
+	text, err = withoutKeepalives(text)
+	if err != nil {
+		return decoder.Comparison{}, fmt.Errorf("%s: %w", file, err)
+	}
 	c := decoder.Comparison{Release: r, Proto: p, Text: string(text),
 		Source: filepath.ToSlash(filepath.Join("testdata", "guide", file))}
 	c.Server, c.Options = captureHeader(c.Text)
 	return c, nil
+}
+
+// withoutKeepalives returns a comparison's capture file without the server's Primary keepalive
+// messages, and a header line saying how many were left out. A comparison shows what pgoutput
+// sends for the same change; the walsender sends keepalives whenever it waits, so they fall at
+// places that change with the timing of each recording (two recordings of the same change
+// differ only in them) and would make each comparison's first message type "Primary
+// keepalive". The capture file in testdata keeps them, as the server sent them.
+func withoutKeepalives(text []byte) ([]byte, error) {
+	res, err := input.Parse(text, input.Capture)
+	if err != nil {
+		return nil, err
+	}
+	drop := map[int]bool{} // 1-based lines
+	capture := input.ReadCaptureOptions(res.Header)
+	s := decoder.NewSession(capture.DecoderOptions(decoder.Options{}))
+	for _, m := range res.Messages {
+		if t := s.Decode(m.Bytes); t.Message < 0 && len(t.Nodes) > 0 && t.Nodes[0].Field == decoder.FieldKeepalive {
+			drop[m.Line] = true
+		}
+	}
+	if len(drop) == 0 {
+		return text, nil
+	}
+	lines := strings.SplitAfter(string(text), "\n")
+	var out strings.Builder
+	noted := false
+	for i, l := range lines {
+		if !noted && !strings.HasPrefix(l, "#") {
+			out.WriteString("# left out: " + strconv.Itoa(len(drop)) + " primary keepalive messages of the server (their places change with timing)\n")
+			noted = true
+		}
+		if !drop[i+1] {
+			out.WriteString(l)
+		}
+	}
+	return []byte(out.String()), nil
 }
 
 // captureHeader returns a capture file's server and options header lines.
