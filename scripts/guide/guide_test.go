@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -137,17 +139,24 @@ func TestOptionCaptures(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"14 streaming=off":      "BRIUC",
-		"14 streaming=on":       "SRIUEAc",
-		"16 streaming=off":      "BRIUC",
-		"16 streaming=on":       "SRIUEAc",
-		"16 streaming=parallel": "SRIUEAc",
-		"15 two_phase=off":      "BRIUC",
-		"15 two_phase=on":       "bRIUPK",
-		"16 origin=any":         "BORIUCBIC",
-		"16 origin=none":        "BRIC",
-		"14 messages=off":       "BRIUC",
-		"14 messages=on":        "MBRIMUC",
+		"14 streaming=off":                  "BRIUC",
+		"14 streaming=on":                   "SRIUEAc",
+		"16 streaming=off":                  "BRIUC",
+		"16 streaming=on":                   "SRIUEAc",
+		"16 streaming=parallel":             "SRIUEAc",
+		"15 two_phase=off":                  "BRIUC",
+		"15 two_phase=on":                   "bRIUPK",
+		"16 origin=any":                     "BORIUCBIC",
+		"16 origin=none":                    "BRIC",
+		"14 messages=off":                   "BRIUC",
+		"14 messages=on":                    "MBRIMUC",
+		"16 publication_names=pub_lens":     "BRIRIUC",
+		"16 publication_names=pub_accounts": "BRIUC",
+		"16 publication_names=pub_bulk":     "BRIC",
+		"16 proto_version=1":                "BRIUC",
+		"16 proto_version=2":                "BRIUC",
+		"16 proto_version=3":                "BRIUC",
+		"16 proto_version=4":                "BRIUC",
 	}
 	seen := 0
 	for _, c := range g.Comparisons {
@@ -165,6 +174,9 @@ func TestOptionCaptures(t *testing.T) {
 		opt, ok := sent[c.Setting]
 		if !ok {
 			opt = c.Setting
+		}
+		if v, ok := strings.CutPrefix(c.Setting, "publication_names="); ok {
+			opt = `publication_names="` + v + `"`
 		}
 		name0, _, _ := strings.Cut(c.Setting, "=")
 		if opt != "" && !strings.Contains(c.Options, opt) || opt == "" && strings.Contains(c.Options, name0) {
@@ -258,5 +270,38 @@ func TestComparisonsLeaveOutKeepalives(t *testing.T) {
 	}
 	if dropped == 0 {
 		t.Error("no capture had a keepalive: this test checks nothing")
+	}
+}
+
+// TestProtoVersionChangesNoByte: the proto_version captures (one server, the same change,
+// no other option) hold the same pgoutput messages byte for byte at every protocol version,
+// as the versions page says.
+func TestProtoVersionChangesNoByte(t *testing.T) {
+	g, err := Full("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []string
+	n := 0
+	for _, c := range g.Comparisons {
+		if !strings.HasPrefix(c.Setting, "proto_version=") {
+			continue
+		}
+		n++
+		var msgs []string
+		decodeCapture(t, c.Source, c.Text, func(tr *decoder.Tree) {
+			if tr.Message >= 0 {
+				m := tr.Nodes[tr.Message]
+				msgs = append(msgs, fmt.Sprintf("%x", tr.Bytes[m.Offset:m.Offset+m.Length]))
+			}
+		})
+		if first == nil {
+			first = msgs
+		} else if !slices.Equal(msgs, first) {
+			t.Errorf("%s: messages\n%s\nwant the first capture's\n%s", c.Source, strings.Join(msgs, "\n"), strings.Join(first, "\n"))
+		}
+	}
+	if n < 2 || len(first) == 0 {
+		t.Errorf("%d proto_version captures, %d messages", n, len(first))
 	}
 }

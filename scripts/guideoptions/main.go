@@ -13,7 +13,12 @@
 //   - origin any / none (16): the accounts change made with a replication origin set in the
 //     session (as an apply worker would), then a last one-row change without one;
 //   - messages off / on (14): pg_logical_emit_message outside any transaction, then inside
-//     the accounts change.
+//     the accounts change;
+//   - publication_names pub_lens / pub_accounts / pub_bulk (16): the accounts change with a
+//     row into a second table, bulk, in the middle, through a publication of both tables, of
+//     accounts only and of bulk only;
+//   - proto_version 1 / 2 / 3 / 4 (16): the accounts change at each protocol version (each
+//     other option is recorded at the release's highest).
 //
 // The accounts change is scripts/guidelens's (an Insert and an Update of one row). It writes
 // testdata/guide/options/pg<N>-<option>-<value>.capture and the index
@@ -46,7 +51,9 @@ import (
 
 const setup = guidechange.Table + `
 CREATE TABLE bulk (n integer);
-CREATE PUBLICATION pub_lens FOR TABLE accounts, bulk;`
+CREATE PUBLICATION pub_lens FOR TABLE accounts, bulk;
+CREATE PUBLICATION pub_accounts FOR TABLE accounts;
+CREATE PUBLICATION pub_bulk FOR TABLE bulk;`
 
 // The accounts change, as scripts/guidelens records it.
 const (
@@ -115,6 +122,16 @@ INSERT INTO accounts VALUES (2, 'last', 0, '2024-01-03', false);`,
 				return last && len(m) > 0 && m[0] == 'C'
 			}
 		}},
+	{name: "publication_names", release: 16, values: []string{"pub_lens", "pub_accounts", "pub_bulk"},
+		set: func(cfg *pgcapture.Config, v string) { cfg.Publications = []string{v} },
+		change: `BEGIN;
+` + insert + `
+INSERT INTO bulk VALUES (1);
+` + update + `
+COMMIT;`, stop: endsAt("C")},
+	{name: "proto_version", release: 16, values: []string{"1", "2", "3", "4"},
+		set:    func(cfg *pgcapture.Config, v string) { cfg.ProtoVersion, _ = strconv.Atoi(v) },
+		change: "BEGIN;\n" + insert + "\n" + update + "\nCOMMIT;", stop: endsAt("C")},
 	{name: "messages", release: 14, values: []string{"off", "on"},
 		set: func(cfg *pgcapture.Config, v string) { cfg.Messages = v == "on" },
 		change: `SELECT pg_logical_emit_message(false, 'lens', 'outside any transaction');
@@ -231,7 +248,7 @@ func record(ctx context.Context, release int, these []option, out string) ([][]s
 			if err := os.WriteFile(filepath.Join(out, file), results[i], 0o644); err != nil {
 				return nil, err
 			}
-			lines[k] = append(lines[k], fmt.Sprintf("%s=%s\t%d\t%d\t%s\n", o.name, v, release, proto, file))
+			lines[k] = append(lines[k], fmt.Sprintf("%s=%s\t%d\t%d\t%s\n", o.name, v, release, cfgs[i].ProtoVersion, file))
 		}
 	}
 	return lines, nil
