@@ -3,6 +3,7 @@
 package web_test
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,6 +71,22 @@ func TestBrowserGuideEveryEntry(t *testing.T) {
 	waitJS(b, guideShows("versions", "Releases"))
 	if n := b.Count(".guide-releases tbody tr"); n != decoder.LastRelease-decoder.FirstRelease+1 {
 		t.Errorf("the versions page lists %d releases", n)
+	}
+	// Every pgoutput option is shown set each way on the same change (binary: in the release
+	// comparisons, text beside binary); no table compares the server's keepalives.
+	var shown struct {
+		Options   []string
+		Summaries []string
+	}
+	b.Eval(`({Options: [...document.querySelectorAll(".option-compare h4 code")].map((c) => c.textContent),
+		Summaries: [...document.querySelectorAll(".guide-body details.compare summary")].map((s) => s.textContent)})`, &shown)
+	for _, o := range decoder.GuideData().Options {
+		if o.Name != "binary" && !slices.Contains(shown.Options, o.Name) {
+			t.Errorf("the versions page does not compare the option %s (it compares %v)", o.Name, shown.Options)
+		}
+	}
+	if len(shown.Summaries) == 0 || slices.Contains(shown.Summaries, "Primary keepalive") {
+		t.Errorf("the versions page's comparisons: %v", shown.Summaries)
 	}
 }
 
