@@ -277,11 +277,10 @@ func Apply(s State, a Action) (State, []Effect) {
 		s.ShowChange, s.ShowCatalog, s.Catalog = a.On, false, nil
 		s.View[PanelChange].Top = 0
 	case ShowCatalog:
+		// Shown over the before and after, which comes back when the relations go.
 		s.ShowCatalog = a.On
 		s.View[PanelCatalog].Top = 0
-		if a.On {
-			s.ShowChange = false
-		} else {
+		if !a.On {
 			s.Catalog = nil
 		}
 	default:

@@ -59,7 +59,7 @@ func corpus(t testing.TB, name string) string {
 }
 
 // paste puts text in the input box as a paste does: the value changes, then an input event.
-func paste(b *browsertest.Browser, text string) {
+func paste(b browsertest.Tab, text string) {
 	b.Eval(`((text) => {
 		const ta = document.querySelector("#input-text");
 		ta.value = text;

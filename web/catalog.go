@@ -23,6 +23,9 @@ type CatalogEntry struct {
 	// catalogFirst).
 	Used  int
 	First []int
+	// Again is the message that described the same relation or type OID again (a later
+	// entry's), or -1: the users after it are counted there.
+	Again int
 	last  int // the last user counted, plus one
 }
 
@@ -57,15 +60,19 @@ func CatalogOf(d *Doc) *Catalog {
 		}
 	}
 	// The entry of a relation as the session knew it (a Relation message repeated unchanged
-	// gives the same *Relation), and of each type OID, as the stream goes on.
+	// gives the same *Relation), and the last entry of each relation and type OID, as the
+	// stream goes on.
 	byRel := map[*decoder.Relation]int{}
 	byType := map[uint32]int{}
+	relOID := map[uint32]int{} // the last entry of each relation OID
 	k := 0
 	for m, t := range d.Trees {
 		for ; k < len(d.Described) && d.Described[k].Msg == m; k++ {
 			e := len(c.Entries)
-			c.Entries = append(c.Entries, CatalogEntry{Described: d.Described[k]})
+			c.Entries = append(c.Entries, CatalogEntry{Described: d.Described[k], Again: -1})
+			last, oid := byType, uint32(0)
 			if rel := d.Described[k].Relation; rel != nil {
+				last, oid = relOID, rel.OID
 				byRel[rel] = e
 				for _, col := range rel.Columns {
 					if te, ok := byType[col.TypeOID]; ok {
@@ -73,8 +80,12 @@ func CatalogOf(d *Doc) *Catalog {
 					}
 				}
 			} else {
-				byType[d.Described[k].Type.OID] = e
+				oid = d.Described[k].Type.OID
 			}
+			if old, ok := last[oid]; ok {
+				c.Entries[old].Again = m
+			}
+			last[oid] = e
 		}
 		if t.Relation != nil {
 			if e, ok := byRel[t.Relation]; ok {

@@ -3,9 +3,12 @@
 package web_test
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
+	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/internal/browsertest"
 	"pgoutput-inspector/web"
 )
@@ -69,5 +72,142 @@ func TestBrowsersCatalog(t *testing.T) {
 		b.Click(".catalog-toggle")
 		waitFor(t, b, "the tree back", `document.querySelector(".tree-panel h2").textContent === "Fields" && !document.querySelector(".catalog")`,
 			`document.querySelector(".tree-panel h2").textContent`)
+	})
+}
+
+// TestBrowsersPanelToggles: the "Before / after" and "Relations" buttons say they are pressed
+// exactly when the tree's place shows their view. The relations show over the before and
+// after, which comes back when they go.
+func TestBrowsersPanelToggles(t *testing.T) {
+	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, _ string) {
+		openExample(t, b, "Update, key changed", "Bytes of message 7: Update")
+		shows := func(title, change, catalog string) {
+			t.Helper()
+			want := title + ", before/after pressed " + change + ", relations pressed " + catalog
+			poll(t, b, "the tree's place shows "+want, `((s) => s === `+jsQuote(want)+` ? "" : s)(
+				document.querySelector(".tree-panel h2").textContent +
+				(document.querySelector(".change") ? " (a before and after)" : "") + (document.querySelector(".catalog") ? " (a catalog)" : "") +
+				", before/after pressed " + document.querySelector(".change-toggle").getAttribute("aria-pressed") +
+				", relations pressed " + document.querySelector(".catalog-toggle").getAttribute("aria-pressed"))`)
+		}
+		shows("Fields", "false", "false")
+		b.Click(".change-toggle")
+		shows("Before and after (a before and after)", "true", "false")
+		b.Click(".catalog-toggle")
+		shows("Relations and types (a catalog)", "false", "true")
+		b.Click(".catalog-toggle")
+		shows("Before and after (a before and after)", "true", "false")
+		b.Click(".catalog-toggle")
+		shows("Relations and types (a catalog)", "false", "true")
+		b.Click(".change-toggle")
+		shows("Before and after (a before and after)", "true", "false")
+		b.Click(".change-toggle")
+		shows("Fields", "false", "false")
+	})
+}
+
+// TestBrowsersCatalogTab: in a stream whose relations are described again, Tab goes through
+// the relations' buttons drawn in the order they are on screen (their rows sit in slots, in
+// another order in the document), then leaves the list; Shift+Tab goes back through them to
+// the list's box; "used by" names the message that described the relation again.
+func TestBrowsersCatalogTab(t *testing.T) {
+	// The capture's header and first 117 messages: 12 Relation messages, public.parent and
+	// public.child each described three times.
+	lines := strings.SplitAfter(corpus(t, "pg15-text"), "\n")
+	text := strings.Join(lines[:6+117], "")
+	status := pastedStatus(t, text)
+	s, _ := web.Apply(web.NewState(-1), web.SetText{Text: text})
+	for !s.Doc.Complete() {
+		s, _ = web.Apply(s, web.DecodeMore{})
+	}
+	s, _ = web.Apply(s, web.ShowCatalog{On: true})
+	c := s.Catalog
+	var heads []int // the rows of the relations' headings
+	againRow, again := -1, ""
+	for k, r := range c.Rows {
+		e := &c.Entries[r.Entry]
+		switch {
+		case e.Relation == nil:
+		case r.Column == web.RowHeading:
+			heads = append(heads, k)
+		case r.Column == web.RowUsers && e.Again >= 0 && againRow < 0:
+			againRow, again = k, "; then described again by message "+strconv.Itoa(e.Again+1)
+		}
+	}
+	if len(heads) != 12 || againRow < 0 {
+		t.Fatalf("%d relations' headings at rows %v, the first described again at row %d", len(heads), heads, againRow)
+	}
+	h := hexview.RowHeight
+	const focusRow = `(() => { const e = document.activeElement; return e.closest(".catalog-list") ? e.dataset.row || "box" : "out: " + e.tagName + "." + e.className; })()`
+	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, _ string) {
+		b.SetViewport(1400, 900)
+		waitFor(t, b, "the window's size", `innerWidth === 1400 && innerHeight === 900`, `innerWidth + "x" + innerHeight`)
+		paste(b, text)
+		waitText(t, b, ".input-status", status)
+		b.Click(".catalog-toggle")
+		waitText(t, b, ".tree-panel h2", "Relations and types")
+		// The users of the first relation described again.
+		b.Eval(`document.querySelector(".catalog-list").scrollTop = `+strconv.Itoa((againRow-2)*h), nil)
+		listSettled(t, b, "the relations", ".catalog-list", ".cat-row")
+		poll(t, b, "the users row naming the message that described the relation again", `((r) => !r ? "no row `+strconv.Itoa(againRow)+`" :
+			r.textContent.startsWith("used by") && r.textContent.endsWith(`+jsQuote(again)+`) ? "" : r.textContent)(
+			[...document.querySelectorAll(".catalog-list .cat-row")].find((r) => Math.round(parseFloat(r.style.top) / `+strconv.Itoa(h)+`) === `+strconv.Itoa(againRow)+`))`)
+		// Scrolled to row 60: the buttons drawn are not in the document in their screen order.
+		b.Eval(`document.querySelector(".catalog-list").scrollTop = `+strconv.Itoa(60*h), nil)
+		listSettled(t, b, "the relations", ".catalog-list", ".cat-row")
+		var order []int
+		b.Eval(`[...document.querySelectorAll(".catalog-list button.cat-rel")].map((e) => +e.dataset.row)`, &order)
+		if slices.IsSorted(order) {
+			t.Fatalf("the buttons drawn are in screen order in the document (%v): this test shows nothing", order)
+		}
+		var first int
+		b.Eval(`Math.min(...[...document.querySelectorAll(".catalog-list .cat-row")].map((r) => Math.round(parseFloat(r.style.top) / `+strconv.Itoa(h)+`)))`, &first)
+		// From the box, Tab goes to each relation's button in turn, those drawn (scrolling as
+		// they take the focus), then out of the list.
+		next := slices.IndexFunc(heads, func(k int) bool { return k >= first })
+		b.Eval(`document.querySelector(".catalog-list").focus()`, nil)
+		var got []string
+		for range len(heads) + 1 {
+			b.Press("Tab")
+			poll(t, b, "the focus moved on from "+strings.Join(append([]string{"box"}, got...), ", "), `((f) => f !== `+jsQuote(append([]string{"box"}, got...)[len(got)])+` ? "" : f)(`+focusRow+`)`)
+			listSettled(t, b, "the relations", ".catalog-list", ".cat-row")
+			var f string
+			b.Eval(focusRow, &f)
+			got = append(got, f)
+			if strings.HasPrefix(f, "out") {
+				break
+			}
+		}
+		var want []string
+		for _, k := range heads[next:min(next+len(got)-1, len(heads))] {
+			want = append(want, strconv.Itoa(k))
+		}
+		if len(got) < 4 || !slices.Equal(got[:len(got)-1], want) || !strings.HasPrefix(got[len(got)-1], "out") {
+			t.Fatalf("Tab from the box (rows %d on drawn, buttons in the document at rows %v) went to %v, want the buttons at rows %v in turn, then out of the list", first, order, got, heads[next:])
+		}
+		// Back from the last button reached: Shift+Tab goes to the ones before it on screen,
+		// then to the box.
+		last := got[len(got)-2]
+		b.Eval(`document.querySelector('.catalog-list button[data-row="`+last+`"]').focus()`, nil)
+		listSettled(t, b, "the relations", ".catalog-list", ".cat-row")
+		got = []string{last}
+		for range len(heads) + 1 {
+			b.Press("Tab", "Shift")
+			poll(t, b, "the focus moved back from "+strings.Join(got, ", "), `((f) => f !== `+jsQuote(got[len(got)-1])+` ? "" : f)(`+focusRow+`)`)
+			listSettled(t, b, "the relations", ".catalog-list", ".cat-row")
+			var f string
+			b.Eval(focusRow, &f)
+			got = append(got, f)
+			if f == "box" || strings.HasPrefix(f, "out") {
+				break
+			}
+		}
+		want = nil
+		for k := slices.IndexFunc(heads, func(k int) bool { return strconv.Itoa(k) == last }); k >= 0 && len(want) < len(got)-1; k-- {
+			want = append(want, strconv.Itoa(heads[k]))
+		}
+		if len(got) < 3 || !slices.Equal(got[:len(got)-1], want) || got[len(got)-1] != "box" {
+			t.Fatalf("Shift+Tab from row %s went to %v, want the buttons before it in turn, then the box", last, got[1:])
+		}
 	})
 }

@@ -56,10 +56,25 @@ func TestCatalog(t *testing.T) {
 	if s.ShowCatalog || s.Catalog != nil {
 		t.Error("the before and after shown with the catalog")
 	}
+	// The relations shown over the before and after: it comes back when they go.
+	s = apply(t, s, ShowCatalog{On: true})
+	if !s.ShowCatalog || !s.ShowChange {
+		t.Errorf("relations over the before and after: relations %v, before and after kept %v", s.ShowCatalog, s.ShowChange)
+	}
+	s = apply(t, s, ShowCatalog{On: false})
+	if s.ShowCatalog || s.Catalog != nil || !s.ShowChange {
+		t.Errorf("relations gone: relations %v, before and after back %v", s.ShowCatalog, s.ShowChange)
+	}
+	for _, e := range c.Entries {
+		if e.Again != -1 {
+			t.Errorf("message %d described again by %d in the Type example", e.Msg, e.Again)
+		}
+	}
 }
 
 // TestCatalogRepeated: a relation described again has an entry per Relation message, the
-// changes counted under the one they were decoded with; a long input decoded a chunk at a
+// changes counted under the one they were decoded with, each naming the message that
+// described its relation (type) again; a long input decoded a chunk at a
 // time gives the same catalog as at once.
 func TestCatalogRepeated(t *testing.T) {
 	raw, err := os.ReadFile("../testdata/corpus/pg16-text-immediate.capture.gz")
@@ -105,5 +120,26 @@ func TestCatalogRepeated(t *testing.T) {
 			oids[e.Relation.OID]++
 		}
 	}
-	t.Logf("%d messages, %d entries, %d relations, %d changes", len(s.Doc.Trees), len(c.Entries), len(oids), changes)
+	// Each entry names the next Relation (Type) message of its OID, if any.
+	again := 0
+	for i, e := range c.Entries {
+		next := -1
+		for _, f := range c.Entries[i+1:] {
+			if (e.Relation != nil) == (f.Relation != nil) && (e.Relation != nil && f.Relation.OID == e.Relation.OID ||
+				e.Type != nil && f.Type.OID == e.Type.OID) {
+				next = f.Msg
+				break
+			}
+		}
+		if e.Again != next {
+			t.Errorf("entry %d (message %d): described again by %d, want %d", i, e.Msg, e.Again, next)
+		}
+		if next >= 0 {
+			again++
+		}
+	}
+	if again == 0 {
+		t.Error("no relation or type described again")
+	}
+	t.Logf("%d messages, %d entries (%d described again), %d relations, %d changes", len(s.Doc.Trees), len(c.Entries), again, len(oids), changes)
 }

@@ -48,15 +48,22 @@ func waitFor(t testing.TB, b browsertest.Tab, what, cond, seen string) {
 // reads or compares the tree reads it once it has settled.
 func treeSettled(t testing.TB, b browsertest.Tab) {
 	t.Helper()
-	poll(t, b, "the tree draws the rows of its view", `(() => {
-		const h = `+strconv.Itoa(hexview.RowHeight)+`, over = `+strconv.Itoa(hexview.Overscan)+`, box = document.querySelector(".tree");
-		if (!box) return "no tree";
+	listSettled(t, b, "the tree", ".tree", ".tnode")
+}
+
+// listSettled waits until the virtual list in the box matching boxSel draws exactly the rows
+// (matching rowSel) of its view, as treeSettled does for the tree.
+func listSettled(t testing.TB, b browsertest.Tab, what, boxSel, rowSel string) {
+	t.Helper()
+	poll(t, b, what+" draws the rows of its view", `(() => {
+		const h = `+strconv.Itoa(hexview.RowHeight)+`, over = `+strconv.Itoa(hexview.Overscan)+`, box = document.querySelector(`+jsQuote(boxSel)+`);
+		if (!box) return "no `+boxSel+`";
 		const total = Math.round(parseFloat(box.querySelector(".vspace").style.height) / h);
 		const n = Math.min(total, Math.ceil(box.clientHeight / h) + 1 + 2 * over);
 		const first = Math.min(Math.max(Math.floor(box.scrollTop / h) - over, 0), total - n);
 		const want = [];
 		for (let i = first; i < first + n; i++) want.push(i);
-		const drawn = [...box.querySelectorAll(".tnode")].map((e) => Math.round(parseFloat(e.style.top) / h)).sort((x, y) => x - y);
+		const drawn = [...box.querySelectorAll(`+jsQuote(rowSel)+`)].map((e) => Math.round(parseFloat(e.style.top) / h)).sort((x, y) => x - y);
 		return drawn.join(",") === want.join(",") ? "" : "a box " + box.clientHeight + " px tall scrolled to " + box.scrollTop + ", " +
 			total + " rows: rows " + drawn.join(",") + " drawn, want " + want.join(",");
 	})()`)

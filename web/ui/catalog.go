@@ -4,23 +4,12 @@ import (
 	"strconv"
 
 	"github.com/hexops/vecty"
-	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 
 	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/web"
 )
-
-// catalogToggle is the message list's "Relations" button: the relations and types the stream
-// described, in the tree's place.
-func catalogToggle(on, can bool, d Dispatch) *vecty.HTML {
-	return elem.Button(markup(class("catalog-toggle"), attr("aria-pressed", strconv.FormatBool(on)),
-		prop("disabled", !can),
-		attr("title", "Every Relation and Type message so far: columns, types, key flags and which messages used each"),
-		onClick(func(*vecty.Event) { d(web.ShowCatalog{On: !on}) })),
-		text("Relations"))
-}
 
 // CatalogView lists the stream's Relation and Type messages, drawing only the rows in view: a
 // heading per message (a relation's is a button that filters the list to it), a row per
@@ -72,23 +61,55 @@ func (v *CatalogView) Render() vecty.ComponentOrHTML {
 	}
 	v.box = div(markup(class("vlist", "catalog-list"), attr("tabindex", "0"), attr("aria-label", "relations and types"),
 		event.Scroll(onScroll(web.PanelCatalog, v.View, len(c.Rows), v.Dispatch)),
-		onClick(func(e *vecty.Event) {
-			if oid, ok := dataOf(e, "oid"); ok {
-				v.Dispatch(web.SetFilter{Query: "rel:" + strconv.Itoa(oid)})
-			}
-		}),
+		onClick(func(e *vecty.Event) { v.filter(e) }),
 		// Enter or Space on a relation's button filters as a click does, in every browser
 		// (Firefox driven by WebDriver BiDi did not turn Enter into a click).
 		event.KeyDown(func(e *vecty.Event) {
-			if k := e.Value.Get("key").String(); k == "Enter" || k == " " {
-				if oid, ok := dataOf(e, "oid"); ok {
-					e.Value.Call("preventDefault")
-					v.Dispatch(web.SetFilter{Query: "rel:" + strconv.Itoa(oid)})
-				}
+			if k := e.Value.Get("key").String(); k == "Tab" {
+				v.tab(e, first, n)
+			} else if (k == "Enter" || k == " ") && v.filter(e) {
+				e.Value.Call("preventDefault")
 			}
 		})),
 		div(items...))
 	return div(markup(class("catalog")), paragraph(markup(class("catalog-sum")), text(sum)), v.box)
+}
+
+// filter filters the list to the relation whose button the event happened on, if any.
+func (v *CatalogView) filter(e *vecty.Event) bool {
+	oid, ok := dataOf(e, "oid")
+	if ok {
+		v.Dispatch(web.SetFilter{Query: "rel:" + strconv.Itoa(oid)})
+	}
+	return ok
+}
+
+// tab moves the focus to the next relation's button on screen (Shift+Tab: the previous one)
+// among the rows drawn, first to first+n-1: the rows sit in slots, so the buttons' order in
+// the document is not the screen's. The buttons are out of the document's Tab order
+// (tabindex -1), so that past the last one the browser's Tab leaves the list, and before the
+// first its Shift+Tab goes to the box.
+func (v *CatalogView) tab(e *vecty.Event, first, n int) {
+	c := v.Catalog
+	k, onButton := dataOf(e, "row")
+	step := 1
+	if e.Value.Get("shiftKey").Bool() {
+		if !onButton {
+			return
+		}
+		step = -1
+	} else if !onButton {
+		k = first - 1
+	}
+	for k += step; k >= first && k < first+n; k += step {
+		if r := c.Rows[k]; r.Column == web.RowHeading && c.Entries[r.Entry].Relation != nil {
+			if b := v.box.Node().Call("querySelector", `[data-row="`+strconv.Itoa(k)+`"]`); b.Truthy() {
+				e.Value.Call("preventDefault")
+				b.Call("focus")
+			}
+			return
+		}
+	}
 }
 
 // catalogRow draws row k: every kind has a first cell (a button for a relation's heading) and
@@ -96,8 +117,8 @@ func (v *CatalogView) Render() vecty.ComponentOrHTML {
 func catalogRow(c *web.Catalog, k int) *vecty.HTML {
 	r := c.Rows[k]
 	e := &c.Entries[r.Entry]
-	kind, a, aTitle, b, bTitle := "cat-head", "", "", "", ""
-	var first *vecty.HTML
+	kind, tag, a, aTitle, b, bTitle, key := "cat-head", "span", "", "", "", "", false
+	var rel vecty.MarkupList // a relation's button
 	switch {
 	case r.Column == web.RowHeading:
 		oid, name := uint32(0), ""
@@ -112,11 +133,10 @@ func catalogRow(c *web.Catalog, k int) *vecty.HTML {
 		}
 		id := strconv.FormatUint(uint64(oid), 10)
 		b = "OID " + id + b + " · message " + strconv.Itoa(e.Msg+1)
+		a, aTitle = "Y "+name, "Type "+name
 		if e.Relation != nil {
-			first = elem.Button(markup(class("cat-a", "cat-rel"), data("oid", id),
-				attr("title", "Show the messages of "+name+" (rel:"+id+")"), prop("textContent", "R "+name)))
-		} else {
-			a, aTitle = "Y "+name, "Type "+name
+			tag, a, aTitle = "button", "R "+name, "Show the messages of "+name+" (rel:"+id+")"
+			rel = markup(class("cat-rel"), data("oid", id), data("row", strconv.Itoa(k)), attr("tabindex", "-1"))
 		}
 	case r.Column == web.RowUsers:
 		kind, a, b = "cat-users", "used by", "not used yet"
@@ -129,9 +149,15 @@ func catalogRow(c *web.Catalog, k int) *vecty.HTML {
 				b += " …"
 			}
 		}
+		if e.Again >= 0 {
+			if e.Used == 0 {
+				b = "none"
+			}
+			b += "; then described again by message " + strconv.Itoa(e.Again+1)
+		}
 	default:
 		col := &e.Relation.Columns[r.Column]
-		kind, a = "cat-col", pgvalue.SafeText(col.Name)
+		kind, a, key = "cat-col", pgvalue.SafeText(col.Name), col.Key
 		b = "OID " + strconv.FormatUint(uint64(col.TypeOID), 10)
 		if col.TypeName != "" {
 			b = pgvalue.SafeText(col.TypeName)
@@ -140,18 +166,15 @@ func catalogRow(c *web.Catalog, k int) *vecty.HTML {
 			b += " typmod " + strconv.FormatInt(int64(col.TypeModifier), 10) + string(pgvalue.AppendTypmod(nil, col.TypeOID, col.TypeModifier))
 		}
 		aTitle = "column " + strconv.Itoa(int(r.Column)+1) + " " + a + ": " + b
-		if col.Key {
+		if key {
 			aTitle += ", part of the replica identity key"
 		}
 		bTitle = aTitle
-		first = span(markup(class("cat-a"), vecty.ClassMap{"is-key": col.Key}, attr("title", aTitle), prop("textContent", a)))
-	}
-	if first == nil {
-		first = span(markup(class("cat-a"), attr("title", aTitle), prop("textContent", a)))
 	}
 	if bTitle == "" {
 		bTitle = b
 	}
 	return div(markup(class("vrow", "cat-row", kind), style("top", px(k*hexview.RowHeight))),
-		first, span(markup(class("cat-b"), attr("title", bTitle), prop("textContent", b))))
+		vecty.Tag(tag, markup(class("cat-a"), vecty.ClassMap{"is-key": key}, attr("title", aTitle), prop("textContent", a), rel)),
+		span(markup(class("cat-b"), attr("title", bTitle), prop("textContent", b))))
 }

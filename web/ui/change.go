@@ -11,14 +11,14 @@ import (
 	"pgoutput-inspector/web"
 )
 
-// changeToggle is the tree panel's "Before / after" button: always there, enabled for an
-// Update or a Delete, so that nothing moves when another message is chosen.
-func changeToggle(on, can bool, d Dispatch) *vecty.HTML {
-	return elem.Button(markup(class("change-toggle"), attr("aria-pressed", strconv.FormatBool(on && can)),
-		prop("disabled", !can),
-		attr("title", "An Update's or a Delete's old and new values side by side, column by column"),
-		onClick(func(*vecty.Event) { d(web.ShowChange{On: !on}) })),
-		text("Before / after"))
+// panelToggle is a button that shows a view in the tree's place (the tree panel's "Before /
+// after", the message list's "Relations"): pressed says the view is shown, act is dispatched
+// on a click. It is always there, disabled when the view has nothing to show, so that nothing
+// moves when another message is chosen.
+func panelToggle(cls, label, title string, pressed, can bool, act web.Action, d Dispatch) *vecty.HTML {
+	return elem.Button(markup(class(cls), attr("aria-pressed", strconv.FormatBool(pressed)),
+		prop("disabled", !can), attr("title", title), onClick(func(*vecty.Event) { d(act) })),
+		text(label))
 }
 
 // ChangeView shows an Update's or a Delete's columns before and after, drawing only the rows
