@@ -58,10 +58,10 @@ node_options() {
 }
 
 # build_wasm [DIR [SITE_FLAG…]]: wasm_exec.js, the package CSS files and main.wasm into DIR
-# (default static), then scripts/site with SITE_FLAGs: sizes.json and the precompressed .br/.gz
-# copies the server sends. A DIR other than static/ first gets a copy of static/ (index.html,
-# boot.js, style.css…). Every command checks its own status ("|| return"): callers may run
-# this where set -e is off.
+# (default static), then scripts/site with SITE_FLAGs: the precompressed .br/.gz copies the
+# server sends (and, for dist, the <meta> elements a static host needs in index.html). A DIR
+# other than static/ first gets a copy of static/ (index.html, boot.js, style.css…). Every
+# command checks its own status ("|| return"): callers may run this where set -e is off.
 build_wasm() {
 	local out=${1:-static}
 	shift || true
@@ -155,11 +155,13 @@ cmd_dist() {
 	local out=${1:-dist}
 	if [ -d "$out" ] && [ -n "$(ls -A "$out")" ]; then
 		# Only an earlier dist is replaced: never a folder of something else.
-		[ -f "$out/main.wasm" ] && [ -f "$out/sizes.json" ] ||
+		[ -f "$out/main.wasm" ] && grep -qs '<meta name="wasm-size"' "$out/index.html" ||
 			die "$out is not empty and is not an earlier ./build.sh dist; name an empty or new folder"
 		find "$out" -mindepth 1 -delete
 	fi
-	build_wasm "$out" -meta-csp
+	# index.html gets the Content-Security-Policy and main.wasm's size (for the loading
+	# progress) as <meta> elements: a static host sends neither.
+	build_wasm "$out" -meta-csp -meta-size
 	say "$out is ready: serve it as static files (README.md, Publishing)"
 }
 

@@ -45,26 +45,19 @@
     fail(`Could not start the inspector: ${err}`);
   }
   // download fetches main.wasm (the response index.html's preload started) and returns the
-  // Response, saying how many bytes have arrived: "Loading the decoder… 0.3 of 3.5 MB". Sent
-  // with a Content-Encoding, Content-Length is the compressed size while the body gives
-  // decompressed bytes, so the total comes from sizes.json (written by the build), fetched
-  // alongside.
+  // Response, saying how many bytes have arrived: "Loading the decoder… 0.3 of 4.3 MB". The
+  // total is main.wasm's size from index.html's <meta name="wasm-size"> (the inspector server
+  // writes it into the page, ./build.sh dist into the file): sent with a Content-Encoding,
+  // Content-Length is the compressed size while the body gives decompressed bytes. Without the
+  // element, an uncompressed response's Content-Length is the total.
   async function download(say) {
     const mb = (n) => (n / 1e6).toFixed(1);
     let received = 0;
-    let total = 0;
+    const meta = document.querySelector('meta[name="wasm-size"]');
+    let total = (meta && Number(meta.content)) || 0;
     const show = () => say(total >= received && total > 0
       ? `Loading the decoder… ${mb(received)} of ${mb(total)} MB`
       : `Loading the decoder… ${mb(received)} MB`);
-    const sizes = fetch("sizes.json")
-      .then((r) => (r.ok ? r.json() : null))
-      .then((s) => {
-        if (s && Number.isFinite(s["main.wasm"])) {
-          total = s["main.wasm"];
-          show();
-        }
-      })
-      .catch(() => {}); // no sizes.json: progress without a total
     const response = await fetch("main.wasm");
     if (!response.ok) {
       throw new Error(`main.wasm: HTTP ${response.status} ${response.statusText}`);
@@ -73,10 +66,7 @@
       total = total || Number(response.headers.get("Content-Length")) || 0;
     }
     show();
-    if (!response.body) {
-      await sizes;
-      return response;
-    }
+    if (!response.body) return response;
     // Counted on a copy of the body: the browser compiles main.wasm from the response itself,
     // which keeps its URL, so that Chromium stores the compiled code with it in its cache and a
     // return visit skips compiling (a Response made from a stream has no URL to store it under).

@@ -40,8 +40,9 @@ new MutationObserver((records) => {
 
 // TestDownloadProgress loads the page over a throttled link (10 Mbit/s, 40 ms, the page's
 // budget link): while main.wasm downloads, the status says how much of its size has arrived,
-// in more than one step, against main.wasm's own (uncompressed) size although it comes with
-// brotli; a sentence says what the page does; then the page decodes a share link.
+// in more than one step, and always against main.wasm's own (uncompressed) size although it
+// comes with brotli (the page carries the size: no amount is shown without it); a sentence
+// says what the page does; then the page decodes a share link.
 func TestDownloadProgress(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test")
@@ -74,15 +75,22 @@ func TestDownloadProgress(t *testing.T) {
 	total := fmt.Sprintf("%.1f", float64(info.Size())/1e6)
 	progress := regexp.MustCompile(`^Loading the decoder… (\d+\.\d) of (\d+\.\d) MB$`)
 	seen := map[string]bool{}
+	var bare []string // amounts shown without the size
 	for _, text := range boot.Texts {
 		m := progress.FindStringSubmatch(text)
 		if m == nil {
+			if strings.HasSuffix(text, " MB") {
+				bare = append(bare, text)
+			}
 			continue
 		}
 		if m[2] != total {
 			t.Errorf("progress %q: total %s MB, want main.wasm's size, %s MB", text, m[2], total)
 		}
 		seen[m[1]] = true
+	}
+	if len(bare) > 0 {
+		t.Errorf("the status showed %d amounts without main.wasm's size, want none; texts: %q", len(bare), boot.Texts)
 	}
 	if len(seen) < 2 {
 		t.Errorf("the status showed %d different amounts received, want several; texts: %q", len(seen), boot.Texts)

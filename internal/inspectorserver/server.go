@@ -5,7 +5,8 @@
 // precompress), else gzip when accepted (the build's NAME.gz, or compressed here once; then
 // served from memory), and
 // every response carries a Content-Security-Policy that lets the page run only its own scripts
-// and WASM and fetch nothing from anywhere else.
+// and WASM and fetch nothing from anywhere else. index.html goes out with main.wasm's size
+// written into it (WASMSizeName), for the download's progress.
 //
 // The page keeps all of its state in the URL fragment, which browsers never send, so the server
 // has nothing to do but serve files.
@@ -144,6 +145,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr.Set("Content-Type", ctype)
 	hdr.Set("Cache-Control", CacheControl)
 	etag := fmt.Sprintf(`"%x-%x`, fi.ModTime().UnixNano(), fi.Size())
+	if path.Base(name) == "index.html" {
+		if page, modTime, pageTag, ok := h.pageWithWASMSize(name, fi); ok {
+			hdr.Set("ETag", pageTag)
+			http.ServeContent(w, r, name, modTime, bytes.NewReader(page))
+			return
+		}
+	}
 	if !precompress.Compressible(name) {
 		hdr.Set("ETag", etag+`"`)
 		http.ServeContent(w, r, name, fi.ModTime(), f)
@@ -185,6 +193,34 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r.Header.Del("Range")
 	hdr.Set("Content-Length", strconv.FormatInt(size, 10))
 	http.ServeContent(noRanges{w}, r, name, fi.ModTime(), body)
+}
+
+// maxPage bounds the index.html the server writes main.wasm's size into (ours is 1.5 KB).
+const maxPage = 1 << 20
+
+// pageWithWASMSize returns the index.html called name (fi) with main.wasm's size written into
+// it (WASMSizeMeta), when main.wasm lies beside it and the page does not give the size already
+// (./build.sh dist writes it into the file), with the modification time and ETag of the pair:
+// a new main.wasm makes a new page. The page is small and goes out uncompressed.
+func (h *Handler) pageWithWASMSize(name string, fi fs.FileInfo) (page []byte, modTime time.Time, etag string, ok bool) {
+	wasm, err := h.root.Stat(path.Join(path.Dir(name), "main.wasm"))
+	if err != nil || !wasm.Mode().IsRegular() || fi.Size() > maxPage {
+		return nil, time.Time{}, "", false
+	}
+	raw, err := h.root.ReadFile(name)
+	if err != nil || HasWASMSize(raw) {
+		return nil, time.Time{}, "", false
+	}
+	page, err = InsertMeta(raw, WASMSizeMeta(wasm.Size()))
+	if err != nil {
+		return nil, time.Time{}, "", false // a page of another shape: sent as it is
+	}
+	modTime = fi.ModTime()
+	if wasm.ModTime().After(modTime) {
+		modTime = wasm.ModTime()
+	}
+	etag = fmt.Sprintf(`"%x-%x-wasm-%x-%x"`, fi.ModTime().UnixNano(), fi.Size(), wasm.ModTime().UnixNano(), wasm.Size())
+	return page, modTime, etag, true
 }
 
 // noRanges removes the Accept-Ranges header that http.ServeContent adds: compressed responses

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/internal/inspectorserver"
 	"pgoutput-inspector/internal/precompress"
 )
 
@@ -42,7 +43,15 @@ func TestDist(t *testing.T) {
 	if !strings.Contains(string(page), `<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;`) {
 		t.Errorf("dist/index.html has no Content-Security-Policy <meta> element:\n%s", page)
 	}
-	for _, name := range []string{"index.html", "boot.js", "wasm_exec.js", "style.css", "main.wasm", "sizes.json"} {
+	// main.wasm's size, for the loading progress: no static host writes it into the page.
+	wasm, err := os.Stat(filepath.Join(dist, "main.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if meta := inspectorserver.WASMSizeMeta(wasm.Size()); strings.Count(string(page), meta) != 1 {
+		t.Errorf("dist/index.html lacks %s (or has it twice):\n%s", meta, page)
+	}
+	for _, name := range []string{"index.html", "boot.js", "wasm_exec.js", "style.css", "main.wasm"} {
 		orig, err := os.Stat(filepath.Join(dist, name))
 		if err != nil {
 			t.Fatal(err)

@@ -1,25 +1,23 @@
 // Command site finishes a directory of the built page (./build.sh runs it after building
 // main.wasm into it):
 //
-//   - sizes.json: the size of main.wasm before compression, which boot.js shows download
-//     progress against (with Content-Encoding, Content-Length counts compressed bytes while
-//     the browser hands over decompressed ones);
 //   - NAME.br and NAME.gz beside every text and WebAssembly file (package precompress), which
 //     the inspector server sends, and so can static hosts that look for them;
 //   - with -meta-csp, the Content-Security-Policy as a <meta> element in index.html, for hosts
-//     that cannot send headers (./build.sh dist).
+//     that cannot send headers (./build.sh dist);
+//   - with -meta-size, main.wasm's size before compression as a <meta> element in index.html
+//     (inspectorserver.WASMSizeName), which boot.js shows the download's progress against; the
+//     inspector server writes it into the page it sends, a static host cannot (./build.sh dist).
 //
 // It prints the sizes of main.wasm: raw, brotli and gzip.
 //
 // Usage:
 //
-//	go run ./scripts/site [-meta-csp] DIR
+//	go run ./scripts/site [-meta-csp] [-meta-size] DIR
 package main
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"html"
@@ -32,8 +30,9 @@ import (
 
 func main() {
 	metaCSP := flag.Bool("meta-csp", false, "write the Content-Security-Policy into index.html as a <meta> element")
+	metaSize := flag.Bool("meta-size", false, "write main.wasm's size into index.html as a <meta> element")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: site [-meta-csp] DIR\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: site [-meta-csp] [-meta-size] DIR\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -41,28 +40,27 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), *metaCSP); err != nil {
+	if err := run(flag.Arg(0), *metaCSP, *metaSize); err != nil {
 		fmt.Fprintln(os.Stderr, "site:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir string, metaCSP bool) error {
+func run(dir string, metaCSP, metaSize bool) error {
+	index := filepath.Join(dir, "index.html")
 	if metaCSP {
-		if err := insertMetaCSP(filepath.Join(dir, "index.html")); err != nil {
+		if err := insertMetaCSP(index); err != nil {
 			return err
 		}
 	}
-	wasm, err := os.Stat(filepath.Join(dir, "main.wasm"))
-	if err != nil {
-		return err
-	}
-	sizes, err := json.Marshal(map[string]int64{"main.wasm": wasm.Size()})
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "sizes.json"), append(sizes, '\n'), 0o644); err != nil {
-		return err
+	if metaSize {
+		wasm, err := os.Stat(filepath.Join(dir, "main.wasm"))
+		if err != nil {
+			return err
+		}
+		if err := insertMetaSize(index, wasm.Size()); err != nil {
+			return err
+		}
 	}
 	all, err := precompress.Dir(dir)
 	if err != nil {
@@ -84,16 +82,30 @@ func insertMetaCSP(path string) error {
 	if err != nil {
 		return err
 	}
-	meta := []byte(`<meta http-equiv="Content-Security-Policy" content="` + html.EscapeString(inspectorserver.MetaContentSecurityPolicy) + `">`)
 	if bytes.Contains(page, []byte(`http-equiv="Content-Security-Policy"`)) {
 		return fmt.Errorf("%s has a Content-Security-Policy <meta> element already", path)
 	}
-	anchor := []byte(`<meta charset="utf-8">`)
-	at := bytes.Index(page, anchor)
-	if at < 0 {
-		return errors.New(path + ` has no <meta charset="utf-8"> to put the Content-Security-Policy after`)
+	meta := `<meta http-equiv="Content-Security-Policy" content="` + html.EscapeString(inspectorserver.MetaContentSecurityPolicy) + `">`
+	return insertMeta(path, page, meta)
+}
+
+// insertMetaSize puts main.wasm's size into index.html (before boot.js, which reads it).
+func insertMetaSize(path string, size int64) error {
+	page, err := os.ReadFile(path)
+	if err != nil {
+		return err
 	}
-	at += len(anchor)
-	out := append(append(append(append([]byte(nil), page[:at]...), '\n'), meta...), page[at:]...)
+	if inspectorserver.HasWASMSize(page) {
+		return fmt.Errorf("%s gives main.wasm's size already", path)
+	}
+	return insertMeta(path, page, inspectorserver.WASMSizeMeta(size))
+}
+
+// insertMeta writes the page with the element after its <meta charset> to path.
+func insertMeta(path string, page []byte, element string) error {
+	out, err := inspectorserver.InsertMeta(page, element)
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
 	return os.WriteFile(path, out, 0o644)
 }
