@@ -33,26 +33,11 @@ func (c *cursor) reset(t *Tree, b []byte) {
 	c.t, c.nodes, c.b, c.pos, c.end, c.depth, c.err, c.probe = t, t.Nodes[:0], b, 0, len(b), 0, nil, false
 }
 
-// node appends a node and returns it, for its fields to be written in place: a node built on
-// the stack and copied into the slice costs more than reading the field it describes.
-func (c *cursor) node() *Node {
-	if c.probe {
-		// A probe only asks whether a reading fits the bytes: it keeps the last node (the field
-		// just read, which the reads after it may look at) and nothing else, so probing a
-		// message of millions of fields costs no memory per field.
-		if cap(c.nodes) == 0 {
-			c.nodes = make([]Node, 1)
-		}
-		c.nodes = c.nodes[:1]
-		return &c.nodes[0]
-	}
-	i := len(c.nodes)
-	if i == cap(c.nodes) {
-		c.nodes = append(c.nodes, Node{})
-	} else {
-		c.nodes = c.nodes[:i+1]
-	}
-	return &c.nodes[i]
+// set writes a node in place, the one place that knows a node's layout: a node built on the
+// stack and copied into the slice costs more than reading the field it describes. A leaf at
+// index i ends at i+1 and has no Index; a group's end and length are written when it closes.
+func (p *Node) set(f FieldID, format Format, pos, n int, end, index int32, d uint8) {
+	p.Offset, p.Length, p.End, p.Index, p.Field, p.Format, p.Depth = pos, n, end, index, f, format, d
 }
 
 func (c *cursor) remaining() int { return c.end - c.pos }
@@ -77,13 +62,13 @@ func (c *cursor) reserve(n int) {
 // then rarely grows again); above it, by exactly what is needed.
 const reserveDoubling = 1 << 16
 
-// push opens a group node at the current position.
+// push opens a group node at the current position; pop writes its length and end.
 func (c *cursor) push(f FieldID, index int32) {
 	idx := int32(-1)
 	if c.err == nil && !c.probe {
 		idx = int32(len(c.nodes))
-		n := c.node()
-		n.Offset, n.Index, n.Field, n.Format, n.Depth = c.pos, index, f, FormatGroup, c.depth
+		c.leaf(f, FormatGroup, 0)
+		c.nodes[idx].Index = index
 	}
 	if int(c.depth) < maxDepth {
 		c.open[c.depth] = idx
@@ -138,12 +123,29 @@ func valueKind(f FieldID) ValueKind {
 	return ValueUint
 }
 
-func (c *cursor) leaf(f FieldID, format Format, n int) {
-	end := int32(len(c.nodes) + 1)
-	p := c.node()
-	p.Offset, p.Length, p.End, p.Index, p.Field, p.Format, p.Depth = c.pos, n, end, 0, f, format, c.depth
+// put records the leaf of field f, n bytes at the current position, and advances past it. The
+// hot reads (push and the integers) have it inlined: on WebAssembly a call costs more than
+// the stores. A probe keeps only the last node: the field just read, which the reads after it
+// may look at (invalid, a Truncate's relation number), so probing a message of millions of
+// fields costs no memory per field.
+func (c *cursor) put(f FieldID, format Format, n int) {
+	i := len(c.nodes)
+	if c.probe {
+		i = 0
+	}
+	if i == cap(c.nodes) {
+		c.nodes = append(c.nodes, Node{})
+	}
+	c.nodes = c.nodes[:i+1]
+	c.nodes[i].set(f, format, c.pos, n, int32(i+1), 0, c.depth)
 	c.pos += n
 }
+
+// leaf is put called out of line, for the reads a message makes few of (strings, byte strings,
+// what is undecoded or trailing): each inlined copy of put is about 700 bytes of main.wasm.
+//
+//go:noinline
+func (c *cursor) leaf(f FieldID, format Format, n int) { c.put(f, format, n) }
 
 // have checks that n bytes remain for field f, failing the cursor when they do not.
 func (c *cursor) have(f FieldID, n int) bool {
@@ -157,66 +159,61 @@ func (c *cursor) have(f FieldID, n int) bool {
 	return true
 }
 
-// Byte1 reads one byte (a type code or a marker).
-func (c *cursor) Byte1(f FieldID) (byte, bool) {
-	if c.err != nil || c.pos >= c.end {
-		c.have(f, 1)
+// integer reads a big-endian unsigned integer of n bytes (1, 2, 4 or 8) as field f: the one
+// reader behind Byte1, Int8, Int16, Int32 and Int64, which are inlined into their callers, so
+// that reading an integer field is one call.
+func (c *cursor) integer(f FieldID, format Format, n int) (uint64, bool) {
+	if c.err != nil || c.end-c.pos < n {
+		c.have(f, n)
 		return 0, false
 	}
-	v := c.b[c.pos]
-	c.leaf(f, FormatByte1, 1)
+	var v uint64
+	switch b := c.b[c.pos:]; n {
+	case 1:
+		v = uint64(b[0])
+	case 2:
+		v = uint64(binary.BigEndian.Uint16(b))
+	case 4:
+		v = uint64(binary.BigEndian.Uint32(b))
+	default:
+		v = binary.BigEndian.Uint64(b)
+	}
+	c.put(f, format, n)
 	return v, true
+}
+
+// Byte1 reads one byte (a type code or a marker).
+func (c *cursor) Byte1(f FieldID) (byte, bool) {
+	v, ok := c.integer(f, FormatByte1, 1)
+	return byte(v), ok
 }
 
 // Int8 reads an 8-bit integer.
 func (c *cursor) Int8(f FieldID) (uint8, bool) {
-	if c.err != nil || c.pos >= c.end {
-		c.have(f, 1)
-		return 0, false
-	}
-	v := c.b[c.pos]
-	c.leaf(f, FormatInt8, 1)
-	return v, true
+	v, ok := c.integer(f, FormatInt8, 1)
+	return uint8(v), ok
 }
 
 // Int16 reads a 16-bit big-endian integer.
 func (c *cursor) Int16(f FieldID) (uint16, bool) {
-	if c.err != nil || c.end-c.pos < 2 {
-		c.have(f, 2)
-		return 0, false
-	}
-	v := binary.BigEndian.Uint16(c.b[c.pos:])
-	c.leaf(f, FormatInt16, 2)
-	return v, true
+	v, ok := c.integer(f, FormatInt16, 2)
+	return uint16(v), ok
 }
 
 // Int32 reads a 32-bit big-endian integer.
 func (c *cursor) Int32(f FieldID) (uint32, bool) {
-	if c.err != nil || c.end-c.pos < 4 {
-		c.have(f, 4)
-		return 0, false
-	}
-	v := binary.BigEndian.Uint32(c.b[c.pos:])
-	c.leaf(f, FormatInt32, 4)
-	return v, true
+	v, ok := c.integer(f, FormatInt32, 4)
+	return uint32(v), ok
 }
 
 // SignedInt32 reads a 32-bit integer shown as signed (a type modifier).
 func (c *cursor) SignedInt32(f FieldID) (int32, bool) {
-	v, ok := c.Int32(f)
+	v, ok := c.integer(f, FormatInt32, 4)
 	return int32(v), ok
 }
 
 // Int64 reads a 64-bit big-endian integer (an LSN or a timestamp).
-func (c *cursor) Int64(f FieldID) (uint64, bool) {
-	if c.err != nil || c.end-c.pos < 8 {
-		c.have(f, 8)
-		return 0, false
-	}
-	v := binary.BigEndian.Uint64(c.b[c.pos:])
-	c.leaf(f, FormatInt64, 8)
-	return v, true
-}
+func (c *cursor) Int64(f FieldID) (uint64, bool) { return c.integer(f, FormatInt64, 8) }
 
 // String reads a NUL-terminated string; the node covers the NUL, the value does not.
 func (c *cursor) String(f FieldID) ([]byte, bool) {

@@ -52,12 +52,12 @@ func (s *Session) message(c *cursor, rd reading) {
 // them and moves them into place, without reading the field table.
 func fixedNodes(mt *MessageType) []Node {
 	nodes := make([]Node, 2+len(mt.Fields))
-	nodes[0] = Node{Length: 1 + fixedSize(mt.Fields), End: int32(len(nodes)), Field: mt.Group, Format: FormatGroup}
-	nodes[1] = Node{Length: 1, End: 2, Field: mt.TypeField, Format: FormatByte1, Depth: 1}
+	nodes[0].set(mt.Group, FormatGroup, 0, 1+fixedSize(mt.Fields), int32(len(nodes)), 0, 0)
+	nodes[1].set(mt.TypeField, FormatByte1, 0, 1, 2, 0, 1)
 	pos := 1
 	for k, f := range mt.Fields {
 		format := f.Info().Format
-		nodes[2+k] = Node{Offset: pos, Length: format.size(), End: int32(3 + k), Field: f, Format: format, Depth: 1}
+		nodes[2+k].set(f, format, pos, format.size(), int32(3+k), 0, 1)
 		pos += format.size()
 	}
 	return nodes
@@ -120,8 +120,7 @@ func (c *cursor) fixed(fs []FieldID) bool {
 	for k, f := range fs {
 		format := f.Info().Format
 		n := format.size()
-		p := &c.nodes[i+k]
-		p.Offset, p.Length, p.End, p.Index, p.Field, p.Format, p.Depth = pos, n, int32(i+k+1), 0, f, format, d
+		c.nodes[i+k].set(f, format, pos, n, int32(i+k+1), 0, d)
 		pos += n
 	}
 	c.pos = pos
@@ -260,8 +259,7 @@ func (s *Session) change(c *cursor, oidField, old, other FieldID) (rel *Relation
 	if fast {
 		oid, m = binary.BigEndian.Uint32(c.b[pos:]), c.b[pos+4]
 		c.nodes = c.nodes[:i+2]
-		o := &c.nodes[i]
-		o.Offset, o.Length, o.End, o.Index, o.Field, o.Format, o.Depth = pos, 4, int32(i+1), 0, oidField, FormatInt32, d
+		c.nodes[i].set(oidField, FormatInt32, pos, 4, int32(i+1), 0, d)
 		c.pos = pos + 4
 	} else {
 		oid, _ = c.Int32(oidField)
@@ -280,8 +278,7 @@ func (s *Session) change(c *cursor, oidField, old, other FieldID) (rel *Relation
 		f = old
 	}
 	if fast {
-		k := &c.nodes[i+1]
-		k.Offset, k.Length, k.End, k.Index, k.Field, k.Format, k.Depth = pos+4, 1, int32(i+2), 0, f, FormatByte1, d
+		c.nodes[i+1].set(f, FormatByte1, pos+4, 1, int32(i+2), 0, d)
 		c.pos = pos + 5
 	} else {
 		c.Byte1(f)
@@ -439,15 +436,11 @@ func (c *cursor) column(index int32) bool {
 	}
 	c.nodes = c.nodes[:i+1+leaves]
 	end, d := int32(i+1+leaves), c.depth
-	g := &c.nodes[i]
-	g.Offset, g.Length, g.End, g.Index, g.Field, g.Format, g.Depth = pos, size, end, index, FieldTupleColumn, FormatGroup, d
-	k := &c.nodes[i+1]
-	k.Offset, k.Length, k.End, k.Index, k.Field, k.Format, k.Depth = pos, 1, int32(i+2), 0, FieldColumnKind, FormatByte1, d+1
+	c.nodes[i].set(FieldTupleColumn, FormatGroup, pos, size, end, index, d)
+	c.nodes[i+1].set(FieldColumnKind, FormatByte1, pos, 1, int32(i+2), 0, d+1)
 	if leaves == 3 {
-		n := &c.nodes[i+2]
-		n.Offset, n.Length, n.End, n.Index, n.Field, n.Format, n.Depth = pos+1, 4, int32(i+3), 0, FieldColumnLength, FormatInt32, d+1
-		v := &c.nodes[i+3]
-		v.Offset, v.Length, v.End, v.Index, v.Field, v.Format, v.Depth = pos+5, l, end, 0, FieldColumnValue, FormatBytes, d+1
+		c.nodes[i+2].set(FieldColumnLength, FormatInt32, pos+1, 4, int32(i+3), 0, d+1)
+		c.nodes[i+3].set(FieldColumnValue, FormatBytes, pos+5, l, end, 0, d+1)
 	}
 	c.pos = pos + size
 	return true
