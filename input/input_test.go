@@ -198,6 +198,9 @@ func TestErrors(t *testing.T) {
 		{"dump gap", "00000000: 4200  B.\n00000004: 4200  B.\n", Auto, 2, 1, Xxd, "offset 4 does not follow the previous row, which ends at 2"},
 		{"psql unaligned bad lsn", "lsn|xid|data\n0/1x|1|\\x42\n", Auto, 2, 4, PsqlUnaligned, "expected the end of the lsn"},
 		{"psql xid too big", "0/1|4294967296|\\x42\n", Auto, 1, 5, PsqlUnaligned, "does not fit in 32 bits"},
+		{"psql xid of leading zeros", "0/1|00000000000004294967296|\\x42\n", Auto, 1, 5, PsqlUnaligned, "does not fit in 32 bits"},
+		{"psql xid too big before a bad character", "0/1|99999999999x|\\x42\n", Auto, 1, 5, PsqlUnaligned, "does not fit in 32 bits"},
+		{"psql xid with a bad character", "0/1|12x4|\\x42\n", Auto, 1, 7, PsqlUnaligned, "expected a decimal digit in the xid"},
 		{"repeat without end", "00000000  41 41  |AA|\n*\n", Auto, 2, 1, HexdumpC, "'*' line must be followed"},
 		{"huge repeat", "00000000  41 41  |AA|\n*\n7ffffffe\n", Auto, 2, 1, HexdumpC, "more than this reader expands"},
 	}

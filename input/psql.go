@@ -154,7 +154,7 @@ func (s *state) beginRow(r *psqlRow) *failure {
 	return nil
 }
 
-// xid reads a transaction id: a decimal number below 2^32.
+// xid reads a decimal xid below 2^32, naming the first non-digit (strconv cannot: docs/decoder.md).
 func (s *state) xid(c span) (uint32, *failure) {
 	if c.start == c.end {
 		return 0, s.fail(c.start, "expected the xid")

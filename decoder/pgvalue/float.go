@@ -105,7 +105,7 @@ func shortestDigits(buf []byte, f float64, n, bitSize int) (digits []byte, exp i
 			nd++
 		}
 	}
-	for _, c := range e[i+2:] { // after "e" and its sign
+	for _, c := range e[i+2:] { // after "e" and its sign; why not strconv: docs/decoder.md
 		exp = exp*10 + int(c-'0')
 	}
 	if e[i+1] == '-' {
@@ -136,7 +136,7 @@ func floatParts(f float64, bitSize int) (m uint64, e int, pow2 bool) {
 	return mant | 1<<52, be - 1075, mant == 0 && be > 1
 }
 
-// decimalParts returns the decimal 0.digits × 10^(exp+1) as d × 10^p.
+// decimalParts returns the decimal 0.digits × 10^(exp+1) as d × 10^p (why not strconv: docs/decoder.md).
 func decimalParts(digits []byte, exp int) (d uint64, p int) {
 	for _, c := range digits {
 		d = d*10 + uint64(c-'0')

@@ -1,6 +1,9 @@
 package pgvalue
 
-import "math"
+import (
+	"math"
+	"strconv"
+)
 
 // ParseRFC3339 reads a timestamp as AppendRFC3339 writes it, into microseconds since
 // 2000-01-01 00:00:00 UTC: "2024-05-06T07:08:09.123456Z", with zero to six digits of
@@ -98,34 +101,23 @@ func (p *timeText) peek() byte {
 	return p.s[0]
 }
 
-// ok reports whether at least n digits come next.
-func (p *timeText) ok(n int) bool {
-	for i := 0; i < n; i++ {
-		if i >= len(p.s) || p.s[i] < '0' || p.s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// digits reads up to max decimal digits and says how many it read.
+// digits reads up to max decimal digits and says how many it read. The loop only finds where
+// the digits end (a field of fixed width, or a fraction whose digit count scales it), which
+// strconv cannot say; their value is strconv's.
 func (p *timeText) digits(max int) (v int64, n int) {
 	for n < len(p.s) && n < max && p.s[n] >= '0' && p.s[n] <= '9' {
-		v = v*10 + int64(p.s[n]-'0')
 		n++
 	}
+	v, _ = strconv.ParseInt(p.s[:n], 10, 64) // at most 12 digits: no error but for none
 	p.s = p.s[n:]
 	return v, n
 }
 
 // two reads exactly two digits.
 func (p *timeText) two(v *int64) bool {
-	if !p.ok(2) {
-		return false
-	}
-	*v = int64(p.s[0]-'0')*10 + int64(p.s[1]-'0')
-	p.s = p.s[2:]
-	return true
+	d, n := p.digits(2)
+	*v = d
+	return n == 2
 }
 
 func (p *timeText) lit(c byte) bool {
