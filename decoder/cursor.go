@@ -67,7 +67,7 @@ func (c *cursor) push(f FieldID, index int32) {
 	idx := int32(-1)
 	if c.err == nil && !c.probe {
 		idx = int32(len(c.nodes))
-		c.leaf(f, FormatGroup, 0)
+		c.put(f, FormatGroup, 0)
 		c.nodes[idx].Index = index
 	}
 	if int(c.depth) < maxDepth {
