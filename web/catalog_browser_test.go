@@ -90,19 +90,20 @@ func TestBrowsersPanelToggles(t *testing.T) {
 				", before/after pressed " + document.querySelector(".change-toggle").getAttribute("aria-pressed") +
 				", relations pressed " + document.querySelector(".catalog-toggle").getAttribute("aria-pressed"))`)
 		}
-		shows("Fields", "false", "false")
-		b.Click(".change-toggle")
-		shows("Before and after (a before and after)", "true", "false")
-		b.Click(".catalog-toggle")
-		shows("Relations and types (a catalog)", "false", "true")
-		b.Click(".catalog-toggle")
-		shows("Before and after (a before and after)", "true", "false")
-		b.Click(".catalog-toggle")
-		shows("Relations and types (a catalog)", "false", "true")
-		b.Click(".change-toggle")
-		shows("Before and after (a before and after)", "true", "false")
-		b.Click(".change-toggle")
-		shows("Fields", "false", "false")
+		const fields, change, catalog = "Fields", "Before and after (a before and after)", "Relations and types (a catalog)"
+		shows(fields, "false", "false")
+		// Each button clicked in turn, and what the tree's place shows after it.
+		for _, step := range []struct{ click, title, change, catalog string }{
+			{".change-toggle", change, "true", "false"},
+			{".catalog-toggle", catalog, "false", "true"},
+			{".catalog-toggle", change, "true", "false"},
+			{".catalog-toggle", catalog, "false", "true"},
+			{".change-toggle", change, "true", "false"},
+			{".change-toggle", fields, "false", "false"},
+		} {
+			b.Click(step.click)
+			shows(step.title, step.change, step.catalog)
+		}
 	})
 }
 

@@ -2,7 +2,6 @@ package inspectorserver
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,7 +27,11 @@ func TestWASMSizeInPage(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	given := strings.Replace(pageHead, `<meta charset="utf-8">`, `<meta charset="utf-8">`+"\n"+WASMSizeMeta(7), 1)
+	// sized is pageHead as it should go out with main.wasm's size written into it.
+	sized := func(size string) string {
+		return strings.Replace(pageHead, `<meta charset="utf-8">`, `<meta charset="utf-8">`+"\n"+`<meta name="wasm-size" content="`+size+`">`, 1)
+	}
+	given := sized("7")
 	write("index.html", pageHead)
 	write("main.wasm", strings.Repeat("w", 1234))
 	write("dist/index.html", given)
@@ -36,17 +39,7 @@ func TestWASMSizeInPage(t *testing.T) {
 	write("nowasm/index.html", pageHead)
 	write("other/index.html", "<!doctype html><title>no charset element</title>")
 	write("other/main.wasm", "w")
-	h, err := New(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.Close() })
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-
-	sized := func(size string) string {
-		return strings.Replace(pageHead, `<meta charset="utf-8">`, `<meta charset="utf-8">`+"\n"+`<meta name="wasm-size" content="`+size+`">`, 1)
-	}
+	srv := serveDir(t, dir)
 	var etag string
 	for _, ae := range []string{"", "gzip, deflate, br, zstd"} {
 		for _, path := range []string{"/", "/index.html"} {

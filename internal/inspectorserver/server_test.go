@@ -53,6 +53,12 @@ func site(t *testing.T) (*httptest.Server, string) {
 	if err := os.Symlink(filepath.Join(parent, "secret.txt"), filepath.Join(dir, "link.txt")); err != nil {
 		t.Fatal(err)
 	}
+	return serveDir(t, dir), dir
+}
+
+// serveDir returns a test server of a Handler serving dir, both closed when the test ends.
+func serveDir(t *testing.T, dir string) *httptest.Server {
+	t.Helper()
 	h, err := New(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +66,7 @@ func site(t *testing.T) (*httptest.Server, string) {
 	t.Cleanup(func() { h.Close() })
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return srv, dir
+	return srv
 }
 
 // get sends a request with the given Accept-Encoding ("" for none) and returns the response
