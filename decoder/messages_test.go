@@ -166,6 +166,23 @@ func TestRoleAndXid(t *testing.T) {
 			t.Errorf("%s: role %d xid %d %v, want %d %d %v", tr.Label(0), tr.Role(), xid, ok, tc.role, tc.xid, tc.hasIt)
 		}
 	}
+	// A Stream Abort of a subtransaction does not end its transaction; of the xid itself, it does.
+	for _, tc := range []struct {
+		b    []byte
+		ends bool
+	}{
+		{wire{}.b1('A').i32(701).i32(702), false},
+		{wire{}.b1('A').i32(701).i32(701), true},
+		{wire{}.b1('A').i32(701), false}, // cut before its subtransaction xid
+		{wire{}.b1('c').i32(701).i8(0).i64(1).i64(2).i64(3), true},
+		{wire{}.b1('r').i8(0).i64(1).i64(2).i64(3).i64(4).i32(703).str("g"), true},
+		{wire{}.b1('C').i8(0).i64(1).i64(2).i64(3), false},
+		{wire{}.b1('P').i8(0).i64(1).i64(2).i64(3).i32(703).str("g"), false},
+	} {
+		if tr := s.Decode(tc.b); tr.EndsTransaction() != tc.ends {
+			t.Errorf("%s: EndsTransaction %v, want %v", tr.Label(0), !tc.ends, tc.ends)
+		}
+	}
 	if !RoleBegin.Opens() || RoleBegin.Block() != BlockTransaction || !RolePrepare.Closes() ||
 		RolePrepare.Block() != BlockPrepared || RoleStreamEnd.Opens() || RoleStreamEnd.Closes() ||
 		RoleStreamStop.Block() != BlockStream || RoleInside.Block() != BlockNone {

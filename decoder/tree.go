@@ -150,6 +150,26 @@ func (t *Tree) Xid() (xid uint32, ok bool) {
 	return uint32(t.ValueOf(i).Num), true
 }
 
+// EndsTransaction reports whether a message that ends a streamed or prepared transaction
+// (RoleStreamEnd, RolePreparedEnd) ends the whole transaction. Every one does but a Stream
+// Abort of one of its subtransactions (Subtransaction Xid not the Xid), after which the
+// transaction streams on. False for other roles, and for a message cut before its xids.
+func (t *Tree) EndsTransaction() bool {
+	r := t.Role()
+	if r != RoleStreamEnd && r != RolePreparedEnd {
+		return false
+	}
+	xid, ok := t.Xid()
+	if !ok {
+		return false
+	}
+	if t.msg.Group != FieldStreamAbort {
+		return true
+	}
+	sub := t.Find(t.Message, FieldStreamAbortSubXid)
+	return sub >= 0 && uint32(t.ValueOf(sub).Num) == xid
+}
+
 // Parent returns the index of the group node that holds node i, or -1 for a node at depth 0.
 func (t *Tree) Parent(i int) int {
 	d := t.Nodes[i].Depth

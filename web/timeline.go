@@ -1,0 +1,263 @@
+package web
+
+import (
+	"strconv"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
+)
+
+// Timeline is the stream as a run of spans in stream order (which is LSN order): Begin …
+// Commit transactions, the Stream Start … Stream Stop blocks of streamed transactions (their
+// blocks interleaved as they came, tied together by xid), Begin Prepare … Prepare, the
+// messages that end a streamed or prepared transaction between blocks, and the messages
+// outside any block. It flags what does not fit. The panel draws Spans, only those in view.
+// A Timeline never changes once built; it is read from the decoder's Role, Xid and
+// EndsTransaction of each message, never from type bytes.
+type Timeline struct {
+	Doc   *Doc
+	Spans []Span
+	// SpanOf gives the span of each message.
+	SpanOf []int32
+	// Flagged counts the spans with a flag.
+	Flagged int
+}
+
+// SpanKind says what a span is.
+type SpanKind uint8
+
+// Span kinds.
+const (
+	SpanOutside     SpanKind = iota // messages outside any block (Relation, Type, keepalives, a non-transactional Message)
+	SpanTransaction                 // Begin … Commit
+	SpanStreamBlock                 // Stream Start … Stream Stop: one block of a streamed transaction
+	SpanPrepared                    // Begin Prepare … Prepare
+	SpanEnd                         // a message that ends a transaction between blocks: Stream Commit, Stream Abort, Stream Prepare, Commit Prepared, Rollback Prepared
+)
+
+// Flag marks what does not fit in a span.
+type Flag uint8
+
+// Flags.
+const (
+	// FlagLSNBack: the span's LSN is below the one of a span before it.
+	FlagLSNBack Flag = 1 << iota
+	// FlagNoOpen: it closes a block no message opened (a Commit without a Begin, a Stream
+	// Stop without a Stream Start, a Prepare without a Begin Prepare).
+	FlagNoOpen
+	// FlagNoClose: the block was not closed before the next one opened or the input ended.
+	FlagNoClose
+	// FlagNeverEnds: the last block of a streamed transaction that no Stream Commit, Stream
+	// Abort or Stream Prepare ended by the end of the input.
+	FlagNeverEnds
+	// FlagUnknownXid: it ends a streamed transaction (Stream Commit, Stream Abort, Stream
+	// Prepare) whose xid no Stream Start opened.
+	FlagUnknownXid
+	// FlagUndescribed: it holds a change of a relation no Relation message described before.
+	FlagUndescribed
+	numFlags = 6
+)
+
+// FlagTexts say what each flag means, in the order of the flags' bits.
+var FlagTexts = [numFlags]string{
+	"LSN below an earlier one",
+	"closes a block never opened",
+	"never closed",
+	"streamed transaction never ends",
+	"ends an xid never streamed",
+	"change of a relation never described",
+}
+
+// Span is a run of messages of the timeline.
+type Span struct {
+	Kind SpanKind
+	// First and End are the span's messages: First to End-1.
+	First, End int
+	// Xid is the transaction's xid (for SpanOutside: none).
+	Xid    uint32
+	HasXid bool
+	// EndLSN is the last non-zero LSN of its pgoutput messages (a capture gives Relation and
+	// Type messages LSN 0/0; keepalives carry how far the server has read the WAL, often past
+	// the changes it sends next).
+	EndLSN uint64
+	HasLSN bool
+	// Origin is the origin name an Origin message in the span gave, or "".
+	Origin string
+	// Block is a stream block's number among its transaction's, from 1; Prev the span of the
+	// transaction's block before it, or -1.
+	Block, Prev int
+	// Ends is the span that ended the transaction of a stream block (its Stream Commit, Abort
+	// or Prepare) or of a prepared one (its Commit or Rollback Prepared), or -1.
+	Ends  int
+	Flags Flag
+}
+
+// Count is the number of messages in the span.
+func (sp *Span) Count() int { return sp.End - sp.First }
+
+// TimelineOf returns the timeline of d's messages (those decoded so far: a streamed
+// transaction is said never to end, or a block never to close, only when d is complete).
+func TimelineOf(d *Doc) *Timeline {
+	tl := &Timeline{Doc: d}
+	if d == nil {
+		return tl
+	}
+	tl.SpanOf = make([]int32, len(d.Trees))
+	open := false // the last span is a block not closed yet
+	// last holds, for each transaction going on, its last stream block, or its Prepare or
+	// Stream Prepare waiting for a Commit or Rollback Prepared.
+	last := map[uint32]int{}
+	for m, t := range d.Trees {
+		role := t.Role()
+		xid, hasXid := t.Xid()
+		cur := len(tl.Spans) - 1
+		kind := SpanEnd
+		switch role.Block() {
+		case decoder.BlockTransaction:
+			kind = SpanTransaction
+		case decoder.BlockStream:
+			kind = SpanStreamBlock
+		case decoder.BlockPrepared:
+			kind = SpanPrepared
+		}
+		// A message that opens a block, ends a transaction, closes a block none opened, or
+		// stands outside every block after a block starts a span.
+		opens := role.Opens() || role == decoder.RoleStreamEnd || role == decoder.RolePreparedEnd ||
+			role.Closes() && (!open || tl.Spans[cur].Kind != kind) || !open && (cur < 0 || tl.Spans[cur].Kind != SpanOutside)
+		if opens {
+			if open { // a block opens, or a transaction ends, inside it
+				tl.Spans[cur].Flags |= FlagNoClose
+			}
+			if role == decoder.RoleInside || role == decoder.RoleNone {
+				kind = SpanOutside
+			}
+			tl.Spans = append(tl.Spans, Span{Kind: kind, First: m, Xid: xid, HasXid: hasXid, Prev: -1, Ends: -1})
+			cur++
+			open = role.Opens()
+			if role.Closes() {
+				tl.Spans[cur].Flags |= FlagNoOpen
+			}
+		}
+		sp := &tl.Spans[cur]
+		sp.End = m + 1
+		tl.SpanOf[m] = int32(cur)
+		if sm := &d.Summaries[m]; sm.HasLSN && sm.LSN != 0 && t.MessageType() != nil {
+			sp.EndLSN, sp.HasLSN = sm.LSN, true
+		}
+		if mt := t.MessageType(); mt != nil && mt.Group == decoder.FieldOrigin && sp.Origin == "" {
+			if k := t.Find(t.Message, decoder.FieldOriginName); k >= 0 {
+				sp.Origin = string(t.ValueBytes(k))
+			}
+		}
+		if t.MissingRelation != 0 {
+			sp.Flags |= FlagUndescribed
+		}
+		if role.Closes() {
+			open = false
+		}
+		if !hasXid {
+			continue
+		}
+		p, going := last[xid]
+		switch role {
+		case decoder.RoleStreamStart:
+			sp.Block = 1
+			if going && tl.Spans[p].Kind == SpanStreamBlock {
+				sp.Prev, sp.Block = p, tl.Spans[p].Block+1
+			}
+			last[xid] = cur
+		case decoder.RolePrepare:
+			last[xid] = cur
+		case decoder.RoleStreamEnd:
+			if !going || tl.Spans[p].Kind != SpanStreamBlock {
+				sp.Flags |= FlagUnknownXid
+				break
+			}
+			for q := p; q >= 0; q = tl.Spans[q].Prev {
+				tl.Spans[q].Ends = cur
+			}
+			if t.EndsTransaction() {
+				delete(last, xid)
+				if t.MessageType().Group == decoder.FieldStreamPrepare {
+					last[xid] = cur // a Commit or Rollback Prepared follows
+				}
+			}
+		case decoder.RolePreparedEnd:
+			if going {
+				tl.Spans[p].Ends = cur
+				delete(last, xid)
+			}
+		}
+	}
+	if d.Complete() {
+		if open {
+			tl.Spans[len(tl.Spans)-1].Flags |= FlagNoClose
+		}
+		for _, p := range last {
+			if tl.Spans[p].Kind == SpanStreamBlock {
+				tl.Spans[p].Flags |= FlagNeverEnds
+			}
+		}
+	}
+	// A span's messages may go back within it (a transaction's Begin and changes carry
+	// their own records' LSNs, older than the Commit of a transaction sent before it), but
+	// the last LSN of each span, its commit's or stream block's, moves on.
+	var lsn uint64
+	for i := range tl.Spans {
+		sp := &tl.Spans[i]
+		if sp.HasLSN {
+			if sp.EndLSN < lsn {
+				sp.Flags |= FlagLSNBack
+			}
+			lsn = max(lsn, sp.EndLSN)
+		}
+		if sp.Flags != 0 {
+			tl.Flagged++
+		}
+	}
+	return tl
+}
+
+// Chosen returns the span of the chosen message, or -1.
+func (tl *Timeline) Chosen(msg int) int {
+	if msg < 0 || msg >= len(tl.SpanOf) {
+		return -1
+	}
+	return int(tl.SpanOf[msg])
+}
+
+// Label is what the timeline's row says of span i, then what does not fit in it.
+func (tl *Timeline) Label(i int) string {
+	d := tl.Doc
+	sp := &tl.Spans[i]
+	s := d.Summaries[sp.First].Name
+	switch sp.Kind {
+	case SpanOutside:
+		s = "Outside transactions"
+	case SpanTransaction:
+		s = "Transaction"
+	case SpanStreamBlock:
+		s = "Streamed, block " + strconv.Itoa(sp.Block)
+	case SpanPrepared:
+		s = "Prepared"
+	}
+	if sp.HasXid {
+		s += " · xid " + strconv.FormatUint(uint64(sp.Xid), 10)
+	}
+	s += " · " + strconv.Itoa(sp.Count()) + " msg"
+	if sp.HasLSN {
+		s += " · " + pgvalue.FormatLSN(sp.EndLSN)
+	}
+	if sp.Origin != "" {
+		s += " · origin " + sp.Origin
+	}
+	if sp.Ends >= 0 {
+		s += " → " + d.Summaries[tl.Spans[sp.Ends].First].Name
+	}
+	for k, f := 0, sp.Flags; f != 0; k, f = k+1, f>>1 {
+		if f&1 != 0 {
+			s += " · ⚠ " + FlagTexts[k]
+		}
+	}
+	return s
+}
