@@ -324,19 +324,16 @@ const filterValueLimit = 4096
 func matchText(s string, t *decoder.Tree) bool {
 	var buf []byte
 	for i := range t.Nodes {
-		v := t.ValueOf(i)
-		var b []byte
-		switch v.Kind {
-		case decoder.ValueString, decoder.ValueBytes:
-			b = t.ValueBytes(i)
-		case decoder.ValueColumn:
-			b = t.ValueBytes(i)
-			if v.ColumnKind == 'b' {
-				buf, _, _ = t.AppendValueLimit(buf[:0], i, filterValueLimit)
-				b = buf
-			}
-		default:
+		// Most nodes are numbers: ValueBytes tells them apart for less than ValueOf, which
+		// reads their number. (A byte string is nil only when the tree has no bytes at all,
+		// hence no column.)
+		b := t.ValueBytes(i)
+		if b == nil {
 			continue
+		}
+		if t.ValueOf(i).Binary() {
+			buf, _, _ = t.AppendValueLimit(buf[:0], i, filterValueLimit)
+			b = buf
 		}
 		if containsFold(b, s) {
 			return true
