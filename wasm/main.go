@@ -8,6 +8,7 @@
 package main
 
 import (
+	"strconv"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
@@ -259,7 +260,9 @@ func (a *app) fetchGuide() {
 	}
 	then(js.Global().Call("fetch", web.GuideViewAsset), func(resp js.Value) {
 		if !resp.Get("ok").Bool() {
-			a.dispatch(web.GuideLoaded{Err: web.GuideViewAsset + ": HTTP " + resp.Get("status").Call("toString").String()})
+			// status is a number: Value.Call of its toString would panic (syscall/js calls
+			// methods of objects only).
+			a.dispatch(web.GuideLoaded{Err: web.GuideViewAsset + ": HTTP " + strconv.Itoa(resp.Get("status").Int())})
 			return
 		}
 		then(resp.Call("text"), func(v js.Value) { a.dispatch(web.GuideLoaded{View: v.String()}) }, fail)
