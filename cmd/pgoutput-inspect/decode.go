@@ -42,6 +42,8 @@ type decodeOptions struct {
 	noEnvelope bool
 	full       bool
 	explain    bool
+	// goTest is the message (from 1) to print as a Go test against pglogrepl, or 0.
+	goTest int
 	// release and lensProto are the version lens (--release, --protocol): what that PostgreSQL
 	// release or protocol version does not send is marked in the dump; 0 is any.
 	release, lensProto *int
@@ -63,6 +65,7 @@ func runDecode(e *env, args []string) int {
 	fs.BoolVar(&o.noEnvelope, "no-envelope", false,
 		"every message is a bare pgoutput message: do not look for CopyData, XLogData or keepalive envelopes")
 	fs.BoolVar(&o.full, "full", false, "print long values and hex in full instead of cutting them")
+	fs.IntVar(&o.goTest, "go-test", 0, "print message `N`, counted from 1 (the dump's message N-1), as a Go test that feeds its bytes to github.com/jackc/pglogrepl's ParseV2 and checks every value pglogrepl decodes, instead of the dump")
 	fs.BoolVar(&o.explain, "explain", false, "under each field, a sentence saying what its bytes mean in this message (the page's explain mode)")
 	o.release, o.lensProto = lensFlags(fs,
 		"mark in the dump each message, field and value that %s does not send, with since when it does (the page's version lens)",
@@ -82,6 +85,10 @@ func runDecode(e *env, args []string) int {
 	}
 	if o.explain && (o.json || o.jsonLines) {
 		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --explain adds sentences to the annotated dump, not to JSON")
+		return exitUsage
+	}
+	if o.goTest < 0 || o.goTest > 0 && (o.json || o.jsonLines || o.explain || o.full) {
+		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --go-test N prints message N (from 1) as a Go test, alone: not with --json, --json-lines, --explain or --full")
 		return exitUsage
 	}
 	lens := web.Lens{Release: *o.release, Proto: *o.lensProto}
@@ -143,7 +150,11 @@ func runDecode(e *env, args []string) int {
 	}
 	s := decoder.NewSession(opts)
 	var out renderer
-	if o.json || o.jsonLines {
+	var gt *goTestWriter
+	if o.goTest > 0 {
+		gt = &goTestWriter{w: w, n: o.goTest, name: displayName(name)}
+		out = gt
+	} else if o.json || o.jsonLines {
 		out = &jsonWriter{w: w, lines: o.jsonLines}
 	} else {
 		out = &dumper{w: w, color: useColor(e, o.color), full: o.full, explain: o.explain, lens: lens}
@@ -157,6 +168,10 @@ func runDecode(e *env, args []string) int {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: writing the output: %v\n", err)
 		return exitUsage
+	}
+	if gt != nil && gt.why != "" {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: --go-test %d: %s\n", o.goTest, gt.why)
+		return exitError
 	}
 	if rerr := st.Err(); rerr != nil {
 		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: reading %s: %v (the messages before were decoded)\n", displayName(name), rerr)

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"io"
+	"strconv"
+
+	"pgoutput-inspector/export"
+	"pgoutput-inspector/input"
+)
+
+// goTestWriter is decode --go-test N: instead of the dump, message N (from 1) as a Go test
+// against pglogrepl (export.AppendGoTest); why says why there is none.
+type goTestWriter struct {
+	w    io.Writer
+	n    int
+	name string // the input's name, for the test's comment
+	why  string
+	done bool
+	err  error
+}
+
+func (g *goTestWriter) begin(*input.Result, int)   {}
+func (g *goTestWriter) inputErrors([]*input.Error) {}
+func (g *goTestWriter) comment(int, string)        {}
+
+func (g *goTestWriter) message(index int, m *decodedMessage) {
+	if index+1 != g.n {
+		return
+	}
+	g.done = true
+	num := strconv.Itoa(g.n)
+	b, err := export.AppendGoTest(nil, m.Tree, "Message"+num, "message "+num+" of "+g.name)
+	if err != nil {
+		g.why = err.Error()
+		return
+	}
+	_, g.err = g.w.Write(b)
+}
+
+func (g *goTestWriter) end(count int) error {
+	if !g.done && g.why == "" {
+		g.why = "the input has " + strconv.Itoa(count) + plural(count, " message", " messages")
+	}
+	return g.err
+}
