@@ -72,18 +72,13 @@ func (c *cursor) fixedMessage(fixed []Node) {
 	}
 	c.nodes = c.nodes[:i+len(fixed)]
 	nodes := c.nodes[i : i+len(fixed)]
+	pos, d := c.pos, c.depth
 	for k := range nodes {
-		// A few nodes: copied one by one, which costs less than a call to copy's memmove.
-		nodes[k] = fixed[k]
-	}
-	if pos, d := c.pos, c.depth; pos != 0 || i != 0 || d != 0 {
-		// Inside an envelope.
-		for k := range nodes {
-			n := &nodes[k]
-			n.Offset += pos
-			n.End += int32(i)
-			n.Depth += d
-		}
+		// Field by field, moved into place (an envelope's offset, nodes and depth before the
+		// message): a copy of the whole node is a memory.copy on WebAssembly, a call that
+		// costs more than the stores.
+		f := &fixed[k]
+		nodes[k].set(f.Field, f.Format, f.Offset+pos, f.Length, f.End+int32(i), f.Index, f.Depth+d)
 	}
 	c.pos += fixed[0].Length
 }
@@ -379,9 +374,9 @@ func (s *Session) tuple(c *cursor, f FieldID, rel *Relation) {
 		cols := min(int(n), c.remaining())
 		c.reserve(2*cols + 2*min(cols, (c.remaining()-cols)/4))
 	}
-	for i := 0; ok && i < int(n) && c.err == nil; i++ {
-		if c.column(int32(i + 1)) {
-			continue
+	for i := 0; ok && c.err == nil; i++ {
+		if i = c.columns(i, int(n)); i >= int(n) {
+			break
 		}
 		c.push(FieldTupleColumn, int32(i+1))
 		if kind, ok := c.Byte1(FieldColumnKind); ok {
@@ -400,50 +395,65 @@ func (s *Session) tuple(c *cursor, f FieldID, rel *Relation) {
 	c.pop()
 }
 
-// column reads a well-formed TupleData column in one step, writing its group and leaves at
-// once, and reports whether it did; anything else (a truncated or malformed column) is left to
-// the field-by-field reading, which names the error. Most of a change's nodes are columns.
-func (c *cursor) column(index int32) bool {
-	pos := c.pos
-	if c.err != nil || pos >= c.end {
-		return false
+// columns reads the well-formed TupleData columns from the one at index i (from 0) on, up to
+// n, each in one step, writing its group and leaves at once, and returns the index of the
+// first column it did not read: a truncated or malformed column is left to the field-by-field
+// reading, which names the error. Most of a change's nodes are columns, and on WebAssembly a
+// call a column costs more than reading it.
+func (c *cursor) columns(i, n int) int {
+	if c.err != nil {
+		return i
 	}
-	kind := c.b[pos]
-	size := 1 // the group's length
-	leaves := 1
-	var l int
-	switch kind {
-	case 'n', 'u':
-	case 't', 'b':
-		if c.end-pos < 5 {
-			return false
+	b, pos, end := c.b[:c.end], c.pos, c.end
+	k, d := len(c.nodes), c.depth
+	for ; i < n && pos < end; i++ {
+		kind := b[pos]
+		size := 1 // the group's length
+		leaves := 1
+		var l int
+		switch kind {
+		case 'n', 'u':
+		case 't', 'b':
+			if end-pos < 5 {
+				return c.columnsRead(i, pos, k)
+			}
+			l = int(int32(binary.BigEndian.Uint32(b[pos+1:])))
+			if l < 0 || l > end-pos-5 {
+				return c.columnsRead(i, pos, k)
+			}
+			size, leaves = 5+l, 3
+		default:
+			return c.columnsRead(i, pos, k)
 		}
-		l = int(int32(binary.BigEndian.Uint32(c.b[pos+1:])))
-		if l < 0 || l > c.end-pos-5 {
-			return false
+		if c.probe {
+			pos += size
+			continue
 		}
-		size, leaves = 5+l, 3
-	default:
-		return false
+		if cap(c.nodes)-k < 1+leaves {
+			c.nodes = append(c.nodes[:k], make([]Node, 1+leaves)...)[:k]
+		}
+		nodes := c.nodes[k : k+1+leaves]
+		e := int32(k + 1 + leaves)
+		nodes[0].set(FieldTupleColumn, FormatGroup, pos, size, e, int32(i+1), d)
+		nodes[1].set(FieldColumnKind, FormatByte1, pos, 1, int32(k+2), 0, d+1)
+		if leaves == 3 {
+			nodes[2].set(FieldColumnLength, FormatInt32, pos+1, 4, int32(k+3), 0, d+1)
+			nodes[3].set(FieldColumnValue, FormatBytes, pos+5, l, e, 0, d+1)
+		}
+		k += 1 + leaves
+		pos += size
 	}
-	if c.probe {
-		c.pos = pos + size
-		return true
+	return c.columnsRead(i, pos, k)
+}
+
+// columnsRead moves the cursor past the columns columns has read, to pos with k nodes, and
+// returns i.
+func (c *cursor) columnsRead(i, pos, k int) int {
+	c.pos = pos
+	if !c.probe {
+		c.nodes = c.nodes[:k]
 	}
-	i := len(c.nodes)
-	if cap(c.nodes)-i < 1+leaves {
-		c.nodes = append(c.nodes[:i], make([]Node, 1+leaves)...)[:i]
-	}
-	c.nodes = c.nodes[:i+1+leaves]
-	end, d := int32(i+1+leaves), c.depth
-	c.nodes[i].set(FieldTupleColumn, FormatGroup, pos, size, end, index, d)
-	c.nodes[i+1].set(FieldColumnKind, FormatByte1, pos, 1, int32(i+2), 0, d+1)
-	if leaves == 3 {
-		c.nodes[i+2].set(FieldColumnLength, FormatInt32, pos+1, 4, int32(i+3), 0, d+1)
-		c.nodes[i+3].set(FieldColumnValue, FormatBytes, pos+5, l, end, 0, d+1)
-	}
-	c.pos = pos + size
-	return true
+	return i
 }
 
 // lookup finds the Relation a change refers to, noting in the tree when it is not known.
@@ -451,12 +461,12 @@ func (s *Session) lookup(c *cursor, oid uint32) *Relation {
 	if c.err != nil {
 		return nil
 	}
-	rel := s.relation(oid)
+	rel, index := s.relationAt(oid)
 	if rel == nil {
 		c.t.MissingRelation = oid
 		return nil
 	}
 	c.t.Relation = rel
-	c.t.RelationIndex = s.relIndex[oid]
+	c.t.RelationIndex = index
 	return rel
 }

@@ -352,7 +352,11 @@ func (s *Session) decode(t *Tree, b []byte, rd reading, probe bool) {
 	t.Message = -1
 	t.Type = 0
 	t.msg = nil
-	t.Reading = Reading{InStream: rd.inStream, ParallelAbort: rd.parallel, Proto: s.proto, ProtoSet: s.opts.Proto != 0}
+	// Field by field: a Reading written whole is a call to clear it and a memory.fill on
+	// WebAssembly, which cost more than the stores.
+	r := &t.Reading
+	r.InStream, r.ParallelAbort, r.Envelope, r.Guessed, r.AlsoFit = rd.inStream, rd.parallel, 0, false, false
+	r.Note, r.Proto, r.ProtoSet = "", s.proto, s.opts.Proto != 0
 	t.Relation = nil
 	t.MissingRelation = 0
 	t.Index = s.count
