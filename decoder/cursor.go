@@ -49,6 +49,15 @@ func (c *cursor) reserve(n int) {
 	if c.probe || c.err != nil || cap(c.nodes)-len(c.nodes) >= n {
 		return
 	}
+	c.grow(n)
+}
+
+// grow makes room for n more nodes. Kept out of line: the reads that write several nodes at
+// once call it when the room is not there, which is seldom, and each inlined copy would add
+// its allocation and copy to the page's WASM.
+//
+//go:noinline
+func (c *cursor) grow(n int) {
 	size := len(c.nodes) + n
 	if grown := 2 * cap(c.nodes); grown > size && cap(c.nodes) < reserveDoubling {
 		size = grown
@@ -74,6 +83,29 @@ func (c *cursor) push(f FieldID, index int32) {
 		c.open[c.depth] = idx
 	}
 	c.depth++
+}
+
+// head opens a group, as push does, and reads its first field, an integer of n bytes (1 or
+// 2), as integer does, in one call: a message's type byte, a TupleData's column count and a
+// Relation column's flags each open their group. When the field's bytes and the nodes' room
+// are there, it writes both nodes at once.
+func (c *cursor) head(group FieldID, index int32, f FieldID, format Format, n int) (uint64, bool) {
+	i, pos, d := len(c.nodes), c.pos, c.depth
+	if c.err != nil || c.probe || c.end-pos < n || cap(c.nodes)-i < 2 || int(d) >= maxDepth {
+		c.push(group, index)
+		return c.integer(f, format, n)
+	}
+	v := uint64(c.b[pos])
+	if n == 2 {
+		v = v<<8 | uint64(c.b[pos+1])
+	}
+	c.open[d] = int32(i)
+	c.nodes = c.nodes[:i+2]
+	c.nodes[i].set(group, FormatGroup, pos, 0, int32(i+1), index, d)
+	c.nodes[i+1].set(f, format, pos, n, int32(i+2), 0, d+1)
+	c.depth = d + 1
+	c.pos = pos + n
+	return v, true
 }
 
 // pop closes the innermost open group at the current position.

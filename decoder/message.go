@@ -33,8 +33,7 @@ func (s *Session) message(c *cursor, rd reading) {
 		c.fixedMessage(fixed)
 		return
 	}
-	c.push(mt.Group, 0)
-	c.Byte1(mt.TypeField)
+	c.head(mt.Group, 0, mt.TypeField, FormatByte1, 1)
 	if rd.inStream && mt.StreamXid {
 		c.Int32(FieldStreamXid)
 	}
@@ -68,7 +67,7 @@ func fixedNodes(mt *MessageType) []Node {
 func (c *cursor) fixedMessage(fixed []Node) {
 	i := len(c.nodes)
 	if cap(c.nodes)-i < len(fixed) {
-		c.nodes = append(c.nodes[:i], make([]Node, len(fixed))...)[:i]
+		c.grow(len(fixed))
 	}
 	c.nodes = c.nodes[:i+len(fixed)]
 	nodes := c.nodes[i : i+len(fixed)]
@@ -108,7 +107,7 @@ func (c *cursor) fixed(fs []FieldID) bool {
 	}
 	i := len(c.nodes)
 	if cap(c.nodes)-i < len(fs) {
-		c.nodes = append(c.nodes[:i], make([]Node, len(fs))...)[:i]
+		c.grow(len(fs))
 	}
 	c.nodes = c.nodes[:i+len(fs)]
 	pos, d := c.pos, c.depth
@@ -353,8 +352,7 @@ func relationBody(s *Session, c *cursor, rd reading) {
 	// OID and modifier).
 	c.reserve(5 * min(int(n), c.remaining()/10))
 	for i := 0; i < int(n) && c.err == nil; i++ {
-		c.push(FieldRelationColumn, int32(i+1))
-		c.Int8(FieldRelationColumnFlags)
+		c.head(FieldRelationColumn, int32(i+1), FieldRelationColumnFlags, FormatInt8, 1)
 		c.String(FieldRelationColumnName)
 		if oid, ok := c.Int32(FieldRelationColumnTypeOID); ok && !c.probe {
 			c.t.types = knownAt(c.t.types, i, int(n), s.types[oid])
@@ -366,8 +364,8 @@ func relationBody(s *Session, c *cursor, rd reading) {
 
 // tuple reads a TupleData. rel, when known, names and types its columns.
 func (s *Session) tuple(c *cursor, f FieldID, rel *Relation) {
-	c.push(f, 0)
-	n, ok := c.Int16(FieldTupleColumnCount)
+	count, ok := c.head(f, 0, FieldTupleColumnCount, FormatInt16, 2)
+	n := uint16(count)
 	if ok {
 		// A null or unchanged column takes two nodes and one byte, a text or binary one four
 		// nodes and at least five bytes: at most this many for the bytes that remain.
@@ -430,7 +428,8 @@ func (c *cursor) columns(i, n int) int {
 			continue
 		}
 		if cap(c.nodes)-k < 1+leaves {
-			c.nodes = append(c.nodes[:k], make([]Node, 1+leaves)...)[:k]
+			c.nodes = c.nodes[:k]
+			c.grow(1 + leaves)
 		}
 		nodes := c.nodes[k : k+1+leaves]
 		e := int32(k + 1 + leaves)
