@@ -124,7 +124,7 @@ func BenchmarkDecode(b *testing.B) {
 	}
 }
 
-// BenchmarkDecodeRatio compares the decoders in CPU time (wall time under WebAssembly), in one
+// BenchmarkDecodeRatio compares the decoders in CPU time (the Node process's under WebAssembly), in one
 // process, interleaved: one op is a round in which each decoder in turn, in a rotating order,
 // reads the whole corpus a few times. The garbage is collected between the decoders' shares,
 // outside the time taken, so no decoder pays for another's; pglogrepl's own collections are
