@@ -85,7 +85,9 @@ build_wasm() {
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -buildid=" "${WASM_GCFLAGS[@]}" -o "$out/main.wasm" ./wasm || return
 	# The runtime's findfunctab written by a start function instead of 39,000 data segments, and
 	# data segments separated by short runs of zeros joined: the same memory, 0.36 MB smaller
-	# raw and 55 KB smaller with brotli (docs/performance.md, "WASM size").
+	# raw and 55 KB smaller with brotli; every function's PC-to-line table replaced by one that
+	# gives line 0 (a panic's trace names functions and files, with line 0), 68.7 KB less
+	# with brotli (docs/performance.md, "WASM size").
 	go run ./scripts/wasmpack "$out/main.wasm" || return
 	# The field guide's text, which the page fetches when the guide is first opened.
 	go run ./scripts/guide -asset "$out/guide.txt" || return

@@ -1,5 +1,6 @@
 // Command wasmpack rewrites the data of a main.wasm built by the Go linker so that it is smaller
-// and compresses better; the memory the module starts with is the same byte for byte.
+// and compresses better; the memory the module starts with is the same byte for byte but for
+// the runtime's line tables.
 //
 //   - The runtime's PC lookup table (findfunctab) has 20 bytes for every 4 KiB of PC space; on
 //     WebAssembly every function spans 64 KiB, so bucket k holds the index k/16 and 16 zero
@@ -8,6 +9,12 @@
 //     those segments by a start function of a few instructions that writes it (the engine runs
 //     it once the data segments are in memory, before Go's run); a table it does not recognise
 //     is left as it is.
+//   - The runtime's PC-to-line tables (each function's pcln, about 7 % of main.wasm with
+//     brotli) serve only tracebacks. wasmpack points every function at one shared table that
+//     gives line 0 and zeros the old ones (lines.go): a panic's trace and runtime.CallersFrames
+//     still name each function and its file, with line 0. It checks the runtime's tables on
+//     every function first and leaves them as they are, saying why, when they are not the
+//     layout it knows (Go 1.26). A build without wasmpack has the lines.
 //   - The linker starts a new data segment after every run of 8 or more zero bytes, and each
 //     segment costs a header whose memory address brotli cannot predict. wasmpack joins two
 //     neighbouring segments when at most MaxGap zero bytes lie between them, writing those
@@ -70,16 +77,25 @@ func packFile(path string) error {
 	if st.Generated {
 		how = "findfunctab written by a start function"
 	}
+	if st.LinesKept != nil {
+		fmt.Fprintf(os.Stderr, "wasmpack: %s: the runtime's line tables left as they are: %v\n", path, st.LinesKept)
+	} else {
+		fmt.Printf("%s: the line tables of %s functions pointed at one that gives line 0 (%s bytes of them zeroed)\n",
+			path, commas(st.Lines.Funcs), commas(st.Lines.Zeroed))
+	}
 	fmt.Printf("%s: %s data segments joined into %s (runs of up to %d zero bytes written out; %s): %s bytes raw, was %s\n",
 		path, commas(st.Before), commas(st.After), MaxGap, how, commas(len(out)), commas(len(in)))
 	return nil
 }
 
-// Stats says what Pack did: the number of data segments before and after, and whether a start
-// function writes findfunctab.
+// Stats says what Pack did: the number of data segments before and after, whether a start
+// function writes findfunctab, and what shareLines did to the line tables (LinesKept: why it
+// left them as they were).
 type Stats struct {
 	Before, After int
 	Generated     bool
+	Lines         lineStats
+	LinesKept     error
 }
 
 // section ids of the WebAssembly binary format.
@@ -95,8 +111,8 @@ const (
 	sectionDataCount = 12
 )
 
-// Pack returns the module wasm with findfunctab written by a start function where
-// findfunctabLoop recognises it, and its other active data segments joined where at most maxGap
+// Pack returns the module wasm with every function's line table shared (shareLines) and
+// findfunctab written by a start function where they are what this program knows, and its other active data segments joined where at most maxGap
 // zero bytes separate them. It fails, leaving nothing half done,
 // on a module it does not understand: a data segment other than an active one of memory 0 with
 // an i32.const address, overlapping segments, or no Go runtime tables.
@@ -127,6 +143,7 @@ func Pack(wasm []byte, maxGap int) ([]byte, Stats, error) {
 		return nil, st, err
 	}
 	st.Before = len(segs)
+	segs, st.Lines, st.LinesKept = shareLines(segs)
 	lo, hi, err := findfunctab(segs)
 	if err != nil {
 		return nil, st, err
@@ -367,8 +384,13 @@ func readSegments(body []byte) ([]segment, error) {
 	}
 	// The linker writes them section by section, not in address order; the order of active
 	// segments that do not overlap does not matter.
+	return sortSegments(segs), nil
+}
+
+// sortSegments sorts segs by address and returns them.
+func sortSegments(segs []segment) []segment {
 	slices.SortStableFunc(segs, func(a, b segment) int { return cmp.Compare(a.offset, b.offset) })
-	return segs, nil
+	return segs
 }
 
 // findfunctab returns the addresses where the runtime's findfunctab starts and ends, read from
@@ -378,27 +400,37 @@ func readSegments(body []byte) ([]segment, error) {
 // closes (the layout scripts/wasmsize reads too).
 func findfunctab(segs []segment) (lo, hi int, err error) {
 	mem := memory(segs)
-	le := binary.LittleEndian
-	word := func(a int) int {
-		if a < 0 || a+8 > len(mem) {
-			return -1
-		}
-		return int(le.Uint64(mem[a:]))
+	hdr, md, err := moduledata(mem)
+	if err != nil {
+		return 0, 0, err
 	}
-	hdr := wasmbin.PCHeader(mem)
+	lo, hi = word(mem, md+8+24*6), word(mem, md+8+24*6+8*22)
+	if lo <= hdr || hi <= lo || hi > md {
+		return 0, 0, fmt.Errorf("moduledata at %#x: findfunctab %#x to %#x: not the layout this program knows (Go version?)", md, lo, hi)
+	}
+	return lo, hi, nil
+}
+
+// word returns the uint64 at address a of mem, or -1 if it lies outside mem.
+func word(mem []byte, a int) int {
+	if a < 0 || a+8 > len(mem) {
+		return -1
+	}
+	return int(binary.LittleEndian.Uint64(mem[a:]))
+}
+
+// moduledata returns the addresses of the runtime's pcHeader and of the moduledata that points
+// to it (its first word, and funcnametab where pcHeader.funcnameOffset says) in mem.
+func moduledata(mem []byte) (hdr, md int, err error) {
+	hdr = wasmbin.PCHeader(mem)
 	if hdr < 0 {
 		return 0, 0, errors.New("no runtime pcHeader in the data (not built by Go 1.20 or later?)")
 	}
-	for md := 0; md+8 <= len(mem); md += 8 {
-		if word(md) != hdr || word(md+8) != hdr+word(hdr+32) {
+	for md = 0; md+8 <= len(mem); md += 8 {
+		if word(mem, md) != hdr || word(mem, md+8) != hdr+word(mem, hdr+32) {
 			continue
 		}
-		fields := md + 8 + 24*6
-		lo, hi = word(fields), word(fields+8*22)
-		if lo <= hdr || hi <= lo || hi > md {
-			return 0, 0, fmt.Errorf("moduledata at %#x: findfunctab %#x to %#x: not the layout this program knows (Go version?)", md, lo, hi)
-		}
-		return lo, hi, nil
+		return hdr, md, nil
 	}
 	return 0, 0, errors.New("no runtime moduledata pointing to the pcHeader")
 }

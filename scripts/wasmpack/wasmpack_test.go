@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"pgoutput-inspector/internal/wasmbin"
@@ -99,7 +101,8 @@ func TestFindfunctabLoop(t *testing.T) {
 
 // TestPackThePage packs the page's main.wasm as ./build.sh wasm does, checks that the module is
 // the linker's with one function added (the start function) and its data segments rewritten,
-// and, under Node, that both modules start with the same memory, byte for byte.
+// and, under Node, that both modules start with the same memory, byte for byte, but for the
+// line tables shareLines shares.
 func TestPackThePage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds main.wasm")
@@ -123,6 +126,9 @@ func TestPackThePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%d data segments joined into %d; %d bytes raw, was %d", st.Before, st.After, len(out), len(in))
+	if st.LinesKept != nil {
+		t.Errorf("line tables kept: %v", st.LinesKept)
+	}
 	if !st.Generated {
 		t.Error("findfunctab is not written by a start function: not the table this program knows (Go version?)")
 	}
@@ -161,13 +167,31 @@ func TestPackThePage(t *testing.T) {
 	}
 	cmp := exec.Command(node, "-e", compareMemory, wasm, packed)
 	got, err := cmp.CombinedOutput()
-	if err != nil || !bytes.HasPrefix(got, []byte("same memory")) {
-		t.Errorf("node: %v\n%s", err, got)
+	if err != nil || !bytes.HasPrefix(got, []byte("memory of ")) {
+		t.Fatalf("node: %v\n%s", err, got)
+	}
+	mem := memory(dataOf(t, in))
+	l, err := readLineLayout(mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	may := linesMayChange(l, len(mem))
+	lines := strings.Split(strings.TrimSpace(string(got)), "\n")
+	t.Logf("node: %s; %d bytes differ", lines[0], len(lines)-1)
+	if len(lines) == 1 {
+		t.Error("the same memory: the line tables were not shared")
+	}
+	for _, d := range lines[1:] {
+		a, err := strconv.Atoi(d)
+		if err != nil || a >= len(may) || !may[a] {
+			t.Fatalf("memories differ at byte %s: not a pcln table's or offset", d)
+		}
 	}
 }
 
 // compareMemory instantiates the two modules named on its command line (imports that throw if
-// called: nothing but the start function runs) and compares their memories.
+// called: nothing but the start function runs), compares their memories and prints their size
+// and the address of every byte that differs, one a line.
 const compareMemory = `
 const fs = require("fs");
 const memory = (file) => {
@@ -179,9 +203,13 @@ const memory = (file) => {
 	return new Uint8Array(new WebAssembly.Instance(m, imports).exports.mem.buffer);
 };
 const [a, b] = process.argv.slice(-2).map(memory);
-let diff = a.length === b.length ? -1 : 0;
-for (let i = 0; i < a.length && diff < 0; i++) if (a[i] !== b[i]) diff = i;
-console.log(diff < 0 ? "same memory, " + a.length + " bytes" : "memories differ at byte " + diff + " (sizes " + a.length + ", " + b.length + ")");
+if (a.length !== b.length) {
+	console.log("memories of " + a.length + " and " + b.length + " bytes");
+	process.exit(1);
+}
+const diff = [];
+for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff.push(i);
+console.log("memory of " + a.length + " bytes" + diff.map((i) => "\n" + i).join(""));
 `
 
 func sections(t *testing.T, wasm []byte) []section {

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+)
+
+// The runtime's PC-to-line tables. Every function's _func (runtime/runtime2.go) holds the
+// offsets in moduledata.pctab of its tables: pcsp and pcdata, which the garbage collector and
+// stack growth read, pcfile and pcln, which only tracebacks read (runtime.funcline1: a panic's
+// stack trace, runtime.Caller, runtime.CallersFrames, Func.FileLine). shareLines points every
+// function's pcln at one table that gives line 0 for every PC the function's own table covered,
+// and zeros the old pcln tables' bytes that no other table uses (the linker shares a table's
+// bytes among every table with the same contents, of whatever kind): a trace still names each
+// function and its file, with line 0.
+//
+// It reads the layout of Go 1.26 (layoutGo) and checks it on every function; on anything else
+// it changes nothing and says why.
+
+// layoutGo is the Go release whose moduledata, pcHeader and _func layout shareLines reads
+// (runtime/symtab.go and runtime/runtime2.go of go1.26); a module whose data does not name it
+// (runtime.buildVersion) is left as it is.
+const layoutGo = "go1.26"
+
+// Offsets in the runtime's structures (64-bit pointers, as on GOARCH=wasm).
+const (
+	hdrMinLC     = 6  // pcHeader.minLC: the PC quantum
+	hdrNfunc     = 8  // pcHeader.nfunc
+	hdrPctab     = 56 // pcHeader.pctabOffset
+	hdrPclntable = 64 // pcHeader.pclnOffset
+
+	mdPctab     = 8 + 24*3 // moduledata.pctab (after pcHeader, funcnametab, cutab, filetab)
+	mdPclntable = 8 + 24*4 // moduledata.pclntable
+	mdFtab      = 8 + 24*5 // moduledata.ftab
+
+	funcEntryOff  = 0  // _func.entryOff
+	funcPcsp      = 16 // _func.pcsp
+	funcPcfile    = 20 // _func.pcfile
+	funcPcln      = 24 // _func.pcln
+	funcNpcdata   = 28 // _func.npcdata
+	funcNfuncdata = 43 // _func.nfuncdata, its last byte
+	funcSize      = 44 // then npcdata uint32 pctab offsets, then nfuncdata uint32 offsets
+
+	maxPcdata = 16 // more pcdata tables than any Go release writes (4 in go1.26)
+)
+
+// lineStats says what shareLines did.
+type lineStats struct {
+	Funcs  int // functions pointed at the shared table
+	Zeroed int // bytes of old pcln tables zeroed
+}
+
+// shareLines returns the segments with every function's pcln table replaced as the comment
+// above says, or, with an error saying why, the segments unchanged.
+func shareLines(segs []segment) ([]segment, lineStats, error) {
+	var st lineStats
+	mem := memory(segs)
+	l, err := readLineLayout(mem)
+	if err != nil {
+		return segs, st, err
+	}
+	out := bytes.Clone(mem)
+	changed := make([]bool, len(mem))
+	set := func(a int, b byte) {
+		if out[a] != b {
+			out[a] = b
+			changed[a] = true
+		}
+	}
+	for a := l.pctab; a < l.pctab+len(l.onlyLines); a++ {
+		if l.onlyLines[a-l.pctab] {
+			set(a, 0)
+			st.Zeroed++
+		}
+	}
+	for i, b := range l.shared {
+		set(l.pctab+l.sharedAt+i, b)
+	}
+	st.Zeroed -= len(l.shared)
+	for _, f := range l.funcs {
+		var w [4]byte
+		binary.LittleEndian.PutUint32(w[:], uint32(l.sharedAt))
+		for i, b := range w {
+			set(f+funcPcln+i, b)
+		}
+	}
+	st.Funcs = len(l.funcs)
+	return resegment(segs, out, changed), st, nil
+}
+
+// lineLayout is where readLineLayout found the tables.
+type lineLayout struct {
+	pctab     int    // address of moduledata.pctab
+	funcs     []int  // addresses of the _func of every function with a pcln table
+	onlyLines []bool // for each byte of pctab: a pcln table's and no other table's
+	shared    []byte // the table every function's pcln will point to
+	sharedAt  int    // its offset in pctab, inside bytes that onlyLines marks
+}
+
+// readLineLayout reads moduledata, pcHeader, ftab and every function's _func and tables in
+// mem, and fails on anything that is not as Go 1.26 writes it for GOARCH=wasm.
+func readLineLayout(mem []byte) (*lineLayout, error) {
+	if !bytes.Contains(mem, []byte(layoutGo+".")) && !bytes.Contains(mem, []byte(layoutGo+"\x00")) {
+		return nil, fmt.Errorf("the data does not name %s (runtime.buildVersion): the runtime's tables are read only as %s writes them", layoutGo, layoutGo)
+	}
+	hdr, md, err := moduledata(mem)
+	if err != nil {
+		return nil, err
+	}
+	le := binary.LittleEndian
+	word := func(a int) int {
+		if a < 0 || a+8 > len(mem) || le.Uint64(mem[a:]) > 1<<40 {
+			return -1
+		}
+		return int(le.Uint64(mem[a:]))
+	}
+	u32 := func(a int) int { return int(le.Uint32(mem[a:])) }
+	if q := mem[hdr+hdrMinLC]; q != 1 {
+		return nil, fmt.Errorf("pcHeader: PC quantum %d, want 1 (GOARCH=wasm)", q)
+	}
+	nfunc := word(hdr + hdrNfunc)
+	pctab, npctab := word(md+mdPctab), word(md+mdPctab+8)
+	pcln, npcln := word(md+mdPclntable), word(md+mdPclntable+8)
+	ftab, nftab := word(md+mdFtab), word(md+mdFtab+8)
+	switch {
+	case pctab < 0 || npctab < 0 || pctab != hdr+word(hdr+hdrPctab) || pctab+npctab > len(mem):
+		return nil, fmt.Errorf("moduledata at %#x: pctab %#x (%d bytes) is not where pcHeader says or not in the data", md, pctab, npctab)
+	case pcln < 0 || npcln < 0 || pcln != hdr+word(hdr+hdrPclntable) || pcln+npcln > len(mem):
+		return nil, fmt.Errorf("moduledata at %#x: pclntable %#x (%d bytes) is not where pcHeader says or not in the data", md, pcln, npcln)
+	case nfunc <= 0 || nftab != nfunc+1 || ftab < pcln || ftab+8*nftab > pcln+npcln:
+		return nil, fmt.Errorf("moduledata at %#x: ftab %#x has %d entries for %d functions, or lies outside pclntable", md, ftab, nftab, nfunc)
+	case npctab < 2 || mem[pctab] != 0:
+		return nil, fmt.Errorf("pctab at %#x does not start with the byte 0 that keeps offset 0 free", pctab)
+	}
+
+	l := &lineLayout{pctab: pctab, onlyLines: make([]bool, npctab)}
+	other := make([]bool, npctab) // bytes of a pcsp, pcfile or pcdata table
+	span := 0                     // the most PCs a function's pcln table covers
+	prevEntry := -1
+	for i := range nfunc {
+		entry, funcoff := u32(ftab+8*i), u32(ftab+8*i+4)
+		f := pcln + funcoff
+		if entry <= prevEntry || funcoff < 8*nftab || f+funcSize > pcln+npcln || u32(f+funcEntryOff) != entry {
+			return nil, fmt.Errorf("function %d (ftab entry %#x): its _func at pclntable+%#x is not the layout of %s", i, entry, funcoff, layoutGo)
+		}
+		prevEntry = entry
+		npcdata, nfuncdata := u32(f+funcNpcdata), int(mem[f+funcNfuncdata])
+		if npcdata > maxPcdata || f+funcSize+4*(npcdata+nfuncdata) > pcln+npcln {
+			return nil, fmt.Errorf("function %d (ftab entry %#x): %d pcdata and %d funcdata offsets: not the layout of %s", i, entry, npcdata, nfuncdata, layoutGo)
+		}
+		offs := []int{u32(f + funcPcsp), u32(f + funcPcfile)}
+		for k := range npcdata {
+			offs = append(offs, u32(f+funcSize+4*k))
+		}
+		for _, off := range offs {
+			if off == 0 {
+				continue
+			}
+			end, _, err := pcTable(mem[pctab:pctab+npctab], off)
+			if err != nil {
+				return nil, fmt.Errorf("function %d (ftab entry %#x): %w", i, entry, err)
+			}
+			for a := off; a < end; a++ {
+				other[a] = true
+			}
+		}
+		off := u32(f + funcPcln)
+		if off == 0 {
+			continue // no line table: the runtime gives file "?", line 0, as before
+		}
+		end, pcs, err := pcTable(mem[pctab:pctab+npctab], off)
+		if err != nil {
+			return nil, fmt.Errorf("function %d (ftab entry %#x): pcln: %w", i, entry, err)
+		}
+		for a := off; a < end; a++ {
+			l.onlyLines[a] = true
+		}
+		span = max(span, pcs)
+		l.funcs = append(l.funcs, f)
+	}
+	if len(l.funcs) == 0 {
+		return nil, errors.New("no function has a pcln table")
+	}
+	for a, o := range other {
+		if o {
+			l.onlyLines[a] = false
+		}
+	}
+	// Line 0 from the function's entry for span PCs: the value starts at -1, so its delta is +1
+	// (zig-zag 2), then the PC delta, then the 0 that ends the table.
+	l.shared = binary.AppendUvarint([]byte{2}, uint64(span))
+	l.shared = append(l.shared, 0)
+	l.sharedAt = -1
+	for a, run := 1, 0; a < len(l.onlyLines); a++ {
+		if run = run + 1; !l.onlyLines[a] {
+			run = 0
+		}
+		if run == len(l.shared) {
+			l.sharedAt = a + 1 - run
+			break
+		}
+	}
+	if l.sharedAt < 0 {
+		return nil, errors.New("no room in the old pcln tables for the shared one")
+	}
+	return l, nil
+}
+
+// pcTable decodes the table at offset off of pctab as runtime.pcvalue does (runtime.step: pairs
+// of a zig-zag value delta and a PC delta, uvarints of at most 32 bits; a value delta of 0 after
+// the first pair ends the table) and returns the offset just past it and the PCs it covers.
+func pcTable(pctab []byte, off int) (end, pcs int, err error) {
+	if off < 0 || off >= len(pctab) {
+		return 0, 0, fmt.Errorf("table at pctab+%#x: outside pctab (%d bytes)", off, len(pctab))
+	}
+	p := off
+	uvarint := func() (uint64, bool) {
+		v, n := binary.Uvarint(pctab[p:])
+		if n <= 0 || n > 5 || v > 1<<32-1 {
+			return 0, false
+		}
+		p += n
+		return v, true
+	}
+	for first := true; ; first = false {
+		if p >= len(pctab) {
+			return 0, 0, fmt.Errorf("table at pctab+%#x: runs past pctab's end", off)
+		}
+		if pctab[p] == 0 && !first {
+			return p + 1, pcs, nil
+		}
+		_, ok1 := uvarint()
+		d, ok2 := uvarint()
+		if !ok1 || !ok2 || d == 0 {
+			return 0, 0, fmt.Errorf("table at pctab+%#x: malformed at pctab+%#x", off, p)
+		}
+		pcs += int(d)
+		if pcs > 1<<32-1 {
+			return 0, 0, fmt.Errorf("table at pctab+%#x: covers more than 2^32 PCs", off)
+		}
+	}
+}
+
+// resegment returns segs with their bytes taken from mem, where changed marks the bytes that
+// differ from what segs write, and a segment for each run of changed non-zero bytes that no
+// segment holds. The zeros that replace old tables stay in their segments: split where the
+// zeros run long, main.wasm is smaller raw but larger with brotli (each segment's header;
+// docs/performance.md, "WASM size").
+func resegment(segs []segment, mem []byte, changed []bool) []segment {
+	out := make([]segment, 0, len(segs))
+	covered := make([]bool, len(mem))
+	for _, s := range segs {
+		end := s.offset + len(s.data)
+		for a := s.offset; a < end; a++ {
+			covered[a] = true
+		}
+		out = append(out, segment{s.offset, mem[s.offset:end]})
+	}
+	for a := 0; a < len(mem); {
+		if covered[a] || !changed[a] || mem[a] == 0 {
+			a++
+			continue
+		}
+		b := a
+		for b < len(mem) && !covered[b] && changed[b] && mem[b] != 0 {
+			b++
+		}
+		out = append(out, segment{a, mem[a:b]})
+		a = b
+	}
+	return sortSegments(out)
+}
