@@ -90,6 +90,11 @@ type (
 	ShowChange struct{ On bool }
 	// ShowCatalog: the relations and types panel was turned on or off.
 	ShowCatalog struct{ On bool }
+	// ShowTimeline: the timeline of the stream's transactions was turned on or off.
+	ShowTimeline struct{ On bool }
+	// SelectSpan: a span of the timeline was clicked: its first message is chosen, and the
+	// message list, away from the pointer, scrolls to it.
+	SelectSpan struct{ Span int }
 )
 
 func (SetText) isAction()       {}
@@ -117,6 +122,8 @@ func (SelectBadText) isAction() {}
 func (SetFilter) isAction()     {}
 func (ShowChange) isAction()    {}
 func (ShowCatalog) isAction()   {}
+func (ShowTimeline) isAction()  {}
+func (SelectSpan) isAction()    {}
 
 // Apply returns the state after action a, and what the browser must do for it. It does not
 // change s, and does the same for the same s and a.
@@ -162,6 +169,10 @@ func Apply(s State, a Action) (State, []Effect) {
 	case SelectMessage:
 		// Clicked: the row is where the pointer is, and the list does not scroll under it.
 		s, fx = s.selectMessage(a.Msg, false)
+	case SelectSpan:
+		if tl := s.Timeline; tl != nil && a.Span >= 0 && a.Span < len(tl.Spans) {
+			s, fx = s.chooseSpan(a.Span)
+		}
 	case SelectNode:
 		s, fx = s.selectNode(a.Node, false)
 		s.Reveal++
@@ -274,14 +285,21 @@ func Apply(s State, a Action) (State, []Effect) {
 		s, fx = s.followFilter()
 	case ShowChange:
 		// The before and after and the relations take the tree's place in turn.
-		s.ShowChange, s.ShowCatalog, s.Catalog = a.On, false, nil
+		s.ShowChange, s.ShowCatalog, s.Catalog, s.ShowTimeline, s.Timeline = a.On, false, nil, false, nil
 		s.View[PanelChange].Top = 0
 	case ShowCatalog:
 		// Shown over the before and after, which comes back when the relations go.
-		s.ShowCatalog = a.On
+		s.ShowCatalog, s.ShowTimeline, s.Timeline = a.On, false, nil
 		s.View[PanelCatalog].Top = 0
 		if !a.On {
 			s.Catalog = nil
+		}
+	case ShowTimeline:
+		// The timeline and the relations take the tree's place in turn, over the before and after.
+		s.ShowTimeline, s.ShowCatalog, s.Catalog = a.On, false, nil
+		s.View[PanelTimeline].Top = 0
+		if !a.On {
+			s.Timeline = nil
 		}
 	default:
 		// The field guide (guide.go) and explain mode (explain.go).
@@ -293,6 +311,7 @@ func Apply(s State, a Action) (State, []Effect) {
 	}
 	s.syncList()
 	s.syncCatalog()
+	s.syncTimeline()
 	if s.listMoved {
 		// A new input starts the message list at its top.
 		s.listMoved = false
@@ -534,7 +553,7 @@ func (s *State) page(p Panel) int {
 // key moves the selection with the keyboard.
 func (s State) key(p Panel, key string) (State, []Effect) {
 	switch p {
-	case PanelList:
+	case PanelList, PanelTimeline:
 		if s.Doc == nil {
 			return s, nil
 		}
@@ -545,15 +564,18 @@ func (s State) key(p Panel, key string) (State, []Effect) {
 		case "ArrowUp", "k":
 			n = -1
 		case "PageDown":
-			n = s.page(PanelList)
+			n = s.page(p)
 		case "PageUp":
-			n = -s.page(PanelList)
+			n = -s.page(p)
 		case "Home":
 			n = -len(s.Doc.Trees)
 		case "End":
 			n = len(s.Doc.Trees)
 		default:
 			return s, nil
+		}
+		if p == PanelTimeline {
+			return s.timelineStep(n)
 		}
 		m := s.Msg + n
 		if s.List.Filtered() {

@@ -75,34 +75,43 @@ func TestBrowsersCatalog(t *testing.T) {
 	})
 }
 
-// TestBrowsersPanelToggles: the "Before / after" and "Relations" buttons say they are pressed
-// exactly when the tree's place shows their view. The relations show over the before and
-// after, which comes back when they go.
+// TestBrowsersPanelToggles: the "Before / after", "Relations" and "Timeline" buttons say they
+// are pressed exactly when the tree's place shows their view. The relations and the timeline
+// show over the before and after, which comes back when they go, and take each other's place.
 func TestBrowsersPanelToggles(t *testing.T) {
+	s, _ := web.Apply(web.NewState(exampleIndex(t, "Update, key changed")), web.ShowTimeline{On: true})
+	timeline := "Timeline (" + strconv.Itoa(len(s.Timeline.Spans)) + " spans, 0 ⚠) (a timeline)"
 	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, _ string) {
 		openExample(t, b, "Update, key changed", "Bytes of message 7: Update")
-		shows := func(title, change, catalog string) {
+		shows := func(title, change, catalog, tl string) {
 			t.Helper()
-			want := title + ", before/after pressed " + change + ", relations pressed " + catalog
+			want := title + ", before/after pressed " + change + ", relations pressed " + catalog + ", timeline pressed " + tl
 			poll(t, b, "the tree's place shows "+want, `((s) => s === `+jsQuote(want)+` ? "" : s)(
 				document.querySelector(".tree-panel h2").textContent +
 				(document.querySelector(".change") ? " (a before and after)" : "") + (document.querySelector(".catalog") ? " (a catalog)" : "") +
+				(document.querySelector(".tl-list") ? " (a timeline)" : "") +
 				", before/after pressed " + document.querySelector(".change-toggle").getAttribute("aria-pressed") +
-				", relations pressed " + document.querySelector(".catalog-toggle").getAttribute("aria-pressed"))`)
+				", relations pressed " + document.querySelector(".catalog-toggle").getAttribute("aria-pressed") +
+				", timeline pressed " + document.querySelector(".timeline-toggle").getAttribute("aria-pressed"))`)
 		}
 		const fields, change, catalog = "Fields", "Before and after (a before and after)", "Relations and types (a catalog)"
-		shows(fields, "false", "false")
+		shows(fields, "false", "false", "false")
 		// Each button clicked in turn, and what the tree's place shows after it.
-		for _, step := range []struct{ click, title, change, catalog string }{
-			{".change-toggle", change, "true", "false"},
-			{".catalog-toggle", catalog, "false", "true"},
-			{".catalog-toggle", change, "true", "false"},
-			{".catalog-toggle", catalog, "false", "true"},
-			{".change-toggle", change, "true", "false"},
-			{".change-toggle", fields, "false", "false"},
+		for _, step := range []struct{ click, title, change, catalog, timeline string }{
+			{".change-toggle", change, "true", "false", "false"},
+			{".catalog-toggle", catalog, "false", "true", "false"},
+			{".catalog-toggle", change, "true", "false", "false"},
+			{".catalog-toggle", catalog, "false", "true", "false"},
+			{".timeline-toggle", timeline, "false", "false", "true"},
+			{".catalog-toggle", catalog, "false", "true", "false"},
+			{".timeline-toggle", timeline, "false", "false", "true"},
+			{".timeline-toggle", change, "true", "false", "false"},
+			{".change-toggle", fields, "false", "false", "false"},
+			{".timeline-toggle", timeline, "false", "false", "true"},
+			{".timeline-toggle", fields, "false", "false", "false"},
 		} {
 			b.Click(step.click)
-			shows(step.title, step.change, step.catalog)
+			shows(step.title, step.change, step.catalog, step.timeline)
 		}
 	})
 }

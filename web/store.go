@@ -12,10 +12,11 @@ type Panel uint8
 
 // Panels.
 const (
-	PanelList    Panel = iota // the message list
-	PanelTree                 // the tree
-	PanelChange               // an Update's or Delete's columns before and after
-	PanelCatalog              // the relations and types the stream described
+	PanelList     Panel = iota // the message list
+	PanelTree                  // the tree
+	PanelChange                // an Update's or Delete's columns before and after
+	PanelCatalog               // the relations and types the stream described
+	PanelTimeline              // the stream's transactions in order
 	numPanels
 )
 
@@ -113,6 +114,10 @@ type State struct {
 	// (Catalog, kept up to date with Doc by Apply while shown) instead of the tree.
 	ShowCatalog bool
 	Catalog     *Catalog
+	// ShowTimeline says the tree's panel shows the stream's transactions in order (Timeline,
+	// kept up to date with Doc by Apply while shown) instead of the tree.
+	ShowTimeline bool
+	Timeline     *Timeline
 	// Lens is the version lens, which marks what a release or protocol version lacks in the
 	// guide and in the chosen message (lens.go).
 	Lens Lens

@@ -58,8 +58,8 @@ const (
 	numFlags = 6
 )
 
-// FlagTexts say what each flag means, in the order of the flags' bits.
-var FlagTexts = [numFlags]string{
+// flagTexts say what each flag means, in the order of the flags' bits.
+var flagTexts = [numFlags]string{
 	"LSN below an earlier one",
 	"closes a block never opened",
 	"never closed",
@@ -218,6 +218,13 @@ func TimelineOf(d *Doc) *Timeline {
 	return tl
 }
 
+// syncTimeline brings Timeline up to date with Doc while the panel is shown.
+func (s *State) syncTimeline() {
+	if s.ShowTimeline && (s.Timeline == nil || s.Timeline.Doc != s.Doc) {
+		s.Timeline = TimelineOf(s.Doc)
+	}
+}
+
 // Chosen returns the span of the chosen message, or -1.
 func (tl *Timeline) Chosen(msg int) int {
 	if msg < 0 || msg >= len(tl.SpanOf) {
@@ -256,8 +263,35 @@ func (tl *Timeline) Label(i int) string {
 	}
 	for k, f := 0, sp.Flags; f != 0; k, f = k+1, f>>1 {
 		if f&1 != 0 {
-			s += " · ⚠ " + FlagTexts[k]
+			s += " · ⚠ " + flagTexts[k]
 		}
 	}
 	return s
+}
+
+// timelineStep chooses the span n spans after (before, n < 0) the chosen message's.
+func (s State) timelineStep(n int) (State, []Effect) {
+	tl := s.Timeline
+	if tl == nil || len(tl.Spans) == 0 {
+		return s, nil
+	}
+	i := min(max(tl.Chosen(s.Msg)+n, 0), len(tl.Spans)-1)
+	s, fx := s.chooseSpan(i)
+	fx = s.reveal(PanelTimeline, i, fx)
+	return s, fx
+}
+
+// chooseSpan chooses span i's first message, and scrolls the message list to show the span's
+// rows from its heading on (its start at the top when they do not all fit).
+func (s State) chooseSpan(i int) (State, []Effect) {
+	sp := &s.Timeline.Spans[i]
+	s, fx := s.selectMessage(sp.First, false)
+	if a := s.List.RowOf(sp.First); a >= 0 {
+		v := &s.View[PanelList]
+		if top := v.Reveal(max(a-1, 0), max(s.List.RowOf(sp.End-1), a)); top != v.Top {
+			v.Top = top
+			fx = append(fx, EffectScroll{Panel: PanelList, Top: top})
+		}
+	}
+	return s, fx
 }

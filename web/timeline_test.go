@@ -376,3 +376,65 @@ func swapSpans(text string, d *Doc, tl *Timeline, a, b int) string {
 	out = append(out, lines[end:]...)
 	return strings.Join(out, "")
 }
+
+// TestTimelinePartial: while a long input decodes a chunk at a time, a streamed transaction
+// whose end is not decoded yet is not said never to end; once whole, the timeline is the same
+// as decoded at once.
+func TestTimelinePartial(t *testing.T) {
+	text := readCorpus(t, "pg17-text")
+	s := apply(t, NewState(-1), SetText{Text: text}, ShowTimeline{On: true})
+	if s.Doc.Complete() {
+		t.Fatal("pg17-text decoded at once; the test wants it in chunks")
+	}
+	for !s.Doc.Complete() {
+		if s.Timeline == nil || s.Timeline.Doc != s.Doc {
+			t.Fatal("the timeline does not follow the decode")
+		}
+		if s.Timeline.Flagged != 0 {
+			t.Fatalf("%d spans flagged in a partial decode: %s", s.Timeline.Flagged, s.Timeline.Label(flagged(s.Timeline, ^Flag(0))[0]))
+		}
+		s = apply(t, s, DecodeMore{})
+	}
+	whole := TimelineOf(timelineDoc(t, text))
+	if len(s.Timeline.Spans) != len(whole.Spans) {
+		t.Fatalf("%d spans in chunks, %d at once", len(s.Timeline.Spans), len(whole.Spans))
+	}
+	for i := range whole.Spans {
+		if a, b := s.Timeline.Label(i), whole.Label(i); a != b {
+			t.Fatalf("span %d: %q in chunks, %q at once", i, a, b)
+		}
+	}
+}
+
+// TestTimelineStore: the panel takes the tree's place in turn with the relations; the arrows
+// choose the first message of the span after or before; a click's SelectMessage marks its span.
+func TestTimelineStore(t *testing.T) {
+	s := apply(t, NewState(-1), SetText{Text: readCorpus(t, "pg17-text")}, ShowCatalog{On: true}, ShowTimeline{On: true})
+	if !s.ShowTimeline || s.Timeline == nil || s.ShowCatalog || s.Catalog != nil {
+		t.Fatal("the timeline does not take the relations' place")
+	}
+	s = apply(t, s, SelectSpan{Span: 33}) // the first stream block
+	if first := s.Timeline.Spans[33].First; s.Msg != first || s.View[PanelList].Top == 0 {
+		t.Fatalf("SelectSpan chose message %d (want %d), the list at %d px", s.Msg, first, s.View[PanelList].Top)
+	}
+	s = apply(t, s, SelectMessage{Msg: 3}) // inside the first transaction (span 1)
+	if c := s.Timeline.Chosen(s.Msg); c != 1 {
+		t.Fatalf("message 3 in span %d, want 1", c)
+	}
+	s = apply(t, s, Key{Panel: PanelTimeline, Key: "ArrowDown"})
+	if s.Msg != s.Timeline.Spans[2].First {
+		t.Fatalf("ArrowDown chose message %d, want span 2's first, %d", s.Msg, s.Timeline.Spans[2].First)
+	}
+	s = apply(t, s, Key{Panel: PanelTimeline, Key: "End"})
+	if last := &s.Timeline.Spans[len(s.Timeline.Spans)-1]; s.Msg != last.First {
+		t.Fatalf("End chose message %d, want %d", s.Msg, last.First)
+	}
+	s = apply(t, s, Key{Panel: PanelTimeline, Key: "Home"}, Key{Panel: PanelTimeline, Key: "ArrowUp"})
+	if s.Msg != 0 {
+		t.Fatalf("Home, ArrowUp chose message %d", s.Msg)
+	}
+	s = apply(t, s, ShowCatalog{On: true})
+	if s.ShowTimeline || s.Timeline != nil || !s.ShowCatalog {
+		t.Fatal("the relations do not take the timeline's place")
+	}
+}

@@ -132,6 +132,10 @@ type MessageList struct {
 	// ShowCatalog: the relations and types are shown (in the tree's place); the list's
 	// "Relations" button turns them on and off.
 	ShowCatalog bool `vecty:"prop"`
+	// ShowTimeline: the timeline is shown (in the tree's place); Block holds the messages of
+	// its chosen span (First, End), which the list marks.
+	ShowTimeline bool   `vecty:"prop"`
+	Block        [2]int `vecty:"prop"`
 	// Lens marks the messages its release or protocol version lacks.
 	Lens     web.Lens `vecty:"prop"`
 	Dispatch Dispatch `vecty:"prop"`
@@ -153,7 +157,7 @@ func (l *MessageList) Unmount() { l.watch.stop() }
 func (l *MessageList) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*MessageList)
 	return ok && o.List == l.List && o.Filter == l.Filter && o.Msg == l.Msg && o.View == l.View && o.ShowCatalog == l.ShowCatalog &&
-		o.Lens == l.Lens
+		o.ShowTimeline == l.ShowTimeline && o.Block == l.Block && o.Lens == l.Lens
 }
 
 // Render implements vecty.Component.
@@ -169,7 +173,7 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	for i := first; i < first+n; i++ {
 		chosen := rows[i].Kind == web.RowMessage && rows[i].Msg == l.Msg
 		drawn = drawn || chosen
-		items[1+i%n] = msgRow(l.List, i, chosen, l.Lens)
+		items[1+i%n] = msgRow(l.List, i, chosen, l.Block, l.Lens)
 	}
 	title, status := "Messages", ""
 	if l.List != nil && l.List.Doc != nil {
@@ -200,7 +204,9 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 		div(markup(class("panel-head")),
 			heading2(markup(attr("id", "list-title")), text(title)),
 			panelToggle("catalog-toggle", "Relations", "Every Relation and Type message so far: columns, types, key flags and which messages used each",
-				l.ShowCatalog, l.List != nil && l.List.Doc != nil, web.ShowCatalog{On: !l.ShowCatalog}, l.Dispatch)),
+				l.ShowCatalog, l.List != nil && l.List.Doc != nil, web.ShowCatalog{On: !l.ShowCatalog}, l.Dispatch),
+			panelToggle("timeline-toggle", "Timeline", "The stream's transactions in order, streamed blocks by xid, and what does not fit",
+				l.ShowTimeline, l.List != nil && l.List.Doc != nil, web.ShowTimeline{On: !l.ShowTimeline}, l.Dispatch)),
 		div(markup(class("filter-bar")),
 			&FilterBox{Query: l.Filter.Query, Invalid: l.Filter.Err != "", Dispatch: l.Dispatch},
 			span(markup(class("filter-status"), vecty.ClassMap{"error": l.Filter.Err != ""},
@@ -266,7 +272,7 @@ var groupNames = [...]string{web.GroupTransaction: "Transaction", web.GroupStrea
 	web.GroupPrepared: "Prepared transaction"}
 
 // msgRow draws row i of the message list: a message or a transaction heading.
-func msgRow(l *web.List, i int, selected bool, lens web.Lens) *vecty.HTML {
+func msgRow(l *web.List, i int, selected bool, block [2]int, lens web.Lens) *vecty.HTML {
 	doc := l.Doc
 	row := l.Rows[i]
 	top := style("top", px(i*hexview.RowHeight))
@@ -306,7 +312,8 @@ func msgRow(l *web.List, i int, selected bool, lens web.Lens) *vecty.HTML {
 	}
 	return div(markup(
 		class("vrow", "mrow"),
-		vecty.ClassMap{"nested": row.Nested, "selected": selected, "has-error": sm.Err, "lens-absent": absent != ""},
+		vecty.ClassMap{"nested": row.Nested, "selected": selected, "has-error": sm.Err, "lens-absent": absent != "",
+			"in-span": row.Msg >= block[0] && row.Msg < block[1]},
 		attr("role", "option"),
 		attr("id", "m-"+strconv.Itoa(row.Msg)),
 		attr("aria-selected", strconv.FormatBool(selected)),
@@ -340,6 +347,12 @@ type TreeView struct {
 	Catalog     *web.Catalog     `vecty:"prop"`
 	ShowCatalog bool             `vecty:"prop"`
 	CatalogView hexview.Viewport `vecty:"prop"`
+	// Timeline is the stream's spans, shown in the tree's place when ShowTimeline; Msg the
+	// chosen message, whose span it marks.
+	Timeline     *web.Timeline    `vecty:"prop"`
+	ShowTimeline bool             `vecty:"prop"`
+	TimelineView hexview.Viewport `vecty:"prop"`
+	Msg          int              `vecty:"prop"`
 	// Lens marks the fields its release or protocol version lacks.
 	Lens     web.Lens `vecty:"prop"`
 	Dispatch Dispatch `vecty:"prop"`
@@ -362,7 +375,8 @@ func (v *TreeView) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*TreeView)
 	return ok && o.Tree == v.Tree && sameRows(o.Rows, v.Rows) && o.Node == v.Node && o.Hover == v.Hover && o.View == v.View &&
 		o.Change == v.Change && o.ShowChange == v.ShowChange && o.ChangeView == v.ChangeView &&
-		o.Catalog == v.Catalog && o.ShowCatalog == v.ShowCatalog && o.CatalogView == v.CatalogView && o.Lens == v.Lens
+		o.Catalog == v.Catalog && o.ShowCatalog == v.ShowCatalog && o.CatalogView == v.CatalogView &&
+		o.Timeline == v.Timeline && o.ShowTimeline == v.ShowTimeline && o.TimelineView == v.TimelineView && o.Msg == v.Msg && o.Lens == v.Lens
 }
 
 func sameRows(a, b []int32) bool {
@@ -406,11 +420,15 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 	)
 	// The tree stays in the document (hidden) while the before and after is shown, so that
 	// the box whose size it watches stays the same.
-	showCatalog := v.ShowCatalog && v.Catalog != nil
-	showChange := !showCatalog && v.ShowChange && v.Change != nil
+	showTimeline := v.ShowTimeline && v.Timeline != nil
+	showCatalog := !showTimeline && v.ShowCatalog && v.Catalog != nil
+	showChange := !showTimeline && !showCatalog && v.ShowChange && v.Change != nil
 	var other vecty.ComponentOrHTML
 	title := "Fields"
 	switch {
+	case showTimeline:
+		other = &TimelineView{Timeline: v.Timeline, Msg: v.Msg, View: v.TimelineView, Dispatch: v.Dispatch}
+		title = "Timeline (" + plural(len(v.Timeline.Spans), "span", "spans") + ", " + strconv.Itoa(v.Timeline.Flagged) + " ⚠)"
 	case showCatalog:
 		other = &CatalogView{Catalog: v.Catalog, View: v.CatalogView, Dispatch: v.Dispatch}
 		title = "Relations and types"
@@ -418,7 +436,7 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 		other = &ChangeView{Change: v.Change, Node: v.Node, View: v.ChangeView, Dispatch: v.Dispatch}
 		title = "Before and after"
 	}
-	return section(markup(class("panel", "tree-panel"), vecty.ClassMap{"showing-change": showChange, "showing-catalog": showCatalog},
+	return section(markup(class("panel", "tree-panel"), vecty.ClassMap{"showing-change": showChange, "showing-catalog": showCatalog || showTimeline},
 		attr("aria-labelledby", "tree-title")),
 		div(markup(class("panel-head")),
 			heading2(markup(attr("id", "tree-title")), text(title)),

@@ -46,7 +46,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				&InputPanel{Text: s.Text, Force: s.Force, Proto: s.Proto, InStream: s.InStream, Doc: s.Doc,
 					Msg: s.Msg, InputErr: s.InputErr, Stale: s.Stale, LinkErr: s.LinkErr, Refused: s.Refused, Lens: s.Lens, Dispatch: p.Dispatch},
 				&MessageList{List: s.List, Filter: s.Filter, Msg: s.Msg, View: s.View[web.PanelList], ShowCatalog: s.ShowCatalog,
-					Lens: s.Lens, Dispatch: p.Dispatch},
+					ShowTimeline: s.ShowTimeline, Block: block(s), Lens: s.Lens, Dispatch: p.Dispatch},
 				section(markup(class("panel", "hex-panel"), attr("aria-labelledby", "hex-title")),
 					heading2(markup(attr("id", "hex-title")), text(hexTitle(s))),
 					&render.View{Model: s.Model, Marks: marks, Reveal: s.Reveal, Shown: s.Shown, Label: hexTitle(s),
@@ -56,11 +56,25 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				&TreeView{Tree: t, Rows: s.TreeRows, Collapsed: s.Collapsed, Node: s.Node, Hover: s.Hover,
 					View: s.View[web.PanelTree], Change: s.Change, ShowChange: s.ShowChange,
 					ChangeView: s.View[web.PanelChange], Catalog: s.Catalog, ShowCatalog: s.ShowCatalog,
-					CatalogView: s.View[web.PanelCatalog], Lens: s.Lens, Dispatch: p.Dispatch},
+					CatalogView: s.View[web.PanelCatalog], Timeline: s.Timeline, ShowTimeline: s.ShowTimeline,
+					TimelineView: s.View[web.PanelTimeline], Msg: s.Msg, Lens: s.Lens, Dispatch: p.Dispatch},
 				describe(s, p.Dispatch),
 			),
 		),
 	)
+}
+
+// block is the span of the chosen message while the timeline is shown (its messages First to
+// End-1, marked in the list), else {0, 0}.
+func block(s *web.State) [2]int {
+	if !s.ShowTimeline || s.Timeline == nil {
+		return [2]int{}
+	}
+	if i := s.Timeline.Chosen(s.Msg); i >= 0 {
+		sp := &s.Timeline.Spans[i]
+		return [2]int{sp.First, sp.End}
+	}
+	return [2]int{}
 }
 
 // describe is the description panel, or explain mode in its place.
