@@ -80,7 +80,7 @@ func TestBrowsersCatalog(t *testing.T) {
 // show over the before and after, which comes back when they go, and take each other's place.
 func TestBrowsersPanelToggles(t *testing.T) {
 	s, _ := web.Apply(web.NewState(exampleIndex(t, "Update, key changed")), web.ShowTimeline{On: true})
-	timeline := "Timeline (" + strconv.Itoa(len(s.Timeline.Spans)) + " spans, 0 ⚠) (a timeline)"
+	timeline := "Timeline (" + strconv.Itoa(len(s.Timeline.Spans)) + " spans) (a timeline)"
 	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, _ string) {
 		openExample(t, b, "Update, key changed", "Bytes of message 7: Update")
 		shows := func(title, change, catalog, tl string) {

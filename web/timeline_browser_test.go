@@ -64,7 +64,7 @@ func TestBrowsersTimeline(t *testing.T) {
 		var before, after string
 		b.Eval(rects, &before)
 		b.Click(".timeline-toggle")
-		want := "Timeline (" + strconv.Itoa(len(tl.Spans)) + " spans, 0 ⚠)"
+		want := "Timeline (" + strconv.Itoa(len(tl.Spans)) + " spans)"
 		waitFor(t, b, "the timeline", title+` === `+jsQuote(want)+` && document.querySelector(".timeline-toggle").getAttribute("aria-pressed") === "true"`, title)
 		listSettled(t, b, "the timeline", ".tl-list", ".tl-row")
 		b.Eval(rects, &after)

@@ -428,7 +428,11 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 	switch {
 	case showTimeline:
 		other = &TimelineView{Timeline: v.Timeline, Msg: v.Msg, View: v.TimelineView, Dispatch: v.Dispatch}
-		title = "Timeline (" + plural(len(v.Timeline.Spans), "span", "spans") + ", " + strconv.Itoa(v.Timeline.Flagged) + " ⚠)"
+		title = "Timeline (" + plural(len(v.Timeline.Spans), "span", "spans")
+		if f := v.Timeline.Flagged; f > 0 {
+			title += ", " + strconv.Itoa(f) + " ⚠"
+		}
+		title += ")"
 	case showCatalog:
 		other = &CatalogView{Catalog: v.Catalog, View: v.CatalogView, Dispatch: v.Dispatch}
 		title = "Relations and types"
