@@ -3,6 +3,26 @@
 // The page's Content-Security-Policy allows no inline script, so this lives in its own file.
 "use strict";
 
+// pgoutputInspectorCopy puts text on the clipboard, for the Share button and the Export menu
+// (wasm/main.go): written in JavaScript, it costs main.wasm nothing. Without the Clipboard API
+// (a page served over plain HTTP to another machine) the text is copied from a text box that
+// is in the page only for the copy. The clipboard is written before the first await, while
+// the click that asked for it still lets the page write it.
+globalThis.pgoutputInspectorCopy = async (text) => {
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    return navigator.clipboard.writeText(text);
+  }
+  const focused = document.activeElement;
+  const box = document.createElement("textarea");
+  box.value = text;
+  document.body.append(box);
+  box.select();
+  const ok = document.execCommand("copy");
+  box.remove();
+  if (focused) focused.focus();
+  if (!ok) throw new Error("this browser lets the page use no clipboard");
+};
+
 (async () => {
   const status = document.getElementById("boot-status");
   const fail = (text) => {

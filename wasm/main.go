@@ -178,7 +178,7 @@ func (a *app) run(fx []web.Effect) {
 		case web.EffectSetHash:
 			setHash(f.Hash, f.Push)
 		case web.EffectCopy:
-			a.copy(f.Text)
+			a.copy(f)
 		case web.EffectScroll:
 			scroll(f.Panel, f.Top)
 		case web.EffectTheme:
@@ -327,15 +327,14 @@ func (a *app) readFile(file js.Value) {
 	}, func(js.Value) {})
 }
 
-func (a *app) copy(text string) {
-	cb := js.Global().Get("navigator").Get("clipboard")
-	if cb.IsUndefined() {
-		return
-	}
-	then(cb.Call("writeText", text), func(js.Value) {
-		a.dispatch(web.Copied{})
-	}, func(js.Value) {
-		// No clipboard permission: the link stays in the address bar.
+// copy puts the text on the clipboard (static/boot.js's pgoutputInspectorCopy, in JavaScript,
+// which costs main.wasm nothing), and says so.
+func (a *app) copy(f web.EffectCopy) {
+	then(js.Global().Call("pgoutputInspectorCopy", f.Text), func(js.Value) {
+		a.dispatch(web.Copied{What: f.What})
+	}, func(err js.Value) {
+		// Without a clipboard the Share button's link stays in the address bar.
+		a.dispatch(web.Copied{What: f.What, Err: err.Call("toString").String()})
 	})
 }
 

@@ -74,8 +74,9 @@ type (
 		Compressed []byte
 		Err        string
 	}
-	// Copied: the link reached the clipboard.
-	Copied struct{}
+	// Copied: the link, or an export (What from its EffectCopy), reached the clipboard; Err
+	// says why an export did not.
+	Copied struct{ What, Err string }
 	// SetTheme: the theme toggle was used.
 	SetTheme struct{ Theme Theme }
 	// SelectBadText: the input's error was clicked: select the character it is about in the
@@ -254,7 +255,7 @@ func Apply(s State, a Action) (State, []Effect) {
 			s.Share = ShareState{Err: "Nothing to share: the input is empty."}
 			break
 		}
-		s.Share = ShareState{Busy: true}
+		s.Share, s.Export = ShareState{Busy: true}, ExportState{}
 		sh := Shared{Text: s.Text, Format: s.Force, Proto: s.Proto, InStream: s.InStream, Msg: max(s.Msg, 0), Sel: s.Sel,
 			Explain: s.Explain, Filter: s.Filter.Query, Lens: s.Lens}
 		if s.Example >= 0 && s.Example < len(Examples) {
@@ -270,7 +271,11 @@ func Apply(s State, a Action) (State, []Effect) {
 		s.Share = ShareState{Link: link}
 		fx = append(fx, EffectSetHash{Hash: link, Push: true}, EffectCopy{Text: link})
 	case Copied:
-		s.Share.Copied = true
+		if a.What == "" {
+			s.Share.Copied = a.Err == ""
+			break
+		}
+		s.Export = exported(a)
 	case SetTheme:
 		s.Theme = a.Theme
 		fx = append(fx, EffectTheme{Theme: a.Theme})
@@ -301,6 +306,8 @@ func Apply(s State, a Action) (State, []Effect) {
 		if !a.On {
 			s.Timeline = nil
 		}
+	case Export:
+		s, fx = s.export(a.Format) // export.go
 	default:
 		// The field guide (guide.go) and explain mode (explain.go).
 		s, fx = s.applyGuide(a)

@@ -93,6 +93,8 @@ type State struct {
 	listMoved bool
 	Theme     Theme
 	Share     ShareState
+	// Export is the Export menu (export.go).
+	Export ExportState
 
 	// Guide is the field guide, shown instead of the inspector when open (guide.go).
 	Guide GuideState
@@ -166,8 +168,10 @@ type EffectSetHash struct {
 	Push bool
 }
 
-// EffectCopy asks for Text on the clipboard.
-type EffectCopy struct{ Text string }
+// EffectCopy asks for Text on the clipboard, then a Copied action. What says what an export
+// is, for its status ("4 bytes as Go"); it is empty for the Share button's link. An export's
+// text is made when its menu entry is chosen and held only by the effect.
+type EffectCopy struct{ Text, What string }
 
 // EffectScroll asks for a panel to scroll to Top pixels.
 type EffectScroll struct {

@@ -32,6 +32,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	var marks hexview.Marks
 	marks.Selection, marks.Hover = s.Sel, s.HoverBytes
 	header := &Header{Example: s.Example, Theme: s.Theme, Share: s.Share, HasInput: s.Text != "" || s.Guide.Open,
+		Export: s.Export, CanExport: t != nil,
 		Guide: s.Guide.Open, Explain: s.Explain, CanExplain: t != nil, Dispatch: p.Dispatch}
 	if s.Guide.Open {
 		// The field guide takes the inspector's place (guide.go).
@@ -123,16 +124,20 @@ type Header struct {
 	// Guide says the field guide is shown (its button then leads back to the inspector).
 	Guide bool `vecty:"prop"`
 	// Explain says explain mode is on; CanExplain that a message is chosen.
-	Explain    bool     `vecty:"prop"`
-	CanExplain bool     `vecty:"prop"`
-	Dispatch   Dispatch `vecty:"prop"`
+	Explain    bool `vecty:"prop"`
+	CanExplain bool `vecty:"prop"`
+	// Export is the Export menu; CanExport says that a message is chosen.
+	Export    web.ExportState `vecty:"prop"`
+	CanExport bool            `vecty:"prop"`
+	Dispatch  Dispatch        `vecty:"prop"`
 }
 
 // SkipRender implements vecty.RenderSkipper.
 func (h *Header) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*Header)
 	return ok && o.Example == h.Example && o.Theme == h.Theme && o.Share == h.Share && o.HasInput == h.HasInput &&
-		o.Guide == h.Guide && o.Explain == h.Explain && o.CanExplain == h.CanExplain
+		o.Guide == h.Guide && o.Explain == h.Explain && o.CanExplain == h.CanExplain &&
+		o.Export == h.Export && o.CanExport == h.CanExport
 }
 
 // Render implements vecty.Component.
@@ -165,6 +170,12 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 	}
 	var status vecty.ComponentOrHTML
 	switch {
+	case h.Export.Status != "": // the Export menu's, newer than the Share button's (web.State.export)
+		kind := "copied"
+		if h.Export.Err {
+			kind = "error"
+		}
+		status = span(markup(class("share-status", kind), attr("role", "status")), text(h.Export.Status))
 	case h.Share.Busy:
 		status = span(markup(class("share-status", "muted")), text("Making the link…"))
 	case h.Share.Err != "":
@@ -188,6 +199,7 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 			onClick(func(*vecty.Event) { h.Dispatch(web.SetExplain{On: !h.Explain}) })),
 			text("Explain"))),
 		guideButton(h.Guide, h.Dispatch),
+		vecty.If(!h.Guide, exportMenu(!h.CanExport, h.Dispatch)),
 		elem.Button(markup(class("share"), prop("disabled", !h.HasInput),
 			attr("title", "Put the input, options and selection in a link (compressed, in the URL fragment) and copy it"),
 			onClick(func(*vecty.Event) { h.Dispatch(web.Share{}) })),
