@@ -26,7 +26,7 @@ ROOT=$PWD
 WASM_GCFLAGS=()
 
 # Packages that build for GOOS=js (the ones that go into main.wasm); tested under Node too.
-JS_PACKAGES=(decoder input hexview web)
+JS_PACKAGES=(decoder input internal/export hexview web)
 # CSS files that live beside their package and are served from static/ under their base name.
 PACKAGE_CSS=(hexview/hexview.css)
 

@@ -1,6 +1,6 @@
 package web
 
-import "pgoutput-inspector/export"
+import "pgoutput-inspector/internal/export"
 
 // ExportLabels are the Export menu's entries, one per byte format of package export, in the
 // order of export.BytesFormats.

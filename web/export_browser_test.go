@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"pgoutput-inspector/decoder"
-	"pgoutput-inspector/export"
 	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/internal/export"
 	"pgoutput-inspector/web"
 )
 

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"pgoutput-inspector/decoder"
-	"pgoutput-inspector/export"
+	"pgoutput-inspector/internal/export"
 )
 
 // TestExportCopiesChosenBytes: with no field chosen the Export menu copies the message's bytes,

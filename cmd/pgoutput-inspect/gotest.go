@@ -4,8 +4,8 @@ import (
 	"io"
 	"strconv"
 
-	"pgoutput-inspector/export"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/export"
 )
 
 // goTestWriter is decode --go-test N: instead of the dump, message N (from 1) as a Go test

@@ -3,7 +3,7 @@ package ui
 import (
 	"github.com/hexops/vecty"
 
-	"pgoutput-inspector/export"
+	"pgoutput-inspector/internal/export"
 	"pgoutput-inspector/web"
 )
 

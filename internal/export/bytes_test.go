@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"pgoutput-inspector/export"
+	"pgoutput-inspector/internal/export"
 )
 
 // byteInputs are the byte strings every format is checked with: empty, one byte, every byte

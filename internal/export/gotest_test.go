@@ -17,8 +17,8 @@ import (
 	"testing"
 
 	"pgoutput-inspector/decoder"
-	"pgoutput-inspector/export"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/export"
 	"pgoutput-inspector/web"
 )
 
@@ -56,7 +56,7 @@ func casesToTest(t *testing.T) []testCase {
 	if examples == 0 {
 		t.Fatal("no example with its capture")
 	}
-	files, _ := filepath.Glob("../testdata/corpus/*.capture.gz")
+	files, _ := filepath.Glob("../../testdata/corpus/*.capture.gz")
 	if len(files) == 0 {
 		t.Fatal("no corpus captures")
 	}
@@ -110,12 +110,12 @@ func TestGoTestAgainstPglogrepl(t *testing.T) {
 		t.Skip("no go command")
 	}
 	dir := t.TempDir()
-	mod, err := os.ReadFile("../go.mod")
+	mod, err := os.ReadFile("../../go.mod")
 	if err != nil {
 		t.Fatal(err)
 	}
 	mod = regexp.MustCompile(`(?m)^module .*$`).ReplaceAll(mod, []byte("module pglogrepltest"))
-	sum, err := os.ReadFile("../go.sum")
+	sum, err := os.ReadFile("../../go.sum")
 	if err != nil {
 		t.Fatal(err)
 	}
