@@ -105,12 +105,7 @@ func shortestDigits(buf []byte, f float64, n, bitSize int) (digits []byte, exp i
 			nd++
 		}
 	}
-	for _, c := range e[i+2:] { // after "e" and its sign; why not strconv: docs/decoder.md
-		exp = exp*10 + int(c-'0')
-	}
-	if e[i+1] == '-' {
-		exp = -exp
-	}
+	exp, _ = strconv.Atoi(string(e[i+1:])) // "+30", "-05": strconv wrote it just above
 	for nd > 1 && e[nd-1] == '0' {
 		nd--
 	}
@@ -136,11 +131,10 @@ func floatParts(f float64, bitSize int) (m uint64, e int, pow2 bool) {
 	return mant | 1<<52, be - 1075, mant == 0 && be > 1
 }
 
-// decimalParts returns the decimal 0.digits × 10^(exp+1) as d × 10^p (why not strconv: docs/decoder.md).
+// decimalParts returns the decimal 0.digits × 10^(exp+1) as d × 10^p. The digits are at most
+// 17, written by strconv.AppendFloat, so they always fit.
 func decimalParts(digits []byte, exp int) (d uint64, p int) {
-	for _, c := range digits {
-		d = d*10 + uint64(c-'0')
-	}
+	d, _ = strconv.ParseUint(string(digits), 10, 64)
 	return d, exp - len(digits) + 1
 }
 
