@@ -7,6 +7,7 @@ import (
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/export"
 )
 
 // Action is a user event or a browser answer, sent up by components and the glue to Apply.
@@ -695,7 +696,9 @@ func (s State) openFragment(frag string) (State, []Effect) {
 }
 
 // hexText writes b as one line of lower-case hex, the text a hex= link puts in the input box.
-func hexText(b []byte) string { return string(appendHex(make([]byte, 0, 2*len(b)), b)) }
+func hexText(b []byte) string {
+	return string(export.AppendBytes(make([]byte, 0, 2*len(b)), export.Hex, b))
+}
 
 // selectBadText selects, in the text box, the character the input could not be read at.
 func (s State) selectBadText() []Effect {

@@ -8,17 +8,10 @@ import (
 	"pgoutput-inspector/decoder/pgvalue"
 )
 
-// The hex codec is written out here rather than taken from encoding/hex, which imports fmt:
-// that alone brings fmt, os, io/fs and time into main.wasm (443 KB; docs/performance.md).
+// The hex codec is not encoding/hex, which imports fmt: that alone brings fmt, os, io/fs and
+// time into main.wasm (443 KB; docs/performance.md). Hex is written by export.AppendBytes (the
+// Export menu's writer) and read here.
 // base64url is encoding/base64's (17 KB, under the 20 KB that would justify a copy).
-
-// appendHex appends b as lower-case hex.
-func appendHex(dst, b []byte) []byte {
-	for _, c := range b {
-		dst = append(dst, pgvalue.HexDigits[c>>4], pgvalue.HexDigits[c&15])
-	}
-	return dst
-}
 
 // unhex returns the value of the hex digit c, and whether c is one.
 func unhex(c byte) (byte, bool) {

@@ -7,6 +7,7 @@ import (
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/export"
 )
 
 // protoRange is the protocol versions a link may name, "1 to 4".
@@ -181,7 +182,7 @@ func parseSel(v string) (hexview.Range, bool) {
 func SimpleFragment(b []byte, proto int, stream decoder.Choice, sel hexview.Range) string {
 	var s strings.Builder
 	s.WriteString("#hex=")
-	s.Write(appendHex(nil, b))
+	s.Write(export.AppendBytes(nil, export.Hex, b))
 	writeOptions(&s, proto, stream, sel)
 	return s.String()
 }
