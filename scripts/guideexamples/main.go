@@ -17,6 +17,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -267,17 +268,8 @@ func (s *source) cut(k int) (string, int) {
 		if s.text != nil {
 			b.WriteString(s.text[s.msgs[i].line-1] + "\n")
 		} else {
-			b.WriteString(hexLine(s.msgs[i].bytes) + "\n")
+			b.WriteString(hex.EncodeToString(s.msgs[i].bytes) + "\n")
 		}
 	}
 	return b.String(), sel
-}
-
-func hexLine(b []byte) string {
-	const digits = "0123456789abcdef"
-	out := make([]byte, 0, 2*len(b))
-	for _, c := range b {
-		out = append(out, digits[c>>4], digits[c&15])
-	}
-	return string(out)
 }
