@@ -59,7 +59,8 @@ func loadBenchCorpus(b testing.TB, set string) *benchCorpus {
 	if len(bc.msgs) == 0 {
 		b.Fatalf("no %s capture under testdata/corpus", set)
 	}
-	b.Logf("%s: %d captures, %d messages, %d bytes (%d a message)", set, len(bc.files), len(bc.msgs), bc.bytes, bc.bytes/len(bc.msgs))
+	b.Logf("%s: %d captures, %d messages, %d bytes (%d a message)",
+		set, len(bc.files), len(bc.msgs), bc.bytes, bc.bytes/len(bc.msgs))
 	return bc
 }
 
@@ -124,16 +125,15 @@ func BenchmarkDecode(b *testing.B) {
 	}
 }
 
-// BenchmarkDecodeRatio compares the decoders in CPU time (the Node process's under WebAssembly), in one
-// process, interleaved: one op is a round in which each decoder in turn, in a rotating order,
-// reads the whole corpus a few times. The garbage is collected between the decoders' shares,
-// outside the time taken, so no decoder pays for another's; pglogrepl's own collections are
-// mostly not counted either (with the corpus in memory they are rare), which flatters it. It
-// reports each decoder's median
-// time a message over the rounds and the medians of the rounds' ratios, in which the targets
-// are stated: x-pglogrepl (pglogrepl's time over the annotated decode's) and x-floor (the
-// annotated decode's over the floor's). A median over rounds holds on a machine whose load
-// comes and goes. Run it with -benchtime 30x or so; ns/op is a round.
+// BenchmarkDecodeRatio compares the decoders in CPU time (the Node process's under WebAssembly),
+// in one process, interleaved: one op is a round in which each decoder in turn, in a rotating
+// order, reads the whole corpus a few times. The garbage is collected between the decoders'
+// shares, outside the time taken, so no decoder pays for another's; pglogrepl's own collections
+// are mostly not counted either (with the corpus in memory they are rare), which flatters it. It
+// reports each decoder's median time a message over the rounds and the medians of the rounds'
+// ratios, in which the targets are stated: x-pglogrepl (pglogrepl's time over the annotated
+// decode's) and x-floor (the annotated decode's over the floor's). A median over rounds holds on a
+// machine whose load comes and goes. Run it with -benchtime 30x or so; ns/op is a round.
 func BenchmarkDecodeRatio(b *testing.B) {
 	for _, set := range benchSets {
 		bc := loadBenchCorpus(b, set)
@@ -160,7 +160,8 @@ func BenchmarkDecodeRatio(b *testing.B) {
 							}
 						}
 					}
-					rounds[k] = append(rounds[k], float64((cpuTime()-start).Nanoseconds())/float64(passes*len(bc.msgs)))
+					ns := float64((cpuTime() - start).Nanoseconds())
+					rounds[k] = append(rounds[k], ns/float64(passes*len(bc.msgs)))
 				}
 				round++
 			}
