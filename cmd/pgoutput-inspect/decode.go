@@ -12,6 +12,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/dump"
 	"pgoutput-inspector/web"
 )
 
@@ -34,6 +35,7 @@ var protoVersions = strconv.Itoa(decoder.MinProto) + ".." + strconv.Itoa(decoder
 type decodeOptions struct {
 	json       bool
 	jsonLines  bool
+	markdown   bool
 	color      string
 	format     string
 	proto      int
@@ -54,6 +56,7 @@ func runDecode(e *env, args []string) int {
 	fs := flagSet(e, "decode", decodeUsage, args)
 	fs.BoolVar(&o.json, "json", false, "print one JSON document (documented in docs/cli.md) instead of the annotated dump")
 	fs.BoolVar(&o.jsonLines, "json-lines", false, "print each message as one line of JSON, the object of --json's \"messages\" (for jq and log pipelines)")
+	fs.BoolVar(&o.markdown, "markdown", false, "print the annotated dump for an issue or a chat: a Markdown heading naming FILE and its messages, then the dump, not coloured, in a fenced code block")
 	fs.Var(oneOfFlag{&o.color, []string{"auto", "always", "never"}}, "color",
 		"`when` to colour the dump: auto (when stdout is a terminal and NO_COLOR is unset or empty), always or never")
 	fs.StringVar(&o.format, "format", "", "read the input as this `format` instead of detecting it: "+formatList())
@@ -83,12 +86,16 @@ func runDecode(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --json and --json-lines: choose one")
 		return exitUsage
 	}
+	if o.markdown && (o.json || o.jsonLines) {
+		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --markdown puts the annotated dump in Markdown; --json and --json-lines print JSON: choose one")
+		return exitUsage
+	}
 	if o.explain && (o.json || o.jsonLines) {
 		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --explain adds sentences to the annotated dump, not to JSON")
 		return exitUsage
 	}
-	if o.goTest < 0 || o.goTest > 0 && (o.json || o.jsonLines || o.explain || o.full) {
-		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --go-test N prints message N (from 1) as a Go test, alone: not with --json, --json-lines, --explain or --full")
+	if o.goTest < 0 || o.goTest > 0 && (o.json || o.jsonLines || o.markdown || o.explain || o.full) {
+		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --go-test N prints message N (from 1) as a Go test, alone: not with --json, --json-lines, --markdown, --explain or --full")
 		return exitUsage
 	}
 	lens := web.Lens{Release: *o.release, Proto: *o.lensProto}
@@ -149,15 +156,17 @@ func runDecode(e *env, args []string) int {
 		opts.Envelope = decoder.EnvelopeNone
 	}
 	s := decoder.NewSession(opts)
-	var out renderer
+	var out dump.Writer
 	var gt *goTestWriter
 	if o.goTest > 0 {
 		gt = &goTestWriter{w: w, n: o.goTest, name: displayName(name)}
 		out = gt
 	} else if o.json || o.jsonLines {
-		out = &jsonWriter{w: w, lines: o.jsonLines}
+		out = dump.NewJSON(w, o.jsonLines)
+	} else if o.markdown {
+		out = dump.Markdown{Text: &dump.Text{W: w, Full: o.full, Explain: o.explain, Lens: dumpLens(lens)}, Name: displayName(name)}
 	} else {
-		out = &dumper{w: w, color: useColor(e, o.color), full: o.full, explain: o.explain, lens: lens}
+		out = &dump.Text{W: w, Color: useColor(e, o.color), Full: o.full, Explain: o.explain, Lens: dumpLens(lens)}
 	}
 	failed, err := decodeAll(st, res, s, out, func(errs []*input.Error) {
 		printInputErrors(e, name, errs)
@@ -188,12 +197,12 @@ func runDecode(e *env, args []string) int {
 // Messages are decoded one at a time into one reused tree, so memory stays flat however long
 // the input. It reports whether the input or any message had an error, and returns out's
 // first write error.
-func decodeAll(st *input.Stream, res *input.Result, s *decoder.Session, out renderer, inputErrors func([]*input.Error)) (failed bool, err error) {
+func decodeAll(st *input.Stream, res *input.Result, s *decoder.Session, out dump.Writer, inputErrors func([]*input.Error)) (failed bool, err error) {
 	count := -1 // not known before the end of a text read piece by piece
 	if !st.PieceByPiece() {
 		count = len(res.Messages)
 	}
-	out.begin(res, count)
+	out.Begin(res, count)
 	takeErrors := func() {
 		errs := st.Errors()
 		if len(errs) == 0 {
@@ -202,29 +211,37 @@ func decodeAll(st *input.Stream, res *input.Result, s *decoder.Session, out rend
 		failed = true
 		inputErrors(errs)
 		if st.PieceByPiece() {
-			out.inputErrors(errs)
+			out.InputErrors(errs)
 		}
 	}
 	takeErrors()
 	var t decoder.Tree
-	dm := decodedMessage{Tree: &t}
+	dm := dump.Message{Tree: &t}
 	n := 0
 	for m := st.Next(); m != nil; m = st.Next() {
 		takeErrors()
 		for _, c := range st.Comments() {
-			out.comment(n, c.Text)
+			out.Comment(n, c.Text)
 		}
 		s.DecodeInto(&t, m.Bytes)
 		failed = failed || t.Err != nil
 		dm.Message = m
-		out.message(n, &dm)
+		out.Message(n, &dm)
 		n++
 	}
 	takeErrors()
 	for _, c := range st.Comments() {
-		out.comment(n, c.Text)
+		out.Comment(n, c.Text)
 	}
-	return failed, out.end(n)
+	return failed, out.End(n)
+}
+
+// dumpLens is the page's version lens as the dump marks it.
+func dumpLens(l web.Lens) dump.Lens {
+	if !l.On() {
+		return dump.Lens{}
+	}
+	return dump.Lens{Release: l.Release, Proto: l.Proto, Name: l.Name(), Absent: l.Absent}
 }
 
 // printInputErrors prints errors of the input on stderr.
@@ -246,29 +263,6 @@ func (f *flushingReader) Read(p []byte) (int, error) {
 		f.w.Flush() // a write error is kept by w and reported at the end
 	}
 	return f.r.Read(p)
-}
-
-// renderer writes the output of decode: begin once, message for each message in order, end.
-// Write errors are kept and returned by end.
-type renderer interface {
-	// begin writes what comes before the messages; count is the number of messages, or -1
-	// when it is known only at the end (a text read piece by piece).
-	begin(res *input.Result, count int)
-	// inputErrors is given the errors met reading an input in pieces, as they are met (the
-	// errors of an input read whole are in begin's res.Errors).
-	inputErrors(errs []*input.Error)
-	// comment writes a capture file's "#" line that came before message index.
-	comment(index int, text string)
-	message(index int, m *decodedMessage)
-	// end writes what comes after the messages, count of them, and returns the first write
-	// error.
-	end(count int) error
-}
-
-// decodedMessage is one input message and its decode.
-type decodedMessage struct {
-	*input.Message
-	Tree *decoder.Tree
 }
 
 // openInput opens the named file, or standard input for "-". live says the input may still

@@ -14,6 +14,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/dump"
 )
 
 // fuzzMessages splits fuzz data into messages: each is a length byte and that many bytes; the
@@ -54,23 +55,23 @@ func fuzzOptions(o byte) decoder.Options {
 // renderMessages decodes msgs in order with one session and writes them with each of outs, as
 // decode does for an input read whole: each message is decoded once and given to every writer
 // in turn, so each writes what it would write alone. It returns the first writer's error.
-func renderMessages(msgs [][]byte, opts decoder.Options, outs ...renderer) error {
+func renderMessages(msgs [][]byte, opts decoder.Options, outs ...dump.Writer) error {
 	res := &input.Result{Format: input.Hex, Header: []string{"pgoutput-inspect capture v1"}}
 	for _, out := range outs {
-		out.begin(res, len(msgs))
+		out.Begin(res, len(msgs))
 	}
 	s := decoder.NewSession(opts)
 	var t decoder.Tree
 	for i, m := range msgs {
 		s.DecodeInto(&t, m)
-		dm := &decodedMessage{Message: &input.Message{Bytes: m, Line: i + 1}, Tree: &t}
+		dm := &dump.Message{Message: &input.Message{Bytes: m, Line: i + 1}, Tree: &t}
 		for _, out := range outs {
-			out.message(i, dm)
+			out.Message(i, dm)
 		}
 	}
 	var first error
 	for _, out := range outs {
-		if err := out.end(len(msgs)); err != nil && first == nil {
+		if err := out.End(len(msgs)); err != nil && first == nil {
 			first = err
 		}
 	}
@@ -105,7 +106,8 @@ func fuzzSeeds(f *testing.F) {
 // FuzzTextWriter: the dump of any messages, decoded with any options, in colour or not, cut or
 // in full, is text: valid UTF-8 without a control character (but the line breaks, and the
 // dump's own colour codes), a bidirectional or other format character, or a line or paragraph
-// separator; and it has one header line per message.
+// separator; it has one header line per message, and no line that could end decode
+// --markdown's code block.
 func FuzzTextWriter(f *testing.F) {
 	fuzzSeeds(f)
 	// One buffer serves every execution (they run one at a time), so an execution does not
@@ -114,12 +116,12 @@ func FuzzTextWriter(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, o byte, mode byte) {
 		msgs := fuzzMessages(data)
 		out.Reset()
-		d := &dumper{w: &out, color: mode&1 != 0, full: mode&2 != 0}
+		d := &dump.Text{W: &out, Color: mode&1 != 0, Full: mode&2 != 0}
 		if err := renderMessages(msgs, fuzzOptions(o), d); err != nil {
 			t.Fatal(err)
 		}
 		text := out.Bytes()
-		if d.color {
+		if d.Color {
 			text = stripSGR(text)
 		}
 		if !utf8.Valid(text) {
@@ -130,6 +132,13 @@ func FuzzTextWriter(f *testing.F) {
 		}
 		if n := bytes.Count(text, []byte("\nmessage ")); n != len(msgs) {
 			t.Fatalf("%d message header lines for %d messages:\n%s", n, len(msgs), text)
+		}
+		// decode --markdown puts the dump in a code block fenced with three backticks: no
+		// line may close it (a fence is at most three spaces from the start of its line).
+		for _, line := range bytes.Split(text, []byte("\n")) {
+			if l := bytes.TrimLeft(line, " "); len(line)-len(l) <= 3 && (bytes.HasPrefix(l, []byte("```")) || bytes.HasPrefix(l, []byte("~~~"))) {
+				t.Fatalf("a line of the dump could end a Markdown code block: %q", line)
+			}
 		}
 	})
 }
@@ -213,7 +222,7 @@ func FuzzJSONWriter(f *testing.F) {
 	// What serves every execution (they run one at a time): the buffers, the writers' buffers,
 	// the reference writer and the parsed message.
 	var doc, lines, refDoc bytes.Buffer
-	var docW, linesW jsonWriter
+	var docW, linesW dump.JSON
 	ref := &refWriter{w: &refDoc, keepObjects: true}
 	refAt := offsetLister{b: &refDoc}
 	var trees treeLister
@@ -226,9 +235,8 @@ func FuzzJSONWriter(f *testing.F) {
 		refDoc.Reset()
 		trees = trees[:0]
 		// Each writer is new, with the buffers the last one grew.
-		docW = jsonWriter{w: &doc, b: docW.b[:0], scratch: docW.scratch[:0], label: docW.label[:0]}
-		linesW = jsonWriter{w: &lines, lines: true, b: linesW.b[:0], scratch: linesW.scratch[:0],
-			label: linesW.label[:0]}
+		docW.Reset(&doc, false)
+		linesW.Reset(&lines, true)
 		// The messages are decoded once; each writer and the tree lister see every message as
 		// decode would show it to them. refAt keeps where the reference's messages start and end.
 		if err := renderMessages(msgs, fuzzOptions(o), &docW, ref, &refAt, &linesW, &trees); err != nil {
@@ -388,7 +396,7 @@ func TestIndentJSON(t *testing.T) {
 			msgs = append(msgs, m.Bytes)
 		}
 		var doc, compact bytes.Buffer
-		if err := renderMessages(msgs, decoder.Options{}, &jsonWriter{w: &doc}); err != nil {
+		if err := renderMessages(msgs, decoder.Options{}, dump.NewJSON(&doc, false)); err != nil {
 			t.Fatal(err)
 		}
 		if err := json.Compact(&compact, doc.Bytes()); err != nil {
@@ -409,28 +417,28 @@ func TestIndentJSON(t *testing.T) {
 	}
 }
 
-// offsetLister is a renderer that keeps b's length at the start of the messages and after each
+// offsetLister is a dump.Writer that keeps b's length at the start of the messages and after each
 // one: where each message's output ends, given after the writer that writes to b.
 type offsetLister struct {
 	b  *bytes.Buffer
 	at []int
 }
 
-func (l *offsetLister) begin(*input.Result, int)         { l.at = append(l.at[:0], l.b.Len()) }
-func (l *offsetLister) inputErrors([]*input.Error)       {}
-func (l *offsetLister) comment(int, string)              {}
-func (l *offsetLister) end(int) error                    { return nil }
-func (l *offsetLister) message(_ int, _ *decodedMessage) { l.at = append(l.at, l.b.Len()) }
+func (l *offsetLister) Begin(*input.Result, int)       { l.at = append(l.at[:0], l.b.Len()) }
+func (l *offsetLister) InputErrors([]*input.Error)     {}
+func (l *offsetLister) Comment(int, string)            {}
+func (l *offsetLister) End(int) error                  { return nil }
+func (l *offsetLister) Message(_ int, _ *dump.Message) { l.at = append(l.at, l.b.Len()) }
 
-// treeLister is a renderer that keeps each message's treeNodes, as the decoder's tree was when
+// treeLister is a dump.Writer that keeps each message's treeNodes, as the decoder's tree was when
 // the writers were given it.
 type treeLister []string
 
-func (l *treeLister) begin(*input.Result, int)         {}
-func (l *treeLister) inputErrors([]*input.Error)       {}
-func (l *treeLister) comment(int, string)              {}
-func (l *treeLister) end(int) error                    { return nil }
-func (l *treeLister) message(_ int, m *decodedMessage) { *l = append(*l, treeNodes(m.Tree)) }
+func (l *treeLister) Begin(*input.Result, int)       {}
+func (l *treeLister) InputErrors([]*input.Error)     {}
+func (l *treeLister) Comment(int, string)            {}
+func (l *treeLister) End(int) error                  { return nil }
+func (l *treeLister) Message(_ int, m *dump.Message) { *l = append(*l, treeNodes(m.Tree)) }
 
 // jsonNodes lists a JSON tree's nodes in pre-order, "offset+length depth", checking that the
 // leaves tile the n bytes of the message; an added "Input" root is left out.
@@ -453,7 +461,7 @@ func jsonNodes(root *jsonTestNode, n int) string {
 			walk(c, depth+1)
 		}
 	}
-	if root.Name == inputRootName && root.FieldKey == "" {
+	if root.Name == dump.InputRootName && root.FieldKey == "" {
 		for _, c := range root.Children {
 			walk(c, 0)
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/dump"
 	"pgoutput-inspector/internal/export"
 )
 
@@ -19,11 +20,11 @@ type goTestWriter struct {
 	err  error
 }
 
-func (g *goTestWriter) begin(*input.Result, int)   {}
-func (g *goTestWriter) inputErrors([]*input.Error) {}
-func (g *goTestWriter) comment(int, string)        {}
+func (g *goTestWriter) Begin(*input.Result, int)   {}
+func (g *goTestWriter) InputErrors([]*input.Error) {}
+func (g *goTestWriter) Comment(int, string)        {}
 
-func (g *goTestWriter) message(index int, m *decodedMessage) {
+func (g *goTestWriter) Message(index int, m *dump.Message) {
 	if index+1 != g.n {
 		return
 	}
@@ -37,7 +38,7 @@ func (g *goTestWriter) message(index int, m *decodedMessage) {
 	_, g.err = g.w.Write(b)
 }
 
-func (g *goTestWriter) end(count int) error {
+func (g *goTestWriter) End(count int) error {
 	if !g.done && g.why == "" {
 		g.why = "the input has " + strconv.Itoa(count) + plural(count, " message", " messages")
 	}

@@ -19,11 +19,12 @@ import (
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/dump"
 )
 
-// render decodes text (the format detected) and writes it with the renderer newOut makes; nil
+// render decodes text (the format detected) and writes it with the dump.Writer newOut makes; nil
 // when no format reads the text.
-func render(t testing.TB, text []byte, newOut func(w io.Writer) renderer) []byte {
+func render(t testing.TB, text []byte, newOut func(w io.Writer) dump.Writer) []byte {
 	t.Helper()
 	st := input.NewStream(bytes.NewReader(text), input.Auto)
 	res, _ := st.Start()
@@ -39,10 +40,10 @@ func render(t testing.TB, text []byte, newOut func(w io.Writer) renderer) []byte
 	return buf.Bytes()
 }
 
-func newJSON(w io.Writer) renderer      { return &jsonWriter{w: w} }
-func newJSONLines(w io.Writer) renderer { return &jsonWriter{w: w, lines: true} }
-func newRefJSON(w io.Writer) renderer   { return &refWriter{w: w} }
-func newText(w io.Writer) renderer      { return &dumper{w: w} }
+func newJSON(w io.Writer) dump.Writer      { return dump.NewJSON(w, false) }
+func newJSONLines(w io.Writer) dump.Writer { return dump.NewJSON(w, true) }
+func newRefJSON(w io.Writer) dump.Writer   { return &refWriter{w: w} }
+func newText(w io.Writer) dump.Writer      { return &dump.Text{W: w} }
 
 // jsonInputs are the inputs the JSON writer is compared on: every golden test input, the
 // corpus, hostile names and values, and binary values of every type with a codec.
@@ -257,7 +258,7 @@ func BenchmarkWriters(b *testing.B) {
 	}
 	writers := []struct {
 		name string
-		new  func(w io.Writer) renderer
+		new  func(w io.Writer) dump.Writer
 	}{
 		{"text", newText}, {"json", newJSON}, {"json-lines", newJSONLines}, {"json-encoding", newRefJSON},
 	}

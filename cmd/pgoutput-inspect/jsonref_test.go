@@ -12,6 +12,7 @@ import (
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/dump"
 )
 
 // refWriter is decode --json as it was written with encoding/json, before the append-based
@@ -122,7 +123,7 @@ func (j *refWriter) encode(v any, prefix string) []byte {
 	return compact
 }
 
-func (j *refWriter) begin(res *input.Result, count int) {
+func (j *refWriter) Begin(res *input.Result, count int) {
 	j.n, j.err, j.comments, j.lateErrors = 0, nil, j.comments[:0], j.lateErrors[:0]
 	j.objects, j.objectEnds = j.objects[:0], j.objectEnds[:0]
 	j.buf.Reset()
@@ -168,7 +169,7 @@ func (j *refWriter) begin(res *input.Result, count int) {
 	j.write(j.buf.Bytes())
 }
 
-func (j *refWriter) message(index int, m *decodedMessage) {
+func (j *refWriter) Message(index int, m *dump.Message) {
 	j.buf.Reset()
 	if j.n > 0 {
 		j.buf.WriteByte(',')
@@ -201,13 +202,13 @@ func (j *refWriter) writeInputErrors(errs []*input.Error) {
 }
 
 // inputErrors keeps the errors of an input read in pieces, met while reading it, for the end.
-func (j *refWriter) inputErrors(errs []*input.Error) { j.lateErrors = append(j.lateErrors, errs...) }
+func (j *refWriter) InputErrors(errs []*input.Error) { j.lateErrors = append(j.lateErrors, errs...) }
 
-func (j *refWriter) comment(index int, text string) {
+func (j *refWriter) Comment(index int, text string) {
 	j.comments = append(j.comments, refComment{Index: index, Text: text})
 }
 
-func (j *refWriter) end(count int) error {
+func (j *refWriter) End(count int) error {
 	if j.n > 0 {
 		j.write([]byte("\n  ]"))
 	} else {
@@ -228,7 +229,7 @@ func (j *refWriter) end(count int) error {
 	return j.err
 }
 
-func refMessageJSON(index int, m *decodedMessage) refMessage {
+func refMessageJSON(index int, m *dump.Message) refMessage {
 	t := m.Tree
 	jm := refMessage{Index: index, Line: m.Line, Frame: m.Frame, Hex: hex.EncodeToString(t.Bytes),
 		Notes: t.Notes(), MissingRelation: t.MissingRelation}
@@ -269,7 +270,7 @@ func refTreeJSON(t *decoder.Tree) *refNode {
 	if len(roots) == 1 && roots[0].Offset == 0 && roots[0].Length == len(t.Bytes) {
 		return roots[0]
 	}
-	return &refNode{Name: inputRootName, Length: len(t.Bytes), Children: roots}
+	return &refNode{Name: dump.InputRootName, Length: len(t.Bytes), Children: roots}
 }
 
 func refNodeJSON(t *decoder.Tree, i int) *refNode {
@@ -338,7 +339,9 @@ func refSetValue(t *decoder.Tree, i int, jn *refNode) {
 			jn.Text = &s
 		}
 	case decoder.ValueColumn:
-		jn.Type = columnType(t, i)
+		if c := t.Column(i); c != nil {
+			jn.Type = c.TypeName
+		}
 		if v.ColumnKind == 'b' {
 			val, ok, err := pgvalue.BinaryValue(v.TypeOID, b)
 			switch {

@@ -1,4 +1,4 @@
-package main
+package dump
 
 import (
 	"io"
@@ -8,7 +8,6 @@ import (
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/input"
-	"pgoutput-inspector/web"
 )
 
 // Limits of the dump's columns when --full is not given.
@@ -44,18 +43,22 @@ var kindColor = [...]string{
 	decoder.KindUndecoded: "\x1b[31m",
 }
 
-// dumper writes the annotated dump. The first write error is kept in err; later writes are
-// skipped.
-type dumper struct {
-	w     io.Writer
-	color bool
-	full  bool
-	// explain: each field's explain sentence follows its line (explain.go); exp is its scratch.
-	explain bool
-	exp     []byte
-	// lens marks what a release or protocol version does not send (lens.go); lensState is
-	// what it has seen.
-	lens web.Lens
+// Text writes the annotated dump of decode, one field per line (docs/cli.md). Set its
+// options, then use it as a Writer once. The first write error is kept and returned by End;
+// later writes are skipped.
+type Text struct {
+	// W receives the dump.
+	W io.Writer
+	// Color colours the dump with ANSI SGR codes; Full writes long values and hex in full
+	// instead of cutting them.
+	Color, Full bool
+	// Explain writes each field's explain sentence under its line (explain.go).
+	Explain bool
+	// Lens marks what a release or protocol version does not send (lens.go); off when its
+	// Absent is nil.
+	Lens Lens
+
+	exp []byte // scratch for an explain sentence
 	lensState
 	buf []byte
 	lab []byte // scratch for a label
@@ -64,27 +67,28 @@ type dumper struct {
 	countAtEnd bool
 }
 
-func (d *dumper) flushLine() {
+func (d *Text) flushLine() {
 	d.buf = append(d.buf, '\n')
 	if d.err == nil {
-		_, d.err = d.w.Write(d.buf)
+		_, d.err = d.W.Write(d.buf)
 	}
 	d.buf = d.buf[:0]
 }
 
-func (d *dumper) sgr(code string) {
-	if d.color && code != "" {
+func (d *Text) sgr(code string) {
+	if d.Color && code != "" {
 		d.buf = append(d.buf, code...)
 	}
 }
 
-func (d *dumper) reset(code string) {
-	if d.color && code != "" {
+func (d *Text) reset(code string) {
+	if d.Color && code != "" {
 		d.buf = append(d.buf, sgrReset...)
 	}
 }
 
-func (d *dumper) begin(res *input.Result, count int) {
+// Begin writes the format line and what the input package said about the input.
+func (d *Text) Begin(res *input.Result, count int) {
 	d.buf = append(d.buf, "format "...)
 	d.buf = append(d.buf, res.Format...)
 	if count >= 0 {
@@ -128,11 +132,11 @@ func (d *dumper) begin(res *input.Result, count int) {
 	}
 }
 
-// inputErrors does nothing: the dump's input errors are on stderr.
-func (d *dumper) inputErrors([]*input.Error) {}
+// InputErrors does nothing: the dump's input errors are on stderr.
+func (d *Text) InputErrors([]*input.Error) {}
 
-// comment writes a capture file's "#" line where it came, between messages.
-func (d *dumper) comment(index int, text string) {
+// Comment writes a capture file's "#" line where it came, between messages.
+func (d *Text) Comment(index int, text string) {
 	d.flushLine()
 	d.sgr(sgrDim)
 	d.buf = append(d.buf, "# "...)
@@ -141,7 +145,9 @@ func (d *dumper) comment(index int, text string) {
 	d.flushLine()
 }
 
-func (d *dumper) end(count int) error {
+// End writes the count of an input read piece by piece and the lens's summary, and returns
+// the first write error.
+func (d *Text) End(count int) error {
 	if d.countAtEnd {
 		d.flushLine()
 		d.buf = append(d.buf, "end of input, "...)
@@ -158,8 +164,8 @@ func appendCount(dst []byte, n int) []byte {
 	return append(dst, plural(n, " message", " messages")...)
 }
 
-// message writes one message: its header line, any note, one line per node and the error.
-func (d *dumper) message(index int, m *decodedMessage) {
+// Message writes one message: its header line, any note, one line per node and the error.
+func (d *Text) Message(index int, m *Message) {
 	d.flushLine()
 	t := m.Tree
 	d.sgr(sgrBold)
@@ -227,7 +233,7 @@ const hexWidth = 3*hexShown - 1
 
 // node writes one line: offset, hex, indented name, value. With --full, long hex and values are
 // written a piece at a time, so a line of any length takes bounded memory.
-func (d *dumper) node(t *decoder.Tree, i int, offWidth, nameWidth int) {
+func (d *Text) node(t *decoder.Tree, i int, offWidth, nameWidth int) {
 	n := &t.Nodes[i]
 	leaf := t.IsLeaf(i)
 	kind := n.Field.Info().Kind
@@ -266,7 +272,7 @@ func (d *dumper) node(t *decoder.Tree, i int, offWidth, nameWidth int) {
 	} else {
 		d.sgr(color)
 		var valueErr error
-		if d.full {
+		if d.Full {
 			valueErr = t.ValueError(i)
 			if err := t.WriteValue(pieceWriter{d}, i); err != nil && d.err == nil {
 				d.err = err
@@ -302,10 +308,10 @@ func (d *dumper) node(t *decoder.Tree, i int, offWidth, nameWidth int) {
 	}
 	d.flushLine()
 	indent := offWidth + hexWidth + 6 + 2*int(n.Depth)
-	if d.lens.On() {
+	if d.Lens.On() {
 		d.lensLine(t, i, indent)
 	}
-	if d.explain {
+	if d.Explain {
 		d.explainLine(t, i, indent)
 	}
 }
@@ -314,17 +320,17 @@ func (d *dumper) node(t *decoder.Tree, i int, offWidth, nameWidth int) {
 const linePiece = 64 << 10
 
 // flushPiece writes out the line so far once it is long (its end follows).
-func (d *dumper) flushPiece() {
+func (d *Text) flushPiece() {
 	if len(d.buf) >= linePiece {
 		if d.err == nil {
-			_, d.err = d.w.Write(d.buf)
+			_, d.err = d.W.Write(d.buf)
 		}
 		d.buf = d.buf[:0]
 	}
 }
 
 // pieceWriter appends to the dumper's line, writing it out a piece at a time.
-type pieceWriter struct{ d *dumper }
+type pieceWriter struct{ d *Text }
 
 func (p pieceWriter) Write(b []byte) (int, error) {
 	p.d.buf = append(p.d.buf, b...)
@@ -335,9 +341,9 @@ func (p pieceWriter) Write(b []byte) (int, error) {
 // fieldHex appends a field's bytes as spaced hex pairs, long fields cut to their first bytes,
 // an ellipsis and the byte count (all of them with --full, a piece at a time), and returns the
 // width it took.
-func (d *dumper) fieldHex(b []byte) int {
+func (d *Text) fieldHex(b []byte) int {
 	shown := b
-	if !d.full && len(b) > hexShown {
+	if !d.Full && len(b) > hexShown {
 		shown = b[:hexShownCut]
 	}
 	start := len(d.buf)

@@ -1,4 +1,4 @@
-package main
+package dump
 
 import (
 	"io"
@@ -13,13 +13,13 @@ import (
 // The JSON of decode --json and --json-lines is a public interface, documented in docs/cli.md:
 // keys are added only with documentation, never renamed or removed.
 //
-// jsonWriter writes it by appending to one buffer that every message reuses: no reflection, no
+// JSON writes it by appending to one buffer that every message reuses: no reflection, no
 // values built to be encoded. --json writes one document ("format", "header", …, "messages")
 // laid out exactly as encoding/json's Encoder with a two-space indent lays it out; --json-lines
 // writes each message's object on a line of its own, compact as json.Marshal writes it. The
 // buffer goes to w whenever it holds jsonFlushAt bytes, and long values (hex, strings, binary
 // column values) are written a piece at a time, so memory does not depend on a message's size.
-type jsonWriter struct {
+type JSON struct {
 	w     io.Writer
 	lines bool // --json-lines: one compact object a line, messages only
 	b     []byte
@@ -34,6 +34,15 @@ type jsonWriter struct {
 	scratch, label []byte
 }
 
+// NewJSON returns a JSON writer to w: the document of decode --json, or with lines the
+// lines of --json-lines.
+func NewJSON(w io.Writer, lines bool) *JSON { return &JSON{w: w, lines: lines} }
+
+// Reset makes j a new writer to w, as NewJSON does, keeping its buffers.
+func (j *JSON) Reset(w io.Writer, lines bool) {
+	*j = JSON{w: w, lines: lines, b: j.b[:0], scratch: j.scratch[:0], label: j.label[:0]}
+}
+
 // jsonComment is a "#" line that came before the message with the given index.
 type jsonComment struct {
 	index int
@@ -43,9 +52,9 @@ type jsonComment struct {
 // jsonFlushAt is the size at which the buffer is written out, and the piece size of long values.
 const jsonFlushAt = 32 << 10
 
-// inputRootName names the root added when a message's bytes are not one layer: a complete
+// InputRootName names the root added when a message's bytes are not one layer: a complete
 // message followed by trailing bytes, or an unknown type byte followed by undecoded bytes.
-const inputRootName = "Input"
+const InputRootName = "Input"
 
 // Indentation of the document: a message object's keys are at depth 3 ("messages" at 1, the
 // object's braces at 2).
@@ -55,7 +64,7 @@ const (
 )
 
 // flush writes the buffer out.
-func (j *jsonWriter) flush() {
+func (j *JSON) flush() {
 	if j.err == nil && len(j.b) > 0 {
 		_, j.err = j.w.Write(j.b)
 	}
@@ -63,14 +72,14 @@ func (j *jsonWriter) flush() {
 }
 
 // maybeFlush writes the buffer out once it holds a piece's worth.
-func (j *jsonWriter) maybeFlush() {
+func (j *JSON) maybeFlush() {
 	if len(j.b) >= jsonFlushAt {
 		j.flush()
 	}
 }
 
 // Write appends p to the buffer, for writers of long values (pgvalue.WriteJSON).
-func (j *jsonWriter) Write(p []byte) (int, error) {
+func (j *JSON) Write(p []byte) (int, error) {
 	j.b = append(j.b, p...)
 	j.maybeFlush()
 	return len(p), j.err
@@ -80,7 +89,7 @@ func (j *jsonWriter) Write(p []byte) (int, error) {
 const newlineIndent = "\n                                                                "
 
 // nl starts a new line indented to depth (nothing in compact output).
-func (j *jsonWriter) nl(depth int) {
+func (j *JSON) nl(depth int) {
 	if j.lines {
 		return
 	}
@@ -96,7 +105,7 @@ func (j *jsonWriter) nl(depth int) {
 
 // key starts a member of an object whose members are at depth: a comma unless first, the
 // line, the quoted key and the colon.
-func (j *jsonWriter) key(depth int, first bool, k string) {
+func (j *JSON) key(depth int, first bool, k string) {
 	if !first {
 		j.b = append(j.b, ',')
 	}
@@ -110,11 +119,11 @@ func (j *jsonWriter) key(depth int, first bool, k string) {
 }
 
 // str appends s as a JSON string.
-func (j *jsonWriter) str(s string) { j.strBytes([]byte(s)) }
+func (j *JSON) str(s string) { j.strBytes([]byte(s)) }
 
 // strBytes appends b as a JSON string (pgvalue.AppendJSONString: encoding/json's escaping
 // without its HTML escaping), a piece at a time when it is long.
-func (j *jsonWriter) strBytes(b []byte) {
+func (j *JSON) strBytes(b []byte) {
 	if len(b) <= jsonFlushAt {
 		j.b = pgvalue.AppendJSONString(j.b, b)
 		return
@@ -139,14 +148,14 @@ func (j *jsonWriter) strBytes(b []byte) {
 
 // bytea appends raw bytes as a string in PostgreSQL's bytea hex output, "\\x0a1b", a piece at a
 // time when they are long.
-func (j *jsonWriter) bytea(b []byte) {
+func (j *JSON) bytea(b []byte) {
 	j.b = append(j.b, `"\\x`...)
 	j.hex(b)
 	j.b = append(j.b, '"')
 }
 
 // hex appends b in lower-case hex, a piece at a time.
-func (j *jsonWriter) hex(b []byte) {
+func (j *JSON) hex(b []byte) {
 	const digits = pgvalue.HexDigits
 	for len(b) > 0 {
 		piece := b[:min(len(b), jsonFlushAt/2)]
@@ -158,11 +167,11 @@ func (j *jsonWriter) hex(b []byte) {
 	}
 }
 
-func (j *jsonWriter) uint(v uint64) { j.b = strconv.AppendUint(j.b, v, 10) }
-func (j *jsonWriter) int(v int64)   { j.b = strconv.AppendInt(j.b, v, 10) }
+func (j *JSON) uint(v uint64) { j.b = strconv.AppendUint(j.b, v, 10) }
+func (j *JSON) int(v int64)   { j.b = strconv.AppendInt(j.b, v, 10) }
 
 // stringArray appends a JSON array of strings whose elements are at depth.
-func (j *jsonWriter) stringArray(depth int, ss []string) {
+func (j *JSON) stringArray(depth int, ss []string) {
 	if len(ss) == 0 {
 		j.b = append(j.b, "[]"...)
 		return
@@ -179,7 +188,7 @@ func (j *jsonWriter) stringArray(depth int, ss []string) {
 	j.b = append(j.b, ']')
 }
 
-func (j *jsonWriter) begin(res *input.Result, count int) {
+func (j *JSON) Begin(res *input.Result, count int) {
 	if j.lines {
 		return
 	}
@@ -234,7 +243,7 @@ func (j *jsonWriter) begin(res *input.Result, count int) {
 }
 
 // objectStart starts the i-th object of an array whose elements are at depth.
-func (j *jsonWriter) objectStart(depth, i int) {
+func (j *JSON) objectStart(depth, i int) {
 	if i > 0 {
 		j.b = append(j.b, ',')
 	}
@@ -243,13 +252,13 @@ func (j *jsonWriter) objectStart(depth, i int) {
 }
 
 // objectEnd ends an object whose braces are at depth.
-func (j *jsonWriter) objectEnd(depth int) {
+func (j *JSON) objectEnd(depth int) {
 	j.nl(depth)
 	j.b = append(j.b, '}')
 }
 
 // inputErrorsKey appends the "input_errors" member.
-func (j *jsonWriter) inputErrorsKey(errs []*input.Error) {
+func (j *JSON) inputErrorsKey(errs []*input.Error) {
 	j.key(1, false, "input_errors")
 	j.b = append(j.b, '[')
 	for i, e := range errs {
@@ -268,20 +277,20 @@ func (j *jsonWriter) inputErrorsKey(errs []*input.Error) {
 	j.b = append(j.b, ']')
 }
 
-// inputErrors keeps the errors of an input read in pieces, met while reading it, for the end.
-func (j *jsonWriter) inputErrors(errs []*input.Error) {
+// InputErrors keeps the errors of an input read in pieces, met while reading it, for the end.
+func (j *JSON) InputErrors(errs []*input.Error) {
 	if !j.lines {
 		j.lateErrors = append(j.lateErrors, errs...)
 	}
 }
 
-func (j *jsonWriter) comment(index int, text string) {
+func (j *JSON) Comment(index int, text string) {
 	if !j.lines {
 		j.comments = append(j.comments, jsonComment{index, text})
 	}
 }
 
-func (j *jsonWriter) end(count int) error {
+func (j *JSON) End(count int) error {
 	if j.lines {
 		j.flush()
 		return j.err
@@ -312,9 +321,9 @@ func (j *jsonWriter) end(count int) error {
 	return j.err
 }
 
-// message writes one message's object: in the document, an element of "messages"; with
+// Message writes one message's object: in the document, an element of "messages"; with
 // --json-lines, a line.
-func (j *jsonWriter) message(index int, m *decodedMessage) {
+func (j *JSON) Message(index int, m *Message) {
 	t := m.Tree
 	d := messageDepth + 1 // the object's members
 	if !j.lines {
@@ -396,7 +405,7 @@ func (j *jsonWriter) message(index int, m *decodedMessage) {
 // tree appends the message's nodes, from pre-order to nested, as the value of a member at
 // depth. A tree with more than one top-level node gets an "Input" root spanning all the bytes,
 // so that "tree" is always one node whose leaves tile the message.
-func (j *jsonWriter) tree(t *decoder.Tree, depth int) {
+func (j *JSON) tree(t *decoder.Tree, depth int) {
 	if len(t.Nodes) == 0 {
 		j.b = append(j.b, "null"...)
 		return
@@ -409,7 +418,7 @@ func (j *jsonWriter) tree(t *decoder.Tree, depth int) {
 	d := depth + 1
 	j.b = append(j.b, '{')
 	j.key(d, true, "name")
-	j.str(inputRootName)
+	j.str(InputRootName)
 	j.key(d, false, "offset")
 	j.b = append(j.b, '0')
 	j.key(d, false, "length")
@@ -434,7 +443,7 @@ func (j *jsonWriter) tree(t *decoder.Tree, depth int) {
 }
 
 // node appends node i and its descendants as an object whose braces are at depth.
-func (j *jsonWriter) node(t *decoder.Tree, i, depth int) {
+func (j *JSON) node(t *decoder.Tree, i, depth int) {
 	n := &t.Nodes[i]
 	info := n.Field.Info()
 	d := depth + 1
@@ -528,7 +537,7 @@ const smallBinaryValue = 4 << 10
 
 // value appends node i's value, typed, as the value of a member at depth, and returns the keys
 // that go with it.
-func (j *jsonWriter) value(t *decoder.Tree, i, depth int) (x valueExtras) {
+func (j *JSON) value(t *decoder.Tree, i, depth int) (x valueExtras) {
 	n := &t.Nodes[i]
 	v := t.ValueOf(i)
 	info := n.Field.Info()
@@ -592,7 +601,7 @@ func (j *jsonWriter) value(t *decoder.Tree, i, depth int) (x valueExtras) {
 // binary appends a binary column value typed as JSON (pgvalue.AppendJSON: arrays laid out one
 // element a line below the member at depth), or, when the type has no codec here or the bytes
 // do not fit it, as bytea hex, and then returns why.
-func (j *jsonWriter) binary(oid uint32, b []byte, depth int) error {
+func (j *JSON) binary(oid uint32, b []byte, depth int) error {
 	prefix, indent := "", ""
 	if !j.lines {
 		j.scratch = j.scratch[:0]

@@ -1,4 +1,4 @@
-package main
+package dump
 
 import (
 	"strconv"
@@ -13,6 +13,21 @@ import (
 // under its own, "not at PostgreSQL 13: Stream Start is sent since PostgreSQL 14, protocol
 // 2", from the decoder's version tables through web.Lens, as the page marks it. A field
 // inside something marked for the same reason is not marked again.
+
+// Lens is the version lens as the dump marks it: the page's web.Lens given by its release,
+// protocol version, name ("PostgreSQL 13") and Absent method, since package web uses this
+// package and not the other way round. A zero Lens (Absent nil) marks nothing.
+type Lens struct {
+	// Release and Proto are the lens's release and protocol version, 0 for any.
+	Release, Proto int
+	// Name names them in the dump's lines.
+	Name string
+	// Absent returns, when node i of t is not sent under the lens, since when it is; else "".
+	Absent func(t *decoder.Tree, i int) string
+}
+
+// On reports whether the lens marks anything.
+func (l Lens) On() bool { return l.Absent != nil }
 
 // sgrLens colours a lens line.
 const sgrLens = "\x1b[33m"
@@ -34,41 +49,41 @@ type lensState struct {
 }
 
 // lensHeader says, after the format line, what the lens marks.
-func (d *dumper) lensHeader() {
-	if !d.lens.On() {
+func (d *Text) lensHeader() {
+	if !d.Lens.On() {
 		return
 	}
 	d.buf = append(d.buf, "seen as "...)
-	d.buf = append(d.buf, d.lens.Name()...)
+	d.buf = append(d.buf, d.Lens.Name...)
 	d.buf = append(d.buf, ": what is not sent there is marked \"not at "...)
-	d.buf = append(d.buf, d.lens.Name()...)
+	d.buf = append(d.buf, d.Lens.Name...)
 	d.buf = append(d.buf, "\", with since when it is"...)
 	d.flushLine()
 }
 
 // lensMessage starts message index.
-func (d *dumper) lensMessage(index int) {
+func (d *Text) lensMessage(index int) {
 	d.absent = d.absent[:0]
 	d.msgIndex, d.msgMarked = index, false
 }
 
 // lensLine writes node i's mark, when the lens lacks it and its parent is not marked for the
 // same reason.
-func (d *dumper) lensLine(t *decoder.Tree, i, indent int) {
+func (d *Text) lensLine(t *decoder.Tree, i, indent int) {
 	depth := int(t.Nodes[i].Depth)
 	for len(d.absent) <= depth {
 		d.absent = append(d.absent, "")
 	}
-	since := d.lens.Absent(t, i)
+	since := d.Lens.Absent(t, i)
 	d.absent[depth] = since
 	if since == "" || depth > 0 && d.absent[depth-1] == since {
 		return
 	}
 	n := &t.Nodes[i]
 	b := append(d.lensText[:0], "not at "...)
-	b = append(b, d.lens.Name()...)
+	b = append(b, d.Lens.Name...)
 	b = append(b, ": "...)
-	if decoder.FieldAt(n.Field, d.lens.Release, d.lens.Proto).Exists {
+	if decoder.FieldAt(n.Field, d.Lens.Release, d.Lens.Proto).Exists {
 		// The field is there; the value it holds came later (TupleData's 'b').
 		b = append(b, "the value "...)
 		d.lensValues, _, _ = t.AppendValueLimit(d.lensValues[:0], i, valueShown)
@@ -91,13 +106,13 @@ func (d *dumper) lensLine(t *decoder.Tree, i, indent int) {
 }
 
 // lensSummary ends the dump with what the lens marked.
-func (d *dumper) lensSummary() {
-	if !d.lens.On() {
+func (d *Text) lensSummary() {
+	if !d.Lens.On() {
 		return
 	}
 	d.flushLine()
 	d.buf = append(d.buf, "seen as "...)
-	d.buf = append(d.buf, d.lens.Name()...)
+	d.buf = append(d.buf, d.Lens.Name...)
 	if d.marks == 0 {
 		d.buf = append(d.buf, ": every message, field and value decoded is sent there"...)
 		d.flushLine()
