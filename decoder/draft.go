@@ -305,6 +305,9 @@ func (d *Draft) settable(i int) error {
 	return nil
 }
 
+// refuse is called from many places; a copy in each would add to the page's WASM.
+//
+//go:noinline
 func (d *Draft) refuse(i int, reason string) error {
 	f := FieldUnknown
 	if i >= 0 && i < len(d.tree.Nodes) {

@@ -227,7 +227,10 @@ func (d *Draft) SetText(i int, s string) error {
 	return d.refuse(i, "cannot be edited")
 }
 
-// quote returns s quoted and escaped for an error message, cut after 40 bytes.
+// quote returns s quoted and escaped for an error message, cut after 40 bytes. (Not inlined:
+// a copy in each of SetText's messages would add to the page's WASM.)
+//
+//go:noinline
 func quote(s string) string {
 	b, cut := pgvalue.AppendQuotedLimit(nil, []byte(s), 40)
 	if cut {

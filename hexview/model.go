@@ -153,6 +153,8 @@ type Model struct {
 	spans  []Span
 	width  int
 	digits int
+	// changed are the bytes marked as changed (WithChanged), sorted, not overlapping.
+	changed []Range
 }
 
 // New returns the layout of data with rows of width bytes (DefaultWidth when width <= 0).
@@ -205,6 +207,21 @@ func (m *Model) WithWidth(width int) *Model {
 	}
 	n := *m
 	n.width = width
+	return &n
+}
+
+// WithChanged returns the layout of the same bytes and spans with the bytes in rs marked as
+// changed (an edit wrote them): their segments have Changed set. rs must be sorted by offset
+// and must not overlap; ranges past the bytes are cut to them. The new Model shares m's bytes
+// and spans.
+func (m *Model) WithChanged(rs []Range) *Model {
+	n := *m
+	n.changed = nil
+	for _, r := range rs {
+		if r.Offset >= 0 && r.Offset < len(m.data) && r.Length > 0 {
+			n.changed = append(n.changed, Range{r.Offset, min(r.Length, len(m.data)-r.Offset)})
+		}
+	}
 	return &n
 }
 
@@ -380,6 +397,8 @@ type Segment struct {
 	// they hold, a field boundary is drawn.
 	StartsSpan, EndsSpan bool
 	Selected, Hovered    bool
+	// Changed says an edit wrote the segment's bytes (Model.WithChanged).
+	Changed bool
 }
 
 // End returns the offset just past the segment.
@@ -423,6 +442,7 @@ func (m *Model) Rows(first, n int, mk Marks) []Row {
 	starts := make([]int, n+1)
 	text := m.text(first, n)
 	si := m.firstEndingAfter(first * m.width)
+	ci := 0 // the first changed range that may hold a byte from pos on
 	for k := range rows {
 		start := (first + k) * m.width
 		end := min(start+m.width, len(m.data))
@@ -447,6 +467,13 @@ func (m *Model) Rows(first, n int, mk Marks) []Row {
 				}
 			}
 			segEnd := cut(cut(min(runEnd, end), pos, mk.Selection), pos, mk.Hover)
+			for ci < len(m.changed) && m.changed[ci].End() <= pos {
+				ci++
+			}
+			if ci < len(m.changed) {
+				segEnd = cut(segEnd, pos, m.changed[ci])
+				seg.Changed = m.changed[ci].Contains(pos)
+			}
 			seg.Length = segEnd - pos
 			seg.StartsSpan, seg.EndsSpan = pos == runStart, segEnd == runEnd
 			seg.Selected, seg.Hovered = mk.Selection.Contains(pos), mk.Hover.Contains(pos)
@@ -537,6 +564,9 @@ func (s *Segment) appendClasses(b []byte) []byte {
 	}
 	if s.Hovered {
 		b = append(b, " hov"...)
+	}
+	if s.Changed {
+		b = append(b, " chg"...)
 	}
 	return b
 }

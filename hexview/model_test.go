@@ -559,3 +559,34 @@ func TestFitWidth(t *testing.T) {
 		t.Errorf("row 1 of 8 bytes: %+v", rows[0])
 	}
 }
+
+// TestWithChanged: the changed ranges cut segments where they start and end, across rows and
+// inside spans, mark exactly their bytes, add the "chg" class, and leave the original model
+// unmarked.
+func TestWithChanged(t *testing.T) {
+	data := make([]byte, 32)
+	spans := []Span{{Offset: 0, Length: 1, Class: ClassType}, {Offset: 1, Length: 8, Class: ClassLSN}, {Offset: 9, Length: 23, Class: ClassValue}}
+	m := mustNew(t, data, spans, 16)
+	c := m.WithChanged([]Range{{Offset: 3, Length: 2}, {Offset: 14, Length: 4}, {Offset: 30, Length: 9}})
+	mk := Marks{Selection: Range{Offset: 4, Length: 2}}
+	var got []string
+	for _, r := range c.Rows(0, 2, mk) {
+		for _, s := range r.Segments {
+			got = append(got, fmt.Sprintf("%d+%d:%v", s.Offset, s.Length, s.Changed))
+			if s.Changed != strings.Contains(strings.Join(s.Classes(), " "), "chg") {
+				t.Errorf("segment %d: classes %v", s.Offset, s.Classes())
+			}
+		}
+	}
+	want := "0+1:false 1+2:false 3+1:true 4+1:true 5+1:false 6+3:false 9+5:false 14+2:true 16+2:true 18+12:false 30+2:true"
+	if strings.Join(got, " ") != want {
+		t.Errorf("segments %s\nwant %s", strings.Join(got, " "), want)
+	}
+	for _, r := range m.Rows(0, 2, mk) {
+		for _, s := range r.Segments {
+			if s.Changed {
+				t.Errorf("the original model marks %d as changed", s.Offset)
+			}
+		}
+	}
+}

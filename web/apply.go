@@ -138,6 +138,7 @@ func Apply(s State, a Action) (State, []Effect) {
 			return s.refuse(tooLargeText("the new text", len(a.Text), false)), nil
 		}
 		s.Text, s.Example, s.Guide.Open = a.Text, -1, false
+		s.Edit = EditState{} // another input: the edits are forgotten
 		s, fx = s.reread(a.Typing)
 		fx = append(fx, s.leaveLink()...)
 		if !a.Typing {
@@ -161,7 +162,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 		ex := Examples[a.Index]
 		s.Text, s.Force, s.Proto, s.InStream = ex.Text, input.Auto, ex.Proto, decoder.Auto
-		s.Guide.Open = false
+		s.Guide.Open, s.Edit = false, EditState{}
 		s = s.reparse(ex.Select)
 		s.Example = a.Index
 		if s.Doc != nil && ex.Select >= 0 && ex.Select < len(s.Doc.Trees) {
@@ -240,7 +241,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 		s.Text, s.Force, s.Proto, s.InStream = sh.Text, sh.Format, sh.Proto, sh.InStream
 		s.Guide.Open, s.Explain, s.Lens = false, sh.Explain, sh.Lens.Valid()
-		s.Filter = ParseFilter(sh.Filter)
+		s.Filter, s.Edit = ParseFilter(sh.Filter), EditState{}
 		s = s.reparse(sh.Msg)
 		s.Example = exampleByName(sh.Example)
 		if s.Doc != nil && sh.Msg < len(s.Doc.Trees) {
@@ -309,6 +310,11 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 	case Export:
 		s, fx = s.export(a.Format) // export.go
+	case Edit:
+		s.edit(a) // edit.go
+		if len(s.Text) != len(prev.Text) || s.Text != prev.Text {
+			fx = s.leaveLink()
+		}
 	default:
 		// The field guide (guide.go) and explain mode (explain.go).
 		s, fx = s.applyGuide(a)
@@ -320,6 +326,7 @@ func Apply(s State, a Action) (State, []Effect) {
 	s.syncList()
 	s.syncCatalog()
 	s.syncTimeline()
+	s.syncEdit()
 	if s.listMoved {
 		// A new input starts the message list at its top.
 		s.listMoved = false
@@ -683,7 +690,7 @@ func (s State) openFragment(frag string) (State, []Effect) {
 	if f.HasLens {
 		s.Lens = f.Lens.Valid()
 	}
-	s.Text = hexText(f.Bytes)
+	s.Text, s.Edit = hexText(f.Bytes), EditState{}
 	s.Doc, s.InputErr, s.LinkErr, s.Share = NewDocBytes(s.Text, input.Hex, f.Bytes, s.options()), nil, "", ShareState{}
 	s.Refused.Msg = "" // a refusal speaks of an input before this one
 	s.View[PanelList].Top = 0

@@ -123,6 +123,8 @@ type State struct {
 	// Lens is the version lens, which marks what a release or protocol version lacks in the
 	// guide and in the chosen message (lens.go).
 	Lens Lens
+	// Edit is the editing of the chosen message (edit.go).
+	Edit EditState
 }
 
 // syncList brings List up to date with Doc and Filter.

@@ -15,16 +15,18 @@ import (
 // and protocol version, its codes, and where its bytes are.
 type Description struct {
 	vecty.Core
-	Tree     *decoder.Tree `vecty:"prop"`
-	Node     int32         `vecty:"prop"`
-	Lens     web.Lens      `vecty:"prop"`
+	Tree *decoder.Tree `vecty:"prop"`
+	Node int32         `vecty:"prop"`
+	Lens web.Lens      `vecty:"prop"`
+	// Edit is the edit controls of the selected node, drawn above its description (edit.go).
+	Edit     *web.EditView `vecty:"prop"`
 	Dispatch Dispatch      `vecty:"prop"`
 }
 
 // SkipRender implements vecty.RenderSkipper.
 func (d *Description) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*Description)
-	return ok && o.Tree == d.Tree && o.Node == d.Node && o.Lens == d.Lens
+	return ok && o.Tree == d.Tree && o.Node == d.Node && o.Lens == d.Lens && o.Edit == d.Edit
 }
 
 // Render implements vecty.Component.
@@ -35,7 +37,7 @@ func (d *Description) Render() vecty.ComponentOrHTML {
 		attr("aria-live", "polite"), attr("tabindex", "0"))
 	t := d.Tree
 	if t == nil || d.Node < 0 || int(d.Node) >= len(t.Nodes) {
-		return section(sec, heading2(text("Field")),
+		return section(sec, editor(d.Edit, d.Dispatch), heading2(text("Field")),
 			paragraph(markup(class("muted")),
 				text("Point at bytes or at a field to see what it is; click to select it.")))
 	}
@@ -78,7 +80,7 @@ func (d *Description) Render() vecty.ComponentOrHTML {
 		}
 		fact("Column type", typ)
 	}
-	children := []vecty.MarkupOrChild{sec,
+	children := []vecty.MarkupOrChild{sec, editor(d.Edit, d.Dispatch),
 		heading2(markup(class("desc-name")), text(web.LabelText(t, i, web.MaxDescriptionText))),
 		paragraph(markup(class("desc-meaning")), text(info.Meaning)),
 		elem.DescriptionList(append([]vecty.MarkupOrChild{markup(class("desc-facts"))}, facts...)...),

@@ -83,7 +83,7 @@ func describe(s *web.State, d Dispatch) vecty.Component {
 	if s.Explain {
 		return &ExplainPanel{Tree: s.Tree(), Node: s.Node, Lens: s.Lens, Dispatch: d}
 	}
-	return &Description{Tree: s.Tree(), Node: s.Described(), Lens: s.Lens, Dispatch: d}
+	return &Description{Tree: s.Tree(), Node: s.Described(), Lens: s.Lens, Edit: s.Edit.View, Dispatch: d}
 }
 
 func (p *Page) onHexHover(f hexview.Field, ok bool) {
