@@ -185,8 +185,11 @@ func printable(b []byte) bool {
 	return utf8.Valid(b)
 }
 
-// columnBinary is the kind byte of a binary-format column value.
-const columnBinary = 'b'
+// The kind bytes of a text-format and a binary-format column value.
+const (
+	columnText   = 't'
+	columnBinary = 'b'
+)
 
 // appendLimit appends s while dst[start:] stays within limit bytes (limit < 0: no limit), and
 // reports whether s did not fit.

@@ -149,14 +149,19 @@ func TestBrowserKeyboard(t *testing.T) {
 	key(b, kb.End)
 	waitActive(t, b, ".msg-list", last, "")
 	key(b, kb.ArrowUp)
-	// One Tab leaves the list for the hex view, one more reaches the tree.
+	// One Tab leaves the list for the hex view, one more reaches the tree panel's "Compare…"
+	// ("Before / after" is disabled for this message, a Commit), one more the tree.
 	key(b, kb.Tab)
 	if f := focused(b); !strings.Contains(f, "hv") {
 		t.Errorf("Tab from the message list goes to %s, want the hex view", f)
 	}
 	key(b, kb.Tab)
+	if f := focused(b); !strings.Contains(f, "compare-toggle") {
+		t.Fatalf("Tab from the hex view goes to %s, want the tree panel's Compare button", f)
+	}
+	key(b, kb.Tab)
 	if f := focused(b); !strings.Contains(f, "tree") {
-		t.Fatalf("Tab from the hex view goes to %s, want the tree", f)
+		t.Fatalf("Tab from the Compare button goes to %s, want the tree", f)
 	}
 	// The keyboard brought the focus with nothing chosen: the first row is.
 	waitActive(t, b, ".tree", "t-0", "")

@@ -293,17 +293,18 @@ func Apply(s State, a Action) (State, []Effect) {
 	case ShowChange:
 		// The before and after and the relations take the tree's place in turn.
 		s.ShowChange, s.ShowCatalog, s.Catalog, s.ShowTimeline, s.Timeline = a.On, false, nil, false, nil
+		s.Compare.On = false
 		s.View[PanelChange].Top = 0
 	case ShowCatalog:
 		// Shown over the before and after, which comes back when the relations go.
-		s.ShowCatalog, s.ShowTimeline, s.Timeline = a.On, false, nil
+		s.ShowCatalog, s.ShowTimeline, s.Timeline, s.Compare.On = a.On, false, nil, false
 		s.View[PanelCatalog].Top = 0
 		if !a.On {
 			s.Catalog = nil
 		}
 	case ShowTimeline:
 		// The timeline and the relations take the tree's place in turn, over the before and after.
-		s.ShowTimeline, s.ShowCatalog, s.Catalog = a.On, false, nil
+		s.ShowTimeline, s.ShowCatalog, s.Catalog, s.Compare.On = a.On, false, nil, false
 		s.View[PanelTimeline].Top = 0
 		if !a.On {
 			s.Timeline = nil
@@ -315,6 +316,8 @@ func Apply(s State, a Action) (State, []Effect) {
 		if len(s.Text) != len(prev.Text) || s.Text != prev.Text {
 			fx = s.leaveLink()
 		}
+	case CompareWith:
+		s = s.compareWith(a.On) // compare.go
 	default:
 		// The field guide (guide.go) and explain mode (explain.go).
 		s, fx = s.applyGuide(a)
@@ -327,6 +330,7 @@ func Apply(s State, a Action) (State, []Effect) {
 	s.syncCatalog()
 	s.syncTimeline()
 	s.syncEdit()
+	fx = s.syncCompare(fx)
 	if s.listMoved {
 		// A new input starts the message list at its top.
 		s.listMoved = false

@@ -19,6 +19,8 @@ type Change struct {
 	// Columns are the columns of the relation (or of the tuples, when the Relation message
 	// was not seen), in order.
 	Columns []ChangeColumn
+	// Heads are the columns' headings: the name's, the old part's and the new row's.
+	Heads [3]string
 }
 
 // ChangeColumn is one column of a Change.
@@ -105,6 +107,13 @@ func ChangeOf(t *decoder.Tree) *Change {
 		}
 	}
 	c.Why = changeWhy(t, c, keyChanged, changedKeys)
+	c.Heads = [3]string{"column", "old", "new"}
+	if c.Old != 0 {
+		c.Heads[1] = "old ('" + string(rune(c.Old)) + "')"
+	}
+	if c.New {
+		c.Heads[2] = "new ('N')"
+	}
 	return c
 }
 

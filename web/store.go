@@ -120,6 +120,8 @@ type State struct {
 	// kept up to date with Doc by Apply while shown) instead of the tree.
 	ShowTimeline bool
 	Timeline     *Timeline
+	// Compare is two messages side by side, in the tree's place while on (compare.go).
+	Compare CompareState
 	// Lens is the version lens, which marks what a release or protocol version lacks in the
 	// guide and in the chosen message (lens.go).
 	Lens Lens

@@ -29,6 +29,29 @@ func ValueText(t *decoder.Tree, i int, limit int) string {
 	return string(out)
 }
 
+// NodeText is the text after a node's label in the tree, cut to at most limit bytes: the value
+// of a field, the size of a group (and the relation's name for a change, a column's type).
+func NodeText(t *decoder.Tree, i int, limit int) string {
+	n := &t.Nodes[i]
+	if t.IsLeaf(i) {
+		return ValueText(t, i, limit)
+	}
+	s := strconv.Itoa(n.Length) + " bytes"
+	if n.Length == 1 {
+		s = "1 byte"
+	}
+	switch {
+	case i == t.Message && t.Relation != nil:
+		s = pgvalue.SafeText(Cut(t.Relation.QualifiedName(), limit)) + ", " + s
+	case n.Field == decoder.FieldTupleColumn:
+		// The column's type, from the Relation message that named it.
+		if c := t.Column(i); c != nil && c.TypeName != "" {
+			s = pgvalue.SafeText(Cut(c.TypeName, limit)) + ", " + s
+		}
+	}
+	return Cut(s, limit)
+}
+
 // LabelText returns node i's label as decoder.Tree.Label writes it, cut to at most max bytes
 // ending in "…" when longer. A column's label holds its name, which a Relation message may make
 // as long as the message; a long name is cut before it is copied.

@@ -59,14 +59,6 @@ func (v *ChangeView) Render() vecty.ComponentOrHTML {
 	for k := first; k < first+n; k++ {
 		items[1+k%n] = changeRow(&cols[k], k, v.Node)
 	}
-	old := "old"
-	if c.Old != 0 {
-		old = "old ('" + string(rune(c.Old)) + "')"
-	}
-	newHead := "new ('N')"
-	if !c.New {
-		newHead = "new"
-	}
 	v.box = div(markup(class("vlist", "change-list"), attr("tabindex", "0"), attr("aria-label", "columns before and after"),
 		event.Scroll(onScroll(web.PanelChange, v.View, len(cols), v.Dispatch)),
 		onClick(func(e *vecty.Event) {
@@ -80,7 +72,7 @@ func (v *ChangeView) Render() vecty.ComponentOrHTML {
 		// its box.
 		paragraph(markup(class("change-why"), attr("tabindex", "0"), attr("title", c.Why)), text(c.Why)),
 		div(markup(class("crow", "change-head")),
-			textSpan("c-name", "column"), textSpan("c-old", old), textSpan("c-new", newHead)),
+			textSpan("c-name", c.Heads[0]), textSpan("c-old", c.Heads[1]), textSpan("c-new", c.Heads[2])),
 		v.box)
 }
 

@@ -353,6 +353,10 @@ type TreeView struct {
 	ShowTimeline bool             `vecty:"prop"`
 	TimelineView hexview.Viewport `vecty:"prop"`
 	Msg          int              `vecty:"prop"`
+	// Compare is two messages side by side, shown in the tree's place (by the before and
+	// after's view) when not nil; CanCompare says a message is chosen, which "Compare with…" pins.
+	Compare    *web.Change `vecty:"prop"`
+	CanCompare bool        `vecty:"prop"`
 	// Lens marks the fields its release or protocol version lacks.
 	Lens     web.Lens `vecty:"prop"`
 	Dispatch Dispatch `vecty:"prop"`
@@ -376,7 +380,8 @@ func (v *TreeView) SkipRender(prev vecty.Component) bool {
 	return ok && o.Tree == v.Tree && sameRows(o.Rows, v.Rows) && o.Node == v.Node && o.Hover == v.Hover && o.View == v.View &&
 		o.Change == v.Change && o.ShowChange == v.ShowChange && o.ChangeView == v.ChangeView &&
 		o.Catalog == v.Catalog && o.ShowCatalog == v.ShowCatalog && o.CatalogView == v.CatalogView &&
-		o.Timeline == v.Timeline && o.ShowTimeline == v.ShowTimeline && o.TimelineView == v.TimelineView && o.Msg == v.Msg && o.Lens == v.Lens
+		o.Timeline == v.Timeline && o.ShowTimeline == v.ShowTimeline && o.TimelineView == v.TimelineView && o.Msg == v.Msg && o.Lens == v.Lens &&
+		o.Compare == v.Compare && o.CanCompare == v.CanCompare
 }
 
 func sameRows(a, b []int32) bool {
@@ -420,12 +425,16 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 	)
 	// The tree stays in the document (hidden) while the before and after is shown, so that
 	// the box whose size it watches stays the same.
-	showTimeline := v.ShowTimeline && v.Timeline != nil
-	showCatalog := !showTimeline && v.ShowCatalog && v.Catalog != nil
-	showChange := !showTimeline && !showCatalog && v.ShowChange && v.Change != nil
+	showCompare := v.Compare != nil
+	showTimeline := !showCompare && v.ShowTimeline && v.Timeline != nil
+	showCatalog := !showCompare && !showTimeline && v.ShowCatalog && v.Catalog != nil
+	showChange := !showCompare && !showTimeline && !showCatalog && v.ShowChange && v.Change != nil
 	var other vecty.ComponentOrHTML
 	title := "Fields"
 	switch {
+	case showCompare:
+		other = &ChangeView{Change: v.Compare, Node: v.Node, View: v.ChangeView, Dispatch: v.Dispatch}
+		title = "Compare"
 	case showTimeline:
 		other = &TimelineView{Timeline: v.Timeline, Msg: v.Msg, View: v.TimelineView, Dispatch: v.Dispatch}
 		title = "Timeline (" + plural(len(v.Timeline.Spans), "span", "spans")
@@ -440,12 +449,14 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 		other = &ChangeView{Change: v.Change, Node: v.Node, View: v.ChangeView, Dispatch: v.Dispatch}
 		title = "Before and after"
 	}
-	return section(markup(class("panel", "tree-panel"), vecty.ClassMap{"showing-change": showChange, "showing-catalog": showCatalog || showTimeline},
+	return section(markup(class("panel", "tree-panel"), vecty.ClassMap{"showing-change": showChange || showCompare, "showing-catalog": showCatalog || showTimeline},
 		attr("aria-labelledby", "tree-title")),
 		div(markup(class("panel-head")),
 			heading2(markup(attr("id", "tree-title")), text(title)),
 			panelToggle("change-toggle", "Before / after", "An Update's or a Delete's old and new values side by side, column by column",
-				showChange, v.Change != nil, web.ShowChange{On: !showChange}, v.Dispatch)),
+				showChange, v.Change != nil, web.ShowChange{On: !showChange}, v.Dispatch),
+			panelToggle("compare-toggle", "Compare…", "Compare with…: pin this message and compare it, field by field, with the message you choose next in the list",
+				showCompare, v.CanCompare, web.CompareWith{On: !showCompare}, v.Dispatch)),
 		v.box,
 		other,
 	)
@@ -500,26 +511,7 @@ func treeRow(t *decoder.Tree, id int32, row int, selected, hovered, collapsed bo
 	),
 		textSpan("t-toggle", toggle),
 		titledSpan("t-label", web.LabelText(t, i, web.MaxRowText), func() string { return web.LabelText(t, i, web.MaxTitleText) }),
-		titledSpan("t-value", nodeValue(t, i, web.MaxRowText), func() string { return nodeValue(t, i, web.MaxTitleText) }),
+		titledSpan("t-value", web.NodeText(t, i, web.MaxRowText), func() string { return web.NodeText(t, i, web.MaxTitleText) }),
 		textSpan("t-lens", absent),
 	)
-}
-
-// nodeValue is the text after a node's label: the value of a field, the size of a group.
-func nodeValue(t *decoder.Tree, i int, limit int) string {
-	n := &t.Nodes[i]
-	if !t.IsLeaf(i) {
-		s := plural(n.Length, "byte", "bytes")
-		switch {
-		case i == t.Message && t.Relation != nil:
-			s = pgvalue.SafeText(web.Cut(t.Relation.QualifiedName(), limit)) + ", " + s
-		case n.Field == decoder.FieldTupleColumn:
-			// The column's type, from the Relation message that named it.
-			if c := t.Column(i); c != nil && c.TypeName != "" {
-				s = pgvalue.SafeText(web.Cut(c.TypeName, limit)) + ", " + s
-			}
-		}
-		return web.Cut(s, limit)
-	}
-	return web.ValueText(t, i, limit)
 }

@@ -1,0 +1,272 @@
+package web
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"pgoutput-inspector/decoder"
+)
+
+// Comparison is two messages side by side, their fields aligned by name: a row per field of
+// either tree, in tree order, pairing the fields that are the same field (and the same column
+// number) of the same group in both. A field only one message has (the Xid of a change inside
+// a streamed transaction, a column only one tuple holds) has a row of its own. A Comparison
+// never changes once built; the panel draws Rows, only those in view, and formats their values
+// as it draws them.
+type Comparison struct {
+	// A is the pinned message (the left side), B the chosen one (the right side); MsgA and MsgB
+	// are their indexes in the Doc.
+	A, B       *decoder.Tree
+	MsgA, MsgB int
+	Rows       []CompareRow
+	// Count counts the fields (leaves) by what their rows say.
+	Count [numDiffs]int
+}
+
+// CompareRow is one field of a Comparison.
+type CompareRow struct {
+	// A and B are the field's nodes in the two trees, or -1 where a tree has no such field.
+	A, B  int32
+	Depth uint8
+	Diff  Diff
+}
+
+// Diff says how a field of one message compares with the same field of the other. A group
+// (a tuple, a column) says the most of what its fields say.
+type Diff uint8
+
+// Diffs, from the least to the most different.
+const (
+	DiffSame      Diff = iota // the same bytes
+	DiffEncoded               // other bytes, the same value: a column sent in text by one, in binary by the other (its kind and length too)
+	DiffUndecided             // other bytes, and a value the page cannot compare: a binary value of a type it does not decode
+	DiffValue                 // another value
+	DiffOnlyA                 // only the pinned message has the field
+	DiffOnlyB                 // only the chosen message has the field
+	numDiffs
+)
+
+// Compare aligns the fields of message a (msgA in the Doc) with those of message b (msgB).
+func Compare(a, b *decoder.Tree, msgA, msgB int) *Comparison {
+	c := &Comparison{A: a, B: b, MsgA: msgA, MsgB: msgB, Rows: make([]CompareRow, 0, max(len(a.Nodes), len(b.Nodes)))}
+	c.siblings(0, len(a.Nodes), 0, len(b.Nodes))
+	return c
+}
+
+// Node returns row r's field in the pinned message, or in the chosen one when only it has it.
+func (c *Comparison) Node(r int) (*decoder.Tree, int) {
+	if row := &c.Rows[r]; row.A >= 0 {
+		return c.A, int(row.A)
+	}
+	return c.B, int(c.Rows[r].B)
+}
+
+// Differs says the messages differ at all: a value, or a field only one has.
+func (c *Comparison) Differs() bool {
+	return c.Count[DiffValue]+c.Count[DiffOnlyA]+c.Count[DiffOnlyB] > 0
+}
+
+// siblings aligns the sibling nodes from i to endA in a with those from j to endB in b, each
+// with its subtree, and returns the most of what their rows say. Siblings pair in order: a's
+// next field pairs with b's next when they are the same field; else b's fields before the
+// one that pairs with a's are b's only, and a field b lacks among the rest is a's only.
+func (c *Comparison) siblings(i, endA, j, endB int) Diff {
+	most := DiffSame
+	for i < endA || j < endB {
+		var d Diff
+		switch {
+		case i < endA && j < endB && c.same(i, j):
+			d = c.pair(i, j)
+			i, j = int(c.A.Nodes[i].End), int(c.B.Nodes[j].End)
+		case i < endA && !c.later(i, j, endB):
+			d = c.only(c.A, i, DiffOnlyA)
+			i = int(c.A.Nodes[i].End)
+		default:
+			d = c.only(c.B, j, DiffOnlyB)
+			j = int(c.B.Nodes[j].End)
+		}
+		// A field only one message has makes its group differ.
+		most = max(most, min(d, DiffValue))
+	}
+	return most
+}
+
+// same says node i of A and node j of B are the same field: the same field and column number.
+func (c *Comparison) same(i, j int) bool {
+	na, nb := &c.A.Nodes[i], &c.B.Nodes[j]
+	return na.Field == nb.Field && na.Index == nb.Index
+}
+
+// later says B has the field of A's node i among its siblings from j to endB.
+func (c *Comparison) later(i, j, endB int) bool {
+	for ; j < endB; j = int(c.B.Nodes[j].End) {
+		if c.same(i, j) {
+			return true
+		}
+	}
+	return false
+}
+
+// pair adds the row of node i of A beside node j of B, and the rows of their fields.
+func (c *Comparison) pair(i, j int) Diff {
+	r := len(c.Rows)
+	d := leafDiff(c.A, i, c.B, j)
+	c.Rows = append(c.Rows, CompareRow{A: int32(i), B: int32(j), Depth: c.A.Nodes[i].Depth, Diff: d})
+	if c.A.IsLeaf(i) && c.B.IsLeaf(j) {
+		c.Count[d]++
+		return d
+	}
+	d = c.siblings(i+1, int(c.A.Nodes[i].End), j+1, int(c.B.Nodes[j].End))
+	c.Rows[r].Diff = d
+	return d
+}
+
+// only adds the rows of node i of t and its fields, which only t has (d says which side).
+func (c *Comparison) only(t *decoder.Tree, i int, d Diff) Diff {
+	for k := i; k < int(t.Nodes[i].End); k++ {
+		row := CompareRow{A: int32(k), B: -1, Depth: t.Nodes[k].Depth, Diff: d}
+		if d == DiffOnlyB {
+			row.A, row.B = -1, int32(k)
+		}
+		c.Rows = append(c.Rows, row)
+		if t.IsLeaf(k) {
+			c.Count[d]++
+		}
+	}
+	return d
+}
+
+// leafDiff compares field i of a with field j of b, the same field. A group is compared by
+// fold, from its fields; a leaf by its bytes, and when they differ, a column's value as text
+// (the server's text output, which pgvalue writes for a binary value), and a column's kind
+// and length as the value they carry; a value either side cannot write as text (a binary value
+// of a type the page does not decode) is undecided.
+func leafDiff(a *decoder.Tree, i int, b *decoder.Tree, j int) Diff {
+	na, nb := &a.Nodes[i], &b.Nodes[j]
+	if !a.IsLeaf(i) || bytes.Equal(a.Bytes[na.Offset:na.Offset+na.Length], b.Bytes[nb.Offset:nb.Offset+nb.Length]) {
+		return DiffSame
+	}
+	switch na.Field {
+	case decoder.FieldColumnKind, decoder.FieldColumnLength:
+		i, j = a.Find(a.Parent(i), decoder.FieldColumnValue), b.Find(b.Parent(j), decoder.FieldColumnValue)
+		if i < 0 || j < 0 {
+			return DiffValue
+		}
+	case decoder.FieldColumnValue:
+	default:
+		return DiffValue
+	}
+	ta, okA := a.AppendServerText(nil, i)
+	tb, okB := b.AppendServerText(nil, j)
+	switch {
+	case !okA || !okB:
+		return DiffUndecided
+	case bytes.Equal(ta, tb):
+		return DiffEncoded
+	}
+	return DiffValue
+}
+
+// CompareState is the comparison panel, shown in the tree's place while On: the message pinned
+// by "Compare with…" (Pinned, in Doc) beside the message chosen in the list.
+type CompareState struct {
+	On     bool
+	Pinned int
+	// Cmp compares the two, and Change is what the panel draws of it (the before and after's
+	// view draws it), kept up to date by Apply while On.
+	Cmp    *Comparison
+	Change *Change
+	// text is the input the pinned message was read from: another input closes the comparison.
+	text string
+}
+
+// CompareWith: "Compare with…" was pressed: the chosen message is pinned, and compared with
+// the message chosen in the list from then on. On false closes the comparison.
+type CompareWith struct{ On bool }
+
+func (CompareWith) isAction() {}
+
+// compareWith pins the chosen message, or closes the comparison. It takes the tree's place as
+// the relations and the timeline do, in turn with them.
+func (s State) compareWith(on bool) State {
+	s.Compare = CompareState{}
+	if on && s.Tree() != nil {
+		s.Compare = CompareState{On: true, Pinned: s.Msg, text: s.Text}
+		s.ShowCatalog, s.Catalog, s.ShowTimeline, s.Timeline = false, nil, false, nil
+	}
+	return s
+}
+
+// syncCompare brings the comparison up to date with the pinned and the chosen message, and
+// starts its list at the top when it changes. It closes the comparison when the pinned
+// message is gone (another input, though the same input decoded again with other options
+// keeps it) or no message is chosen.
+func (s *State) syncCompare(fx []Effect) []Effect {
+	c := &s.Compare
+	b := s.Tree()
+	if !c.On || b == nil || c.Pinned >= len(s.Doc.Trees) || s.Text != c.text {
+		*c = CompareState{}
+		return fx
+	}
+	a := s.Doc.Trees[c.Pinned]
+	if c.Cmp != nil && c.Cmp.A == a && c.Cmp.B == b {
+		return fx
+	}
+	c.Cmp = Compare(a, b, c.Pinned, s.Msg)
+	c.Change = c.Cmp.change()
+	// Another message chosen starts the list at its top (selectMessage set the view's).
+	s.View[PanelChange].Top = 0
+	return append(fx, EffectScroll{Panel: PanelChange})
+}
+
+// diffTitles say what each Diff means, in a row's tooltip and in the summary.
+var diffTitles = [numDiffs]string{"the same bytes", "the same value in other bytes", "in other bytes the page does not decode",
+	"differ", "only in the pinned message", "only in the chosen message"}
+
+// diffMarks follow a field's name in its row.
+var diffMarks = [numDiffs]string{"", " ≈", " ?", " ≠", " (only left)", " (only right)"}
+
+// change writes the comparison as the before and after's view draws it: the pinned message
+// on the left, the chosen one on the right, a row per field (its name indented by its depth
+// and followed by a mark of how the two compare, its values cut to MaxRowText); a field that
+// differs, or that only one message has, is marked changed. A click on a value of the chosen
+// message selects its bytes. The sentence above says what the comparison found.
+func (c *Comparison) change() *Change {
+	ch := &Change{Columns: make([]ChangeColumn, len(c.Rows)),
+		Heads: [3]string{"field", "message " + strconv.Itoa(c.MsgA+1), "message " + strconv.Itoa(c.MsgB+1)}}
+	for r, row := range c.Rows {
+		t, i := c.Node(r)
+		col := &ch.Columns[r]
+		col.Name = strings.Repeat("\u00a0\u00a0", int(row.Depth)) + LabelText(t, i, MaxRowText) + diffMarks[row.Diff]
+		col.Type = diffTitles[row.Diff]
+		col.Old, col.New = compareValue(c.A, row.A), compareValue(c.B, row.B)
+		col.Old.Node = -1 // a node of the pinned message, not of the one the page shows
+		col.Changed = row.Diff >= DiffValue
+	}
+	ch.Why = "Message " + strconv.Itoa(c.MsgA+1) + " is pinned: choose another message in the list to compare it with."
+	if c.MsgA != c.MsgB {
+		ch.Why = "Message " + strconv.Itoa(c.MsgA+1) + ", pinned, beside message " + strconv.Itoa(c.MsgB+1) + ", chosen in the list. Fields:"
+		for d, n := range c.Count {
+			if d > 0 && n > 0 || d == int(DiffValue) {
+				ch.Why += " " + strconv.Itoa(n) + " " + diffTitles[d] + ","
+			}
+		}
+		ch.Why = ch.Why[:len(ch.Why)-1] + "."
+	}
+	return ch
+}
+
+// compareValue is node i of t as a cell of the comparison (-1: t has no such field): its
+// value (a group's size), cut.
+func compareValue(t *decoder.Tree, i int32) ChangeValue {
+	if i < 0 {
+		return ChangeValue{Node: -1, Text: "—", Full: "not in this message"}
+	}
+	v := ChangeValue{Kind: 't', Node: i, Text: NodeText(t, int(i), MaxRowText)}
+	v.Full = v.Text
+	if len(v.Text) >= MaxRowText {
+		v.Full = NodeText(t, int(i), MaxTitleText)
+	}
+	return v
+}

@@ -1,0 +1,165 @@
+//go:build !js
+
+package web_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/hexview"
+	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/web"
+)
+
+// decodedWhole returns the page's Doc of text, decoded whole.
+func decodedWhole(t *testing.T, text string) *web.Doc {
+	t.Helper()
+	s, _ := web.Apply(web.NewState(-1), web.SetText{Text: text})
+	if s.Doc == nil {
+		t.Fatalf("the text does not read: %v", s.InputErr)
+	}
+	for !s.Doc.Complete() {
+		s, _ = web.Apply(s, web.DecodeMore{})
+	}
+	return s.Doc
+}
+
+// nthOf returns the index of the n-th (from 1) message of type typ on relation rel.
+func nthOf(t *testing.T, d *web.Doc, typ byte, rel string, n int) int {
+	t.Helper()
+	for i, tr := range d.Trees {
+		if tr.Type == typ && tr.Relation != nil && tr.Relation.QualifiedName() == rel {
+			if n--; n == 0 {
+				return i
+			}
+		}
+	}
+	t.Fatalf("no %c #%d on %s", typ, n, rel)
+	return -1
+}
+
+// TestBrowsersCompare pins the first Insert of the table of many types in a real capture
+// (PostgreSQL 18, text) with "Compare…" and chooses the second in the list: the comparison
+// takes the tree's place, moving no panel; the id's value is marked as differing, "1" beside
+// "2"; the panel passes axe; the keyboard scrolls it to its last row; a click on the chosen
+// message's value selects its bytes in the hex view; the DOM is the same for a comparison of
+// twice the rows; Enter on the button closes it.
+func TestBrowsersCompare(t *testing.T) {
+	text := corpus(t, "pg18-text")
+	d := decodedWhole(t, text)
+	a, b := nthOf(t, d, 'I', "public.types", 1), nthOf(t, d, 'I', "public.types", 2)
+	c := web.Compare(d.Trees[a], d.Trees[b], a, b)
+	idRow := -1
+	for r, row := range c.Rows {
+		if row.A >= 0 && c.A.Nodes[row.A].Field == decoder.FieldColumnValue && c.A.Nodes[c.A.Parent(int(row.A))].Index == 1 {
+			idRow = r
+		}
+	}
+	if idRow < 0 || c.Rows[idRow].Diff != web.DiffValue {
+		t.Fatalf("the model: id's row %d", idRow)
+	}
+	// Twice the rows: the Relation message of the table beside its Insert.
+	rel := -1
+	for i, tr := range d.Trees {
+		if tr.Type == 'R' && i < a {
+			rel = i
+		}
+	}
+	wide := web.Compare(d.Trees[rel], d.Trees[b], rel, b)
+	if len(wide.Rows) < 2*len(c.Rows) {
+		t.Fatalf("%d rows beside %d", len(wide.Rows), len(c.Rows))
+	}
+	const rects = `[...document.querySelectorAll(".panel")].map((e) => { const r = e.getBoundingClientRect();
+		return e.classList[1] + "@" + [r.left + scrollX, r.top + scrollY, r.width, r.height].map(Math.round).join(","); }).join(" ")`
+	const why = `(document.querySelector(".change-why") || {}).textContent`
+	const title = `document.querySelector("#tree-title").textContent`
+	h := strconv.Itoa(hexview.RowHeight)
+	rowAt := func(r int) string {
+		return `[...document.querySelectorAll(".change-list .crow")].find((e) => Math.round(parseFloat(e.style.top) / ` + h + `) === ` + strconv.Itoa(r) + `)`
+	}
+	ma, mb := strconv.Itoa(a+1), strconv.Itoa(b+1)
+	eachBrowser(t, "", func(t *testing.T, br browsertest.Tab, _ string) {
+		br.SetViewport(1400, 900)
+		waitFor(t, br, "the window's size", `innerWidth === 1400 && innerHeight === 900`, `innerWidth + "x" + innerHeight`)
+		paste(br, text)
+		waitFor(t, br, "the capture decoded", `document.querySelector(".input-status").textContent.startsWith(`+jsQuote(pastedStatus(t, text))+`)`,
+			`document.querySelector(".input-status").textContent`)
+		choose := func(m int) {
+			br.Eval(`document.querySelector(".msg-list").scrollTop = `+strconv.Itoa(m*hexview.RowHeight), nil)
+			waitFor(t, br, "message "+strconv.Itoa(m+1)+" drawn", `!!document.querySelector("#m-`+strconv.Itoa(m)+`")`, `document.querySelector(".msg-list").scrollTop`)
+			br.Click("#m-" + strconv.Itoa(m) + " .m-type")
+			waitFor(t, br, "message "+strconv.Itoa(m+1)+" chosen", `document.querySelector("#hex-title").textContent.startsWith("Bytes of message `+strconv.Itoa(m+1)+`:")`,
+				`document.querySelector("#hex-title").textContent`)
+		}
+		choose(a)
+		var before, after string
+		br.Eval(rects, &before)
+		br.Click(".compare-toggle")
+		waitFor(t, br, "message "+ma+" pinned", why+` === "Message `+ma+` is pinned: choose another message in the list to compare it with." &&
+			document.querySelector(".compare-toggle").getAttribute("aria-pressed") === "true" && `+title+` === "Compare"`, why)
+		choose(b)
+		want := "Message " + ma + ", pinned, beside message " + mb + ", chosen in the list. Fields: " + strconv.Itoa(c.Count[web.DiffValue]) + " differ."
+		waitFor(t, br, "the comparison", why+` === `+jsQuote(want), why)
+		listSettled(t, br, "the comparison", ".change-list", ".crow")
+		br.Eval(rects, &after)
+		if after != before {
+			t.Errorf("the comparison moved the panels:\n before %s\n after  %s", before, after)
+		}
+		var head string
+		br.Eval(`[...document.querySelector(".change-head").children].map((e) => e.textContent).join(" | ")`, &head)
+		if head != "field | message "+ma+" | message "+mb {
+			t.Errorf("the heads: %s", head)
+		}
+		axeSerious(t, br, br.Name()+", the comparison")
+
+		// The id's value, marked.
+		br.Eval(`document.querySelector(".change-list").scrollTop = `+strconv.Itoa((idRow-5)*hexview.RowHeight), nil)
+		listSettled(t, br, "the comparison", ".change-list", ".crow")
+		var cells string
+		br.Eval(`(() => { const r = `+rowAt(idRow)+`; return r.classList.contains("changed") + " | " +
+			[...r.children].map((e) => e.textContent.trim()).join(" | "); })()`, &cells)
+		if want := "true | Value ≠ | \"1\" | \"2\""; cells != want {
+			t.Errorf("the id's row: %s, want %s", cells, want)
+		}
+		// A click on the chosen message's value selects its bytes.
+		br.Eval(`(`+rowAt(idRow)+`).querySelector(".c-new").click()`, nil)
+		off := strconv.Itoa(c.B.Nodes[c.Rows[idRow].B].Offset)
+		waitFor(t, br, "its bytes selected", `(() => { const s = [...document.querySelectorAll(".hv-hex .hv-seg.sel")];
+			return s.length > 0 && +s[0].dataset.o === `+off+`; })()`,
+			`[...document.querySelectorAll(".hv-hex .hv-seg.sel")].map((e) => e.dataset.o).join(",")`)
+
+		// The keyboard: End scrolls to the last row.
+		br.Eval(`document.querySelector(".change-list").focus()`, nil)
+		br.Press("End")
+		last := len(c.Rows) - 1
+		waitFor(t, br, "the last row", `!!(`+rowAt(last)+`)`, `document.querySelector(".change-list").scrollTop`)
+		listSettled(t, br, "the comparison", ".change-list", ".crow")
+
+		// The DOM does not grow with the rows: a row per row in view (and the overscan), four
+		// elements each, however many rows there are. (The sentence above the rows takes the
+		// lines it needs, so the box's height, and the rows in view, vary with it.)
+		dom := `(() => { const box = document.querySelector(".change-list"), rows = box.querySelectorAll(".crow").length;
+			const bound = Math.ceil(box.clientHeight / ` + h + `) + 1 + 2 * ` + strconv.Itoa(hexview.Overscan) + `;
+			return (box.querySelectorAll("*").length === 1 + 4 * rows && rows <= bound) + " " + rows + " rows drawn, at most " + bound; })()`
+		var small, large string
+		br.Eval(`document.querySelector(".change-list").scrollTop = 0`, nil)
+		listSettled(t, br, "the comparison", ".change-list", ".crow")
+		br.Eval(dom, &small)
+		// Enter on the button closes the comparison.
+		br.Eval(`document.querySelector(".compare-toggle").focus()`, nil)
+		br.Press("Enter")
+		waitFor(t, br, "the tree back", title+` === "Fields" && !document.querySelector(".change-list") &&
+			document.querySelector(".compare-toggle").getAttribute("aria-pressed") === "false"`, title)
+		choose(rel)
+		br.Click(".compare-toggle")
+		choose(b)
+		waitFor(t, br, "the wide comparison", why+`.startsWith("Message `+strconv.Itoa(rel+1)+`, pinned, beside message `+mb+`")`, why)
+		listSettled(t, br, "the comparison", ".change-list", ".crow")
+		br.Eval(dom, &large)
+		if !strings.HasPrefix(small, "true ") || !strings.HasPrefix(large, "true ") {
+			t.Errorf("the comparison of %d rows: %s; of %d rows: %s", len(c.Rows), small, len(wide.Rows), large)
+		}
+	})
+}
