@@ -106,6 +106,11 @@ func (s *State) edit(a Edit) {
 	if t == nil || a.Node < 0 || int(a.Node) >= len(t.Nodes) {
 		return
 	}
+	if s.Stale {
+		// The text box holds typing that does not read: the edited stream would replace it.
+		s.refuseEdit("the text in the input box does not read now (" + s.InputErr.Msg + "); correct it there first")
+		return
+	}
 	d := decoder.NewDraft(t)
 	i := int(a.Node)
 	if err := d.SetText(i, a.Text); err != nil {
@@ -124,6 +129,10 @@ func (s *State) edit(a Edit) {
 		return // the value it had
 	}
 	text := s.Doc.editedText(s.Msg, b)
+	if text == "" {
+		s.refuseEdit("the input has an empty message, which the edited input (one message a line) cannot hold")
+		return
+	}
 	if len(text) > MaxInput {
 		s.refuseEdit("the edited input would be " + strconv.Itoa(len(text)) + " bytes of text, more than the page reads")
 		return
@@ -133,9 +142,6 @@ func (s *State) edit(a Edit) {
 		undo = append(undo[:1], undo[2:]...) // the original stays
 	}
 	undo = append(undo, EditBefore{Text: s.Text, Force: s.Force, Proto: s.Proto, Example: s.Example, Msg: s.Msg, Node: s.Node})
-	// What a capture file's header said (the protocol version) stays fixed, in case the
-	// header is not written again.
-	s.Proto = s.Doc.Capture.DecoderOptions(s.options()).Proto
 	force := input.Hex
 	if s.Doc.Format == input.Capture {
 		force = input.Capture
@@ -191,7 +197,8 @@ func (s *State) undoEdit(original bool) {
 
 // editedText is the input with message m's bytes replaced by b, and every other message's
 // bytes as they were: a capture file as a capture file (its header and each message's LSN),
-// anything else as hex, one message a line.
+// anything else as hex, one message a line. It returns "" when a message is empty: a line
+// cannot hold it.
 func (d *Doc) editedText(m int, b []byte) string {
 	var out []byte
 	capture := d.Format == input.Capture
@@ -204,6 +211,9 @@ func (d *Doc) editedText(m int, b []byte) string {
 		msg := d.Messages[k].Bytes
 		if k == m {
 			msg = b
+		}
+		if len(msg) == 0 {
+			return ""
 		}
 		if capture {
 			out = append(pgvalue.AppendLSN(out, d.Messages[k].LSN), ' ')

@@ -262,3 +262,31 @@ func TestChangedBytes(t *testing.T) {
 		}
 	}
 }
+
+func TestEditRefusedWhileTyping(t *testing.T) {
+	// The text box holds a hex line with an odd digit typed after it: the page shows the last
+	// decode that read, and an edit would throw the typing away.
+	s := NewState(exampleNamed(t, "Truncate"))
+	line := string(hexLine(s.Tree().Bytes))
+	s = apply(t, NewState(-1), SetText{Text: line})
+	s = apply(t, s, SetText{Text: line + "0", Typing: true})
+	if !s.Stale {
+		t.Fatalf("not stale: %v", s.InputErr)
+	}
+	oid := findNode(t, s, decoder.FieldTruncateRelationOID, 0)
+	s = apply(t, s, SelectNode{Node: oid}, Edit{Node: oid, Text: "7"})
+	if !strings.Contains(s.Edit.View.Err, "does not read now") || s.Text != line+"0" {
+		t.Fatalf("edit while stale: %q, text kept: %v", s.Edit.View.Err, s.Text == line+"0")
+	}
+}
+
+func TestEditedTextEmptyMessage(t *testing.T) {
+	d := &Doc{Format: input.Hex, Messages: []input.Message{{Bytes: []byte{1}}, {Bytes: nil}}}
+	if got := d.editedText(0, []byte{2}); got != "" {
+		t.Fatalf("an input with an empty message written as %q", got)
+	}
+	d.Messages[1].Bytes = []byte{3}
+	if got := d.editedText(0, []byte{2}); got != "02\n03\n" {
+		t.Fatalf("written as %q", got)
+	}
+}
