@@ -378,11 +378,16 @@ func selectText(f web.EffectSelectText) {
 	js.Global().Call("requestAnimationFrame", done)
 }
 
-var panelSelectors = map[web.Panel]string{web.PanelList: ".msg-list", web.PanelTree: ".tree", web.PanelChange: ".change-list"}
-
 func scroll(p web.Panel, top int) {
-	sel, ok := panelSelectors[p]
-	if !ok {
+	var sel string
+	switch p {
+	case web.PanelList:
+		sel = ".msg-list"
+	case web.PanelTree:
+		sel = ".tree"
+	case web.PanelChange:
+		sel = ".change-list"
+	default:
 		return
 	}
 	if el := js.Global().Get("document").Call("querySelector", sel); !el.IsNull() {
