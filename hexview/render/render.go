@@ -29,9 +29,6 @@ import (
 	"pgoutput-inspector/hexview"
 )
 
-// DefaultHeight is the height assumed for the scroll box before the page has laid it out.
-const DefaultHeight = 480
-
 // MaxHeight bounds the height the View draws rows for, so that a box the page forgot to bound
 // (as tall as all its rows) still gets a screenful of rows rather than all of them.
 const MaxHeight = 4096
@@ -153,9 +150,20 @@ func (v *View) resized(height, chars int) {
 // windowChanged reports whether the rows to draw differ from those for the old viewport.
 func (v *View) windowChanged(old hexview.Viewport) bool {
 	rows, over := v.model().RowCount(), v.overscan()
-	oldFirst, oldN := old.Window(rows, over)
-	newFirst, newN := v.viewport().Window(rows, over)
+	oldFirst, oldN := window(old, rows, over)
+	newFirst, newN := window(v.viewport(), rows, over)
 	return oldFirst != newFirst || oldN != newN
+}
+
+// window is vp.Window, but no rows while the box's height is unknown (vp.Height 0: before
+// the View is mounted and has measured its box, when Height is 0). The page's first render
+// comes before its layout, and rows drawn for an assumed height (and width) would be drawn
+// again at once, before the browser shows anything.
+func window(vp hexview.Viewport, rows, overscan int) (first, n int) {
+	if vp.Height <= 0 {
+		return 0, 0
+	}
+	return vp.Window(rows, overscan)
 }
 
 // model returns the model to draw: Model (or no bytes) in rows as wide as fit in the box, so
@@ -189,9 +197,6 @@ func (v *View) viewport() hexview.Viewport {
 	if h <= 0 {
 		h = v.measured
 	}
-	if h <= 0 {
-		h = DefaultHeight
-	}
 	return hexview.Viewport{Height: min(h, MaxHeight), Top: v.top}
 }
 
@@ -223,7 +228,7 @@ func (v *View) Render() vecty.ComponentOrHTML {
 		scroll, v.refit = true, false
 	}
 
-	first, n := vp.Window(m.RowCount(), v.overscan())
+	first, n := window(vp, m.RowCount(), v.overscan())
 	slots := make([]vecty.MarkupOrChild, n+1)
 	slots[0] = vecty.Markup(vecty.Class("hv-spacer"), vecty.Style("height", px(total)))
 	for _, r := range m.Rows(first, n, v.Marks) {

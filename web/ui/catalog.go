@@ -26,7 +26,7 @@ type CatalogView struct {
 
 // Mount implements vecty.Mounter.
 func (v *CatalogView) Mount() {
-	v.watch.start(v.box.Node(), func(h int) { reportHeight(web.PanelCatalog, v.box, v.View, h, v.Dispatch) })
+	v.watch.start(v, v.box.Node(), func(h int) bool { return reportHeight(web.PanelCatalog, v.box, v.View, h, v.Dispatch) })
 }
 
 // Unmount implements vecty.Unmounter.
@@ -35,13 +35,14 @@ func (v *CatalogView) Unmount() { v.watch.stop() }
 // SkipRender implements vecty.RenderSkipper.
 func (v *CatalogView) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*CatalogView)
-	return ok && o.Catalog == v.Catalog && o.View == v.View
+	return ok && !v.watch.bare() && o.Catalog == v.Catalog && o.View == v.View
 }
 
 // Render implements vecty.Component.
 func (v *CatalogView) Render() vecty.ComponentOrHTML {
 	c := v.Catalog
 	first, n := v.View.Window(len(c.Rows), hexview.Overscan)
+	n = v.watch.rows(n)
 	items := make([]vecty.MarkupOrChild, n+1)
 	items[0] = markup(class("vspace"), style("height", px(len(c.Rows)*hexview.RowHeight)))
 	for k := first; k < first+n; k++ {

@@ -37,7 +37,7 @@ type ChangeView struct {
 
 // Mount implements vecty.Mounter.
 func (v *ChangeView) Mount() {
-	v.watch.start(v.box.Node(), func(h int) { reportHeight(web.PanelChange, v.box, v.View, h, v.Dispatch) })
+	v.watch.start(v, v.box.Node(), func(h int) bool { return reportHeight(web.PanelChange, v.box, v.View, h, v.Dispatch) })
 }
 
 // Unmount implements vecty.Unmounter.
@@ -46,7 +46,7 @@ func (v *ChangeView) Unmount() { v.watch.stop() }
 // SkipRender implements vecty.RenderSkipper.
 func (v *ChangeView) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*ChangeView)
-	return ok && o.Change == v.Change && o.Node == v.Node && o.View == v.View
+	return ok && !v.watch.bare() && o.Change == v.Change && o.Node == v.Node && o.View == v.View
 }
 
 // Render implements vecty.Component.
@@ -54,6 +54,7 @@ func (v *ChangeView) Render() vecty.ComponentOrHTML {
 	c := v.Change
 	cols := c.Columns
 	first, n := v.View.Window(len(cols), hexview.Overscan)
+	n = v.watch.rows(n)
 	items := make([]vecty.MarkupOrChild, n+1)
 	items[0] = markup(class("vspace"), style("height", px(len(cols)*hexview.RowHeight)))
 	for k := first; k < first+n; k++ {

@@ -94,11 +94,14 @@ func inToggle(e *vecty.Event) bool {
 	return el.Truthy()
 }
 
-// reportHeight tells the store a list's new height, when it changed.
-func reportHeight(p web.Panel, box *vecty.HTML, v hexview.Viewport, height int, d Dispatch) {
+// reportHeight tells the store a list's new height, when it changed, and reports whether it
+// did.
+func reportHeight(p web.Panel, box *vecty.HTML, v hexview.Viewport, height int, d Dispatch) bool {
 	if height > 0 && height != v.Height {
 		d(web.Scroll{Panel: p, Top: box.Node().Get("scrollTop").Int(), Height: height})
+		return true
 	}
+	return false
 }
 
 func px(n int) string { return strconv.Itoa(n) + "px" }
@@ -153,7 +156,7 @@ type MessageList struct {
 // Mount implements vecty.Mounter: the list follows its box's height, which the page's layout
 // sets.
 func (l *MessageList) Mount() {
-	l.watch.start(l.box.Node(), func(h int) { reportHeight(web.PanelList, l.box, l.View, h, l.Dispatch) })
+	l.watch.start(l, l.box.Node(), func(h int) bool { return reportHeight(web.PanelList, l.box, l.View, h, l.Dispatch) })
 }
 
 // Unmount implements vecty.Unmounter.
@@ -162,7 +165,7 @@ func (l *MessageList) Unmount() { l.watch.stop() }
 // SkipRender implements vecty.RenderSkipper.
 func (l *MessageList) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*MessageList)
-	return ok && o.List == l.List && o.Filter == l.Filter && o.Msg == l.Msg && o.View == l.View && o.ShowCatalog == l.ShowCatalog &&
+	return ok && !l.watch.bare() && o.List == l.List && o.Filter == l.Filter && o.Msg == l.Msg && o.View == l.View && o.ShowCatalog == l.ShowCatalog &&
 		o.ShowTimeline == l.ShowTimeline && o.Block == l.Block && o.Lens == l.Lens
 }
 
@@ -173,6 +176,7 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 		rows = l.List.Rows
 	}
 	first, n := l.View.Window(len(rows), hexview.Overscan)
+	n = l.watch.rows(n)
 	items := make([]vecty.MarkupOrChild, n+1)
 	items[0] = markup(class("vspace"), style("height", px(len(rows)*hexview.RowHeight)))
 	drawn := false
@@ -374,7 +378,7 @@ type TreeView struct {
 // Mount implements vecty.Mounter: the tree follows its box's height, which the page's layout
 // sets.
 func (v *TreeView) Mount() {
-	v.watch.start(v.box.Node(), func(h int) { reportHeight(web.PanelTree, v.box, v.View, h, v.Dispatch) })
+	v.watch.start(v, v.box.Node(), func(h int) bool { return reportHeight(web.PanelTree, v.box, v.View, h, v.Dispatch) })
 }
 
 // Unmount implements vecty.Unmounter.
@@ -383,7 +387,7 @@ func (v *TreeView) Unmount() { v.watch.stop() }
 // SkipRender implements vecty.RenderSkipper.
 func (v *TreeView) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*TreeView)
-	return ok && o.Tree == v.Tree && sameRows(o.Rows, v.Rows) && o.Node == v.Node && o.Hover == v.Hover && o.View == v.View &&
+	return ok && !v.watch.bare() && o.Tree == v.Tree && sameRows(o.Rows, v.Rows) && o.Node == v.Node && o.Hover == v.Hover && o.View == v.View &&
 		o.Change == v.Change && o.ShowChange == v.ShowChange && o.ChangeView == v.ChangeView &&
 		o.Catalog == v.Catalog && o.ShowCatalog == v.ShowCatalog && o.CatalogView == v.CatalogView &&
 		o.Timeline == v.Timeline && o.ShowTimeline == v.ShowTimeline && o.TimelineView == v.TimelineView && o.Msg == v.Msg && o.Lens == v.Lens &&
@@ -397,6 +401,7 @@ func sameRows(a, b []int32) bool {
 // Render implements vecty.Component.
 func (v *TreeView) Render() vecty.ComponentOrHTML {
 	first, n := v.View.Window(len(v.Rows), hexview.Overscan)
+	n = v.watch.rows(n)
 	items := make([]vecty.MarkupOrChild, n+1)
 	items[0] = markup(class("vspace"), style("height", px(len(v.Rows)*hexview.RowHeight)))
 	drawn := false

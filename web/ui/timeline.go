@@ -27,7 +27,7 @@ type TimelineView struct {
 
 // Mount implements vecty.Mounter.
 func (v *TimelineView) Mount() {
-	v.watch.start(v.box.Node(), func(h int) { reportHeight(web.PanelTimeline, v.box, v.View, h, v.Dispatch) })
+	v.watch.start(v, v.box.Node(), func(h int) bool { return reportHeight(web.PanelTimeline, v.box, v.View, h, v.Dispatch) })
 }
 
 // Unmount implements vecty.Unmounter.
@@ -36,7 +36,7 @@ func (v *TimelineView) Unmount() { v.watch.stop() }
 // SkipRender implements vecty.RenderSkipper.
 func (v *TimelineView) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*TimelineView)
-	return ok && o.Timeline == v.Timeline && o.Msg == v.Msg && o.View == v.View
+	return ok && !v.watch.bare() && o.Timeline == v.Timeline && o.Msg == v.Msg && o.View == v.View
 }
 
 // Render implements vecty.Component.
@@ -44,6 +44,7 @@ func (v *TimelineView) Render() vecty.ComponentOrHTML {
 	tl := v.Timeline
 	chosen := tl.Chosen(v.Msg)
 	first, n := v.View.Window(len(tl.Spans), hexview.Overscan)
+	n = v.watch.rows(n)
 	items := make([]vecty.MarkupOrChild, n+1)
 	items[0] = markup(class("vspace"), style("height", px(len(tl.Spans)*hexview.RowHeight)))
 	for k := first; k < first+n; k++ {
