@@ -15,14 +15,7 @@ import (
 // timelineOf returns the timeline the page makes of text, decoded whole.
 func timelineOf(t *testing.T, text string) *web.Timeline {
 	t.Helper()
-	s, _ := web.Apply(web.NewState(-1), web.SetText{Text: text})
-	if s.Doc == nil {
-		t.Fatalf("the text does not read: %v", s.InputErr)
-	}
-	for !s.Doc.Complete() {
-		s, _ = web.Apply(s, web.DecodeMore{})
-	}
-	return web.TimelineOf(s.Doc)
+	return web.TimelineOf(decodedWhole(t, text))
 }
 
 // TestBrowsersTimeline opens the timeline on a real capture with streamed and prepared
