@@ -345,7 +345,8 @@ func TestBrowserLongNamesEndInEllipsis(t *testing.T) {
 	r = append(r, "public\x00"+strings.Repeat("table_", 20)+"\x00d\x00\x01\x01"+name+"\x00"...)
 	r = be32(be32(r, 25), 0xffffffff)
 	b, _ := open(t, "#hex="+hex.EncodeToString(r)+"&proto=1")
-	waitJS(b, `document.querySelector(".hex-panel h2").textContent.includes("Relation")`)
+	waitJS(b, `document.querySelector(".hex-panel h2").textContent.includes("Relation") &&
+		[...document.querySelectorAll(".tnode .t-label")].some((e) => e.textContent === "column 1 (`+name+`)")`)
 	var cells []struct {
 		Text, Title, Overflow string
 		Cut                   bool
