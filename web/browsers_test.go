@@ -140,11 +140,11 @@ func TestBrowsersPasteCapture(t *testing.T) {
 		if got := b.Text("#format option:checked"); !strings.Contains(got, "capture") {
 			t.Errorf("detected format shown as %q", got)
 		}
+		// The list's rows come a frame after the status.
+		waitFor(t, b, "an Insert among the rows drawn", `[...document.querySelectorAll(".mrow")].some((e) => e.textContent.includes("Insert"))`,
+			`[...document.querySelectorAll(".mrow")].map((e) => e.textContent).join("; ")`)
 		var msg int
 		b.Eval(`(() => { for (const e of document.querySelectorAll(".mrow")) if (e.textContent.includes("Insert")) return +e.dataset.msg; return -1; })()`, &msg)
-		if msg < 0 {
-			t.Fatalf("no Insert among the rows drawn")
-		}
 		b.Click(`.mrow[data-msg="` + strconv.Itoa(msg) + `"]`)
 		until(b, `document.querySelector('.mrow.selected[data-msg="`+strconv.Itoa(msg)+`"]')`)
 		waitRows(t, b, "XLogData", "Start LSN", "Insert = public.types", "column 1 (id)", "Kind = 't' text")

@@ -75,7 +75,8 @@ func TestBrowserEditsKeepPlace(t *testing.T) {
 		s.dispatchEvent(new Event("change", {bubbles: true})); })()`, nil)
 	st := web.NewState(ex)
 	msgLine := st.Doc.Messages[st.Msg].Line // the Update's line in the text
-	waitJS(b, `document.querySelector(".hex-panel h2").textContent.startsWith("Bytes of message `+strconv.Itoa(st.Msg+1)+`: Update")`)
+	waitJS(b, `document.querySelector(".hex-panel h2").textContent.startsWith("Bytes of message `+strconv.Itoa(st.Msg+1)+`: Update") &&
+		[...document.querySelectorAll(".tnode .t-label")].some((e) => e.textContent === "Value")`)
 	var node string
 	b.Eval(`(() => { for (const e of document.querySelectorAll(".tnode")) if (e.querySelector(".t-label").textContent === "Value") return e.dataset.node; return ""; })()`, &node)
 	b.Click(`.tnode[data-node="` + node + `"]`)

@@ -48,7 +48,8 @@ func TestBrowsersFilter(t *testing.T) {
 		// The Origin (message 8) is left out: the next Insert, message 9, is shown.
 		typeFilter(b, "type:I")
 		until(b, `document.querySelector(".list-panel h2").textContent === "Messages (4 of 10)" &&
-			document.querySelector(".hex-panel h2").textContent.startsWith("Bytes of message 9: Insert")`)
+			document.querySelector(".hex-panel h2").textContent.startsWith("Bytes of message 9: Insert") &&
+			document.querySelector(".mrow[data-msg]") !== null`)
 		if got := listed(b); got != "2,3,4,8" {
 			t.Errorf("rows of messages %s, want 2,3,4,8", got)
 		}
