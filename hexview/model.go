@@ -53,6 +53,7 @@ const (
 	ClassError                 // bytes that could not be decoded, or the field in error
 	ClassEnvelope              // CopyData / XLogData / keepalive framing around a message
 	ClassAbsent                // a field the release or protocol version chosen does not have
+	ClassDiffers               // a field that differs from the same field of a message compared with
 	numClasses
 )
 
@@ -72,6 +73,7 @@ var classNames = [numClasses]string{
 	ClassError:    "k-error",
 	ClassEnvelope: "k-env",
 	ClassAbsent:   "k-absent",
+	ClassDiffers:  "k-diff",
 }
 
 // String returns the CSS class that tints the class's bytes, such as "k-lsn"; hexview.css

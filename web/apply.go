@@ -419,7 +419,7 @@ func (s State) selectMessage(m int, reveal bool) (State, []Effect) {
 	s.Msg = m
 	s.Shown++
 	t := s.Doc.Trees[m]
-	s.Model = layout(t, s.Lens)
+	s.Model = layout(t, s.Lens, s.Compare.Cmp)
 	s.TreeRows = VisibleNodes(t, nil)
 	s.Change = ChangeOf(t)
 	// The hex view brings the selection into view by itself; the tree starts at its top.

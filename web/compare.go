@@ -67,6 +67,14 @@ func (c *Comparison) Differs() bool {
 	return c.Count[DiffValue]+c.Count[DiffOnlyA]+c.Count[DiffOnlyB] > 0
 }
 
+// marks says the hex view marks bytes of t: t is c's chosen message (the pinned message's
+// bytes are not shown), and some of its fields differ from the pinned message's, as another
+// value (≠), the same value in other bytes (≈) or a value the page cannot compare (?), or
+// only t has them; layout marks those fields.
+func (c *Comparison) marks(t *decoder.Tree) bool {
+	return c != nil && c.B == t && c.Count[DiffEncoded]+c.Count[DiffUndecided]+c.Count[DiffValue]+c.Count[DiffOnlyB] > 0
+}
+
 // siblings aligns the sibling nodes from i to endA in a with those from j to endB in b, each
 // with its subtree, and returns the most of what their rows say. Siblings pair in order: a's
 // next field pairs with b's next when they are the same field; else b's fields before the
@@ -190,9 +198,10 @@ func (CompareWith) isAction() {}
 // compareWith pins the chosen message, or closes the comparison. It takes the tree's place as
 // the relations and the timeline do, in turn with them.
 func (s State) compareWith(on bool) State {
-	s.Compare = CompareState{}
+	// The comparison before stays until syncCompare, which takes its marks off the hex view.
+	s.Compare = CompareState{Cmp: s.Compare.Cmp}
 	if on && s.Tree() != nil {
-		s.Compare = CompareState{On: true, Pinned: s.Msg, text: s.Text}
+		s.Compare = CompareState{On: true, Pinned: s.Msg, Cmp: s.Compare.Cmp, text: s.Text}
 		s.ShowCatalog, s.Catalog, s.ShowTimeline, s.Timeline = false, nil, false, nil
 	}
 	return s
@@ -204,9 +213,10 @@ func (s State) compareWith(on bool) State {
 // keeps it) or no message is chosen.
 func (s *State) syncCompare(fx []Effect) []Effect {
 	c := &s.Compare
-	b := s.Tree()
+	b, old := s.Tree(), c.Cmp
 	if !c.On || b == nil || c.Pinned >= len(s.Doc.Trees) || s.Text != c.text {
 		*c = CompareState{}
+		s.markDiffers(old, b)
 		return fx
 	}
 	a := s.Doc.Trees[c.Pinned]
@@ -215,9 +225,19 @@ func (s *State) syncCompare(fx []Effect) []Effect {
 	}
 	c.Cmp = Compare(a, b, c.Pinned, s.Msg)
 	c.Change = c.Cmp.change()
+	s.markDiffers(old, b)
 	// Another message chosen starts the list at its top (selectMessage set the view's).
 	s.View[PanelChange].Top = 0
 	return append(fx, EffectScroll{Panel: PanelChange})
+}
+
+// markDiffers lays out the chosen message, t, again when the comparison's marks of its bytes
+// change from those of old, the comparison before (only then: an edit's marks, which a new
+// layout drops, stay on a message the comparison does not mark).
+func (s *State) markDiffers(old *Comparison, t *decoder.Tree) {
+	if old.marks(t) || s.Compare.Cmp.marks(t) {
+		s.Model = layout(t, s.Lens, s.Compare.Cmp)
+	}
 }
 
 // diffTitles say what each Diff means, in a row's tooltip and in the summary.
@@ -231,7 +251,8 @@ var diffMarks = [numDiffs]string{"", " ≈", " ?", " ≠", " (only left)", " (on
 // on the left, the chosen one on the right, a row per field (its name indented by its depth
 // and followed by a mark of how the two compare, its values cut to MaxRowText); a field that
 // differs, or that only one message has, is marked changed. A click on a value of the chosen
-// message selects its bytes. The sentence above says what the comparison found.
+// message selects its bytes. The sentences above say what the comparison found, and what
+// the marks mean (in the rows and in the hex view).
 func (c *Comparison) change() *Change {
 	ch := &Change{Columns: make([]ChangeColumn, len(c.Rows)),
 		Heads: [3]string{"field", "message " + strconv.Itoa(c.MsgA+1), "message " + strconv.Itoa(c.MsgB+1)}}
@@ -249,10 +270,14 @@ func (c *Comparison) change() *Change {
 		ch.Why = "Message " + strconv.Itoa(c.MsgA+1) + ", pinned, beside message " + strconv.Itoa(c.MsgB+1) + ", chosen in the list. Fields:"
 		for d, n := range c.Count {
 			if d > 0 && n > 0 || d == int(DiffValue) {
-				ch.Why += " " + strconv.Itoa(n) + " " + diffTitles[d] + ","
+				ch.Why += " " + strconv.Itoa(n) + " " + diffTitles[d]
+				if d < int(DiffOnlyA) {
+					ch.Why += " (" + diffMarks[d][1:] + ")" // the rows' mark
+				}
+				ch.Why += ","
 			}
 		}
-		ch.Why = ch.Why[:len(ch.Why)-1] + "."
+		ch.Why = ch.Why[:len(ch.Why)-1] + ". The hex view marks their bytes in message " + strconv.Itoa(c.MsgB+1) + "."
 	}
 	return ch
 }

@@ -3,6 +3,7 @@
 package web_test
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -38,6 +39,16 @@ func nthOf(t *testing.T, d *web.Doc, typ byte, rel string, n int) int {
 	}
 	t.Fatalf("no %c #%d on %s", typ, n, rel)
 	return -1
+}
+
+// chooseMessage scrolls the message list to message m's row and clicks it.
+func chooseMessage(t *testing.T, br browsertest.Tab, d *web.Doc, m int) {
+	t.Helper()
+	br.Eval(`document.querySelector(".msg-list").scrollTop = `+strconv.Itoa(d.RowOf[m]*hexview.RowHeight), nil)
+	waitFor(t, br, "message "+strconv.Itoa(m+1)+" drawn", `!!document.querySelector("#m-`+strconv.Itoa(m)+`")`, `document.querySelector(".msg-list").scrollTop`)
+	br.Click("#m-" + strconv.Itoa(m) + " .m-type")
+	waitFor(t, br, "message "+strconv.Itoa(m+1)+" chosen", `document.querySelector("#hex-title").textContent.startsWith("Bytes of message `+strconv.Itoa(m+1)+`:")`,
+		`document.querySelector("#hex-title").textContent`)
 }
 
 // TestBrowsersCompare pins the first Insert of the table of many types in a real capture
@@ -86,13 +97,7 @@ func TestBrowsersCompare(t *testing.T) {
 		paste(br, text)
 		waitFor(t, br, "the capture decoded", `document.querySelector(".input-status").textContent.startsWith(`+jsQuote(pastedStatus(t, text))+`)`,
 			`document.querySelector(".input-status").textContent`)
-		choose := func(m int) {
-			br.Eval(`document.querySelector(".msg-list").scrollTop = `+strconv.Itoa(m*hexview.RowHeight), nil)
-			waitFor(t, br, "message "+strconv.Itoa(m+1)+" drawn", `!!document.querySelector("#m-`+strconv.Itoa(m)+`")`, `document.querySelector(".msg-list").scrollTop`)
-			br.Click("#m-" + strconv.Itoa(m) + " .m-type")
-			waitFor(t, br, "message "+strconv.Itoa(m+1)+" chosen", `document.querySelector("#hex-title").textContent.startsWith("Bytes of message `+strconv.Itoa(m+1)+`:")`,
-				`document.querySelector("#hex-title").textContent`)
-		}
+		choose := func(m int) { chooseMessage(t, br, d, m) }
 		choose(a)
 		var before, after string
 		br.Eval(rects, &before)
@@ -100,7 +105,7 @@ func TestBrowsersCompare(t *testing.T) {
 		waitFor(t, br, "message "+ma+" pinned", why+` === "Message `+ma+` is pinned: choose another message in the list to compare it with." &&
 			document.querySelector(".compare-toggle").getAttribute("aria-pressed") === "true" && `+title+` === "Compare"`, why)
 		choose(b)
-		want := "Message " + ma + ", pinned, beside message " + mb + ", chosen in the list. Fields: " + strconv.Itoa(c.Count[web.DiffValue]) + " differ."
+		want := "Message " + ma + ", pinned, beside message " + mb + ", chosen in the list. Fields: " + strconv.Itoa(c.Count[web.DiffValue]) + " differ (≠). The hex view marks their bytes in message " + mb + "."
 		waitFor(t, br, "the comparison", why+` === `+jsQuote(want), why)
 		listSettled(t, br, "the comparison", ".change-list", ".crow")
 		br.Eval(rects, &after)
@@ -161,5 +166,76 @@ func TestBrowsersCompare(t *testing.T) {
 		if !strings.HasPrefix(small, "true ") || !strings.HasPrefix(large, "true ") {
 			t.Errorf("the comparison of %d rows: %s; of %d rows: %s", len(c.Rows), small, len(wide.Rows), large)
 		}
+	})
+}
+
+// TestBrowsersCompareMarksBytes pins the first Insert of the table of many types in a real
+// capture (PostgreSQL 18, text) and chooses a later Insert of it, inside a streamed
+// transaction: the hex view marks (k-diff) exactly the bytes of the chosen message's fields
+// whose values differ and of its Xid, which only it has, as web.Compare's rows and the tree's
+// byte ranges say; closing the comparison takes the marks off.
+func TestBrowsersCompareMarksBytes(t *testing.T) {
+	text := corpus(t, "pg18-text")
+	d := decodedWhole(t, text)
+	a, b := nthOf(t, d, 'I', "public.types", 1), -1
+	for i, tr := range d.Trees {
+		if tr.Type == 'I' && tr.Relation != nil && tr.Relation.QualifiedName() == "public.types" && tr.Find(tr.Message, decoder.FieldStreamXid) >= 0 {
+			b = i
+		}
+	}
+	if b < 0 {
+		t.Fatal("no streamed Insert into public.types")
+	}
+	c := web.Compare(d.Trees[a], d.Trees[b], a, b)
+	var want []int
+	for _, row := range c.Rows {
+		if row.B >= 0 && row.Diff != web.DiffSame && c.B.IsLeaf(int(row.B)) {
+			n := &c.B.Nodes[row.B]
+			for off := n.Offset; off < n.Offset+n.Length; off++ {
+				want = append(want, off)
+			}
+		}
+	}
+	slices.Sort(want)
+	if c.Count[web.DiffValue] == 0 || c.Count[web.DiffOnlyB] == 0 || len(want) == 0 || len(want) >= len(c.B.Bytes) {
+		t.Fatalf("the pair: %v, %d of %d bytes differ", c.Count, len(want), len(c.B.Bytes))
+	}
+	// The bytes drawn and those marked, as offsets: each segment's first offset and its pairs.
+	const drawn = `(() => { const all = [], marked = [];
+		for (const e of document.querySelectorAll(".hv-hex .hv-seg")) {
+			const n = e.textContent.trim().split(" ").filter((x) => x).length;
+			for (let k = 0; k < n; k++) { all.push(+e.dataset.o + k); if (e.classList.contains("k-diff")) marked.push(+e.dataset.o + k); }
+		}
+		return {All: all.length, Marked: marked.sort((x, y) => x - y)}; })()`
+	type marks struct {
+		All    int
+		Marked []int
+	}
+	mb := strconv.Itoa(b + 1)
+	eachBrowser(t, "", func(t *testing.T, br browsertest.Tab, _ string) {
+		br.SetViewport(1400, 900)
+		waitFor(t, br, "the window's size", `innerWidth === 1400 && innerHeight === 900`, `innerWidth + "x" + innerHeight`)
+		paste(br, text)
+		waitFor(t, br, "the capture decoded", `document.querySelector(".input-status").textContent.startsWith(`+jsQuote(pastedStatus(t, text))+`)`,
+			`document.querySelector(".input-status").textContent`)
+		choose := func(m int) { chooseMessage(t, br, d, m) }
+		choose(a)
+		br.Click(".compare-toggle")
+		waitFor(t, br, "the message pinned", `document.querySelector(".compare-toggle").getAttribute("aria-pressed") === "true"`,
+			`document.querySelector(".compare-toggle").getAttribute("aria-pressed")`)
+		choose(b)
+		// Every byte of the message drawn (it fits the box), some marked.
+		waitFor(t, br, "the bytes marked", `(() => { const m = `+drawn+`; return m.All === `+strconv.Itoa(len(c.B.Bytes))+` && m.Marked.length > 0; })()`,
+			`JSON.stringify(`+drawn+`)`)
+		var got marks
+		br.Eval(drawn, &got)
+		if !slices.Equal(got.Marked, want) {
+			t.Errorf("message %s: bytes marked %v, want %v", mb, got.Marked, want)
+		}
+		// Closed, the comparison leaves no mark.
+		br.Click(".compare-toggle")
+		waitFor(t, br, "the marks gone", `document.querySelector(".compare-toggle").getAttribute("aria-pressed") === "false" &&
+			document.querySelectorAll(".hv-seg.k-diff").length === 0 && `+drawn+`.All === `+strconv.Itoa(len(c.B.Bytes)),
+			`JSON.stringify(`+drawn+`)`)
 	})
 }

@@ -1,12 +1,15 @@
 package web
 
 import (
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/hexview"
 )
 
 // guideCapture decodes a capture of testdata/guide whole.
@@ -231,7 +234,7 @@ func TestCompareWith(t *testing.T) {
 		t.Errorf("the comparison's list is not scrolled to its top: %v", fx)
 	}
 	if len(ch.Columns) != len(c.Rows) || ch.Heads != [3]string{"field", "message 10", "message 11"} ||
-		ch.Why != "Message 10, pinned, beside message 11, chosen in the list. Fields: "+strconv.Itoa(c.Count[DiffValue])+" differ." {
+		ch.Why != "Message 10, pinned, beside message 11, chosen in the list. Fields: "+strconv.Itoa(c.Count[DiffValue])+" differ (≠). The hex view marks their bytes in message 11." {
 		t.Fatalf("%d columns for %d rows, heads %q, %q", len(ch.Columns), len(c.Rows), ch.Heads, ch.Why)
 	}
 	id := rowOf(t, c, "Insert / New tuple / column 1 (id) / Value")
@@ -265,6 +268,78 @@ func TestCompareWith(t *testing.T) {
 	s, _ = Apply(s, SetText{Text: readCorpus(t, "pg16-text")})
 	if s.Compare.On || s.Compare.Cmp != nil {
 		t.Errorf("another input: %+v", s.Compare)
+	}
+}
+
+// diffBytes returns the bytes of c's chosen message (B) that the hex view should mark: those of
+// every leaf whose row says anything but DiffSame (a value, the same value in other bytes, an
+// undecided value, a field only B has), from the rows and the tree's byte ranges.
+func diffBytes(c *Comparison) map[int]bool {
+	want := map[int]bool{}
+	for _, row := range c.Rows {
+		if row.B >= 0 && row.Diff != DiffSame && c.B.IsLeaf(int(row.B)) {
+			n := &c.B.Nodes[row.B]
+			for off := n.Offset; off < n.Offset+n.Length; off++ {
+				want[off] = true
+			}
+		}
+	}
+	return want
+}
+
+// classBytes returns the bytes the hex view's model tints with class.
+func classBytes(m *hexview.Model, class hexview.Class) map[int]bool {
+	got := map[int]bool{}
+	for off := range m.Len() {
+		if f, ok := m.FieldAt(off); ok && f.Class == class {
+			got[off] = true
+		}
+	}
+	return got
+}
+
+// TestCompareMarksTheHexView: while comparing, the hex view marks the bytes of the chosen
+// message's fields that differ from the pinned one's (an Insert of the table of many types
+// beside a later one inside a streamed transaction: values, and the Xid only it has), and
+// nothing else; the comparison's mark goes over the lens's (the Xid, absent from protocol 1);
+// a message beside itself, and the hex view once the comparison is closed, mark nothing.
+func TestCompareMarksTheHexView(t *testing.T) {
+	text := readCorpus(t, "pg18-text")
+	s, _ := Apply(NewState(-1), SetText{Text: text})
+	for !s.Doc.Complete() {
+		s, _ = Apply(s, DecodeMore{})
+	}
+	a, b := changeOf(t, s.Doc, 'I', "public.types", 1), -1
+	for i, tr := range s.Doc.Trees {
+		if tr.Type == 'I' && tr.Relation != nil && tr.Relation.QualifiedName() == "public.types" && tr.Find(tr.Message, decoder.FieldStreamXid) >= 0 {
+			b = i
+		}
+	}
+	if b < 0 {
+		t.Fatal("no streamed Insert into public.types")
+	}
+	s, _ = Apply(s, SelectMessage{Msg: a})
+	s, _ = Apply(s, CompareWith{On: true})
+	if got := classBytes(s.Model, hexview.ClassDiffers); len(got) != 0 {
+		t.Errorf("the pinned message beside itself: %d bytes marked", len(got))
+	}
+	s, _ = Apply(s, SelectMessage{Msg: b})
+	c := s.Compare.Cmp
+	want := diffBytes(c)
+	xid := c.B.Nodes[c.B.Find(c.B.Message, decoder.FieldStreamXid)]
+	if c.Count[DiffValue] == 0 || c.Count[DiffOnlyB] == 0 || !want[xid.Offset] || len(want) >= len(c.B.Bytes) {
+		t.Fatalf("the pair: %v, %d of %d bytes differ", c.Count, len(want), len(c.B.Bytes))
+	}
+	if got := classBytes(s.Model, hexview.ClassDiffers); !maps.Equal(got, want) {
+		t.Errorf("%d bytes marked, want %d: %v, want %v", len(got), len(want), slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
+	}
+	s, _ = Apply(s, SetLens{Lens: Lens{Proto: 1}})
+	if got := classBytes(s.Model, hexview.ClassDiffers); !maps.Equal(got, want) {
+		t.Errorf("under protocol 1: %d bytes marked, want %d", len(got), len(want))
+	}
+	s, _ = Apply(s, CompareWith{On: false})
+	if got := classBytes(s.Model, hexview.ClassDiffers); len(got) != 0 || !classBytes(s.Model, hexview.ClassAbsent)[xid.Offset] {
+		t.Errorf("closed: %d bytes marked; the Xid absent under protocol 1: %v", len(got), classBytes(s.Model, hexview.ClassAbsent)[xid.Offset])
 	}
 }
 

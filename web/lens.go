@@ -128,14 +128,32 @@ func (l Lens) query() string {
 	return s
 }
 
-// layout lays out the bytes of t for the hex view, tinted by field kind, the fields that do
-// not exist under lens marked hexview.ClassAbsent (bytes a newer server sent).
-func layout(t *decoder.Tree, lens Lens) *hexview.Model {
+// layout lays out the bytes of t for the hex view, tinted by field kind: the fields that do
+// not exist under lens marked hexview.ClassAbsent (bytes a newer server sent), and, when cmp
+// compares t (its chosen message) with a pinned message, the fields that differ marked
+// hexview.ClassDiffers (Comparison.marks), the comparison's mark over the lens's. The bytes
+// of a field in error keep their mark.
+func layout(t *decoder.Tree, lens Lens, cmp *Comparison) *hexview.Model {
 	spans := Spans(t)
 	if lens.On() {
 		for k := range spans {
 			if id := int(spans[k].ID); id >= 0 && id < len(t.Nodes) && spans[k].Class != hexview.ClassError && !lens.Node(t, id).Exists {
 				spans[k].Class = hexview.ClassAbsent
+			}
+		}
+	}
+	if cmp.marks(t) {
+		// The spans and the rows' fields of t are both in t's order.
+		k := 0
+		for _, row := range cmp.Rows {
+			if row.B < 0 || row.Diff == DiffSame {
+				continue
+			}
+			for k < len(spans) && spans[k].ID < row.B {
+				k++
+			}
+			if k < len(spans) && spans[k].ID == row.B && spans[k].Class != hexview.ClassError {
+				spans[k].Class = hexview.ClassDiffers
 			}
 		}
 	}
@@ -151,7 +169,7 @@ func layout(t *decoder.Tree, lens Lens) *hexview.Model {
 func (s State) setLens(l Lens) (State, []Effect) {
 	s.Lens = l.Valid()
 	if t := s.Tree(); t != nil {
-		s.Model = layout(t, s.Lens)
+		s.Model = layout(t, s.Lens, s.Compare.Cmp)
 	}
 	if s.Guide.Open {
 		s.Share = ShareState{}
