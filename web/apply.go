@@ -318,6 +318,8 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 	case CompareWith:
 		s = s.compareWith(a.On) // compare.go
+	case CompareStep:
+		fx = s.compareStep(a.By)
 	default:
 		// The field guide (guide.go) and explain mode (explain.go).
 		s, fx = s.applyGuide(a)

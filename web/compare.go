@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/hexview"
 )
 
 // Comparison is two messages side by side, their fields aligned by name: a row per field of
@@ -185,6 +186,9 @@ type CompareState struct {
 	// view draws it), kept up to date by Apply while On.
 	Cmp    *Comparison
 	Change *Change
+	// Row is the row of Cmp that "Next difference" or "Previous difference" reached last, -1
+	// before the first.
+	Row int
 	// text is the input the pinned message was read from: another input closes the comparison.
 	text string
 }
@@ -195,13 +199,19 @@ type CompareWith struct{ On bool }
 
 func (CompareWith) isAction() {}
 
+// CompareStep: "Next difference" (By 1, the n key) or "Previous difference" (By -1, p) was
+// pressed while comparing.
+type CompareStep struct{ By int }
+
+func (CompareStep) isAction() {}
+
 // compareWith pins the chosen message, or closes the comparison. It takes the tree's place as
 // the relations and the timeline do, in turn with them.
 func (s State) compareWith(on bool) State {
 	// The comparison before stays until syncCompare, which takes its marks off the hex view.
 	s.Compare = CompareState{Cmp: s.Compare.Cmp}
 	if on && s.Tree() != nil {
-		s.Compare = CompareState{On: true, Pinned: s.Msg, Cmp: s.Compare.Cmp, text: s.Text}
+		s.Compare = CompareState{On: true, Pinned: s.Msg, Cmp: s.Compare.Cmp, Row: -1, text: s.Text}
 		s.ShowCatalog, s.Catalog, s.ShowTimeline, s.Timeline = false, nil, false, nil
 	}
 	return s
@@ -225,10 +235,45 @@ func (s *State) syncCompare(fx []Effect) []Effect {
 	}
 	c.Cmp = Compare(a, b, c.Pinned, s.Msg)
 	c.Change = c.Cmp.change()
+	c.Row = -1
 	s.markDiffers(old, b)
 	// Another message chosen starts the list at its top (selectMessage set the view's).
 	s.View[PanelChange].Top = 0
 	return append(fx, EffectScroll{Panel: PanelChange})
+}
+
+// compareStep selects the next (by 1) or the previous (by -1) field of the comparison that
+// differs (a leaf whose row says anything but DiffSame: the fields the rows and the hex view
+// mark, and those only the pinned message has), from the row it reached last, else from the
+// top or the bottom; past the last it wraps around to the first, and before the first to the
+// last. The list scrolls to the row; a field of the chosen message is selected (its bytes in
+// the hex view), nothing for one only the pinned message has. Nothing happens when no field
+// differs.
+func (s *State) compareStep(by int) []Effect {
+	c := s.Compare.Cmp
+	if c == nil {
+		return nil
+	}
+	n, i := len(c.Rows), s.Compare.Row
+	for range n {
+		if i += by; i < 0 {
+			i = n - 1
+		} else if i >= n {
+			i = 0
+		}
+		// A group's rows follow it one deeper (paired fields are as deep in both trees).
+		if c.Rows[i].Diff == DiffSame || i+1 < n && c.Rows[i+1].Depth > c.Rows[i].Depth {
+			continue
+		}
+		s.Compare.Row = i
+		s.Node, s.Sel = -1, hexview.Range{}
+		if b := c.Rows[i].B; b >= 0 {
+			*s, _ = s.selectNode(b, false)
+			s.Reveal++ // the hex view scrolls to the bytes
+		}
+		return s.reveal(PanelChange, i, nil)
+	}
+	return nil
 }
 
 // markDiffers lays out the chosen message, t, again when the comparison's marks of its bytes

@@ -239,3 +239,115 @@ func TestBrowsersCompareMarksBytes(t *testing.T) {
 			`JSON.stringify(`+drawn+`)`)
 	})
 }
+
+// TestBrowsersCompareSteps pins the first Insert of the table of many types in a real capture
+// (PostgreSQL 18, text) and chooses a later Insert of it, inside a streamed transaction: n and
+// "Next difference" step through the differing fields (web.Compare's rows) from the top and
+// wrap around past the last, p and "Previous difference" go back and wrap from the top to the
+// last, the list scrolling to the row and the hex view selecting the chosen message's field;
+// the buttons take Enter; n typed in the filter box or the edit box is typing, not a step.
+func TestBrowsersCompareSteps(t *testing.T) {
+	text := corpus(t, "pg18-text")
+	d := decodedWhole(t, text)
+	a, b := nthOf(t, d, 'I', "public.types", 1), -1
+	for i, tr := range d.Trees {
+		if tr.Type == 'I' && tr.Relation != nil && tr.Relation.QualifiedName() == "public.types" && tr.Find(tr.Message, decoder.FieldStreamXid) >= 0 {
+			b = i
+		}
+	}
+	if b < 0 {
+		t.Fatal("no streamed Insert into public.types")
+	}
+	c := web.Compare(d.Trees[a], d.Trees[b], a, b)
+	var diffs []int
+	idRow := -1
+	for r, row := range c.Rows {
+		if tr, i := c.Node(r); row.Diff != web.DiffSame && tr.IsLeaf(i) {
+			diffs = append(diffs, r)
+		}
+		if row.A >= 0 && row.B >= 0 && c.A.Nodes[row.A].Field == decoder.FieldColumnValue && c.A.Nodes[c.A.Parent(int(row.A))].Index == 1 {
+			idRow = r
+		}
+	}
+	last := diffs[len(diffs)-1]
+	if len(diffs) < 3 || idRow < 0 {
+		t.Fatalf("%d differing rows; the id's row %d", len(diffs), idRow)
+	}
+	h := strconv.Itoa(hexview.RowHeight)
+	// The row marked current, if drawn and in the box's view, else -1; and the first selected byte.
+	state := `(() => { const box = document.querySelector(".change-list"), r = box && box.querySelector(".crow.current");
+		const s = document.querySelector(".hv-hex .hv-seg.sel");
+		let row = -2;
+		if (r) { const a = r.getBoundingClientRect(), b = box.getBoundingClientRect();
+			row = a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5 ? Math.round(parseFloat(r.style.top) / ` + h + `) : -3; }
+		return row + ":" + (s ? s.dataset.o : "-"); })()`
+	// want is what state says at row r: the row, and the offset of the chosen message's field.
+	want := func(r int) string {
+		if r < 0 {
+			return "-2:-"
+		}
+		if bn := c.Rows[r].B; bn >= 0 {
+			return strconv.Itoa(r) + ":" + strconv.Itoa(c.B.Nodes[bn].Offset)
+		}
+		return strconv.Itoa(r) + ":-"
+	}
+	eachBrowser(t, "", func(t *testing.T, br browsertest.Tab, _ string) {
+		br.SetViewport(1400, 900)
+		waitFor(t, br, "the window's size", `innerWidth === 1400 && innerHeight === 900`, `innerWidth + "x" + innerHeight`)
+		paste(br, text)
+		waitFor(t, br, "the capture decoded", `document.querySelector(".input-status").textContent.startsWith(`+jsQuote(pastedStatus(t, text))+`)`,
+			`document.querySelector(".input-status").textContent`)
+		chooseMessage(t, br, d, a)
+		br.Click(".compare-toggle")
+		waitFor(t, br, "the message pinned", `document.querySelector(".compare-toggle").getAttribute("aria-pressed") === "true"`,
+			`document.querySelector(".compare-toggle").getAttribute("aria-pressed")`)
+		chooseMessage(t, br, d, b)
+		waitFor(t, br, "the comparison", `(document.querySelector(".change-why") || {}).textContent.startsWith("Message `+strconv.Itoa(a+1)+`, pinned, beside message `+strconv.Itoa(b+1)+`")`,
+			`(document.querySelector(".change-why") || {}).textContent`)
+		step := func(what string, r int) {
+			t.Helper()
+			waitFor(t, br, what+": row "+strconv.Itoa(r), state+` === `+jsQuote(want(r)), state)
+		}
+
+		// Typing n in the edit box (the id's value selected by a click) or the filter box is
+		// typing: the key is not taken (a step would be drawn in the keydown itself).
+		br.Eval(`document.querySelector(".change-list").scrollTop = `+strconv.Itoa(max(idRow-5, 0)*hexview.RowHeight), nil)
+		listSettled(t, br, "the comparison", ".change-list", ".crow")
+		br.Eval(`[...document.querySelectorAll(".change-list .crow")].find((e) => Math.round(parseFloat(e.style.top) / `+h+`) === `+strconv.Itoa(idRow)+`).querySelector(".c-new").click()`, nil)
+		waitFor(t, br, "the edit box", `!!document.querySelector("#edit-value")`, `document.querySelector(".desc-panel").textContent`)
+		for _, box := range []string{"#edit-value", "#filter"} {
+			var before string
+			br.Eval(`(() => { const e = document.querySelector("`+box+`"); e.focus(); e.setSelectionRange(e.value.length, e.value.length); return e.value; })()`, &before)
+			br.Press("n")
+			waitFor(t, br, "n typed in "+box, `document.querySelector("`+box+`").value === `+jsQuote(before+"n"), `document.querySelector("`+box+`").value`)
+			var got string
+			br.Eval(`document.querySelector(".change-list .crow.current") ? "a row is current" : ""`, &got)
+			if got != "" {
+				t.Errorf("n in %s: %s", box, got)
+			}
+			br.Eval(`document.querySelector("`+box+`").value = `+jsQuote(before), nil)
+		}
+
+		// n from the list: the first difference; p: back past the top to the last.
+		br.Eval(`document.querySelector(".change-list").focus()`, nil)
+		br.Press("n")
+		step("n", diffs[0])
+		br.Press("p")
+		step("p past the top", last)
+		br.Press("p")
+		step("p", diffs[len(diffs)-2])
+		br.Press("n")
+		step("n", last)
+		// The buttons: Next past the last wraps to the first; Enter on Previous goes back.
+		br.Click(`button[aria-label="Next difference"]`)
+		step("Next difference past the last", diffs[0])
+		br.Click(`button[aria-label="Next difference"]`)
+		step("Next difference", diffs[1])
+		br.Eval(`document.querySelector('button[aria-label="Previous difference"]').focus()`, nil)
+		br.Press("Enter")
+		step("Enter on Previous difference", diffs[0])
+		// n with the focus on a button still steps.
+		br.Press("n")
+		step("n on the button", diffs[1])
+	})
+}

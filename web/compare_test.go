@@ -343,6 +343,97 @@ func TestCompareMarksTheHexView(t *testing.T) {
 	}
 }
 
+// differingRows returns the rows of c's fields (leaves) that say anything but DiffSame, in
+// order: the rows "Next difference" steps through.
+func differingRows(c *Comparison) []int {
+	var rows []int
+	for r, row := range c.Rows {
+		if t, i := c.Node(r); row.Diff != DiffSame && t.IsLeaf(i) {
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}
+
+// TestCompareStep: "Next difference" steps through the differing fields in order from the top
+// and wraps around past the last; "Previous difference" goes back, and from the top wraps to
+// the last; each scrolls the list to its row when it is out of view and selects the chosen
+// message's field (its bytes), or nothing for a field only the pinned message has. A message
+// beside itself has no difference to step to.
+func TestCompareStep(t *testing.T) {
+	text := readCorpus(t, "pg18-text")
+	s, _ := Apply(NewState(-1), SetText{Text: text})
+	for !s.Doc.Complete() {
+		s, _ = Apply(s, DecodeMore{})
+	}
+	a, b := changeOf(t, s.Doc, 'I', "public.types", 1), -1
+	for i, tr := range s.Doc.Trees {
+		if tr.Type == 'I' && tr.Relation != nil && tr.Relation.QualifiedName() == "public.types" && tr.Find(tr.Message, decoder.FieldStreamXid) >= 0 {
+			b = i
+		}
+	}
+	s, _ = Apply(s, SelectMessage{Msg: a})
+	s, _ = Apply(s, CompareWith{On: true})
+	if s2, fx := Apply(s, CompareStep{By: 1}); s2.Compare.Row != -1 || s2.Node != -1 || len(fx) != 0 {
+		t.Errorf("a message beside itself: row %d, node %d, %v", s2.Compare.Row, s2.Node, fx)
+	}
+	s, _ = Apply(s, SelectMessage{Msg: b})
+	s.View[PanelChange] = hexview.Viewport{Top: 0, Height: 10 * hexview.RowHeight}
+	c := s.Compare.Cmp
+	want := differingRows(c)
+	onlyA := 0
+	for _, r := range want {
+		if c.Rows[r].B < 0 {
+			onlyA = r
+		}
+	}
+	if len(want) < 3 || onlyA == 0 || s.Compare.Row != -1 {
+		t.Fatalf("%d differing rows, one only in the pinned message at %d; row %d", len(want), onlyA, s.Compare.Row)
+	}
+	check := func(before, s State, fx []Effect, r int, what string) {
+		t.Helper()
+		row, v := c.Rows[r], s.View[PanelChange]
+		if s.Compare.Row != r || s.Compare.Cmp != c {
+			t.Fatalf("%s: row %d, want %d", what, s.Compare.Row, r)
+		}
+		if top := r * hexview.RowHeight; top < v.Top || top+hexview.RowHeight > v.Top+v.Height {
+			t.Errorf("%s: row %d out of view (top %d)", what, r, v.Top)
+		}
+		if v.Top != before.View[PanelChange].Top && !hasEffect(fx, EffectScroll{Panel: PanelChange, Top: v.Top}) {
+			t.Errorf("%s: scrolled to %d without telling the list (%v)", what, v.Top, fx)
+		}
+		if row.B < 0 {
+			if s.Node != -1 || !s.Sel.Empty() {
+				t.Errorf("%s: node %d selected for a field only the pinned message has", what, s.Node)
+			}
+			return
+		}
+		n := &c.B.Nodes[row.B]
+		if s.Node != row.B || s.Sel != (hexview.Range{Offset: n.Offset, Length: n.Length}) || s.Msg != b {
+			t.Errorf("%s: node %d, bytes %v selected, want %d", what, s.Node, s.Sel, row.B)
+		}
+	}
+	next := s
+	for k := 0; k <= len(want); k++ {
+		n, fx := Apply(next, CompareStep{By: 1})
+		check(next, n, fx, want[k%len(want)], "next #"+strconv.Itoa(k+1))
+		next = n
+	}
+	prev, fx := Apply(s, CompareStep{By: -1})
+	check(s, prev, fx, want[len(want)-1], "previous from the top")
+	if prev.View[PanelChange].Top == 0 {
+		t.Errorf("previous from the top: the list is not scrolled to row %d", want[len(want)-1])
+	}
+	again, fx := Apply(prev, CompareStep{By: -1})
+	check(prev, again, fx, want[len(want)-2], "previous again")
+	prev = again
+	// Another message chosen: the steps start again from the top.
+	prev, _ = Apply(prev, SelectMessage{Msg: a + 1})
+	if prev.Compare.Row != -1 {
+		t.Errorf("another message chosen: row %d", prev.Compare.Row)
+	}
+}
+
 // indexOf returns the index of row in c.Rows.
 func indexOf(c *Comparison, row *CompareRow) int {
 	for r := range c.Rows {

@@ -23,11 +23,16 @@ func panelToggle(cls, label, title string, pressed, can bool, act web.Action, d 
 
 // ChangeView shows an Update's or a Delete's columns before and after, drawing only the rows
 // in view: a sentence on why the old part is what it is, then a row per column (name, old
-// value, new value), changed values marked. Clicking a value selects its bytes.
+// value, new value), changed values marked. Clicking a value selects its bytes. A comparison
+// (Steps) has its "Previous difference" and "Next difference" above the sentence.
 type ChangeView struct {
 	vecty.Core
-	Change   *web.Change      `vecty:"prop"`
-	Node     int32            `vecty:"prop"`
+	Change *web.Change `vecty:"prop"`
+	Node   int32       `vecty:"prop"`
+	// Row is the row marked current (the difference a comparison's steps reached), or -1;
+	// Steps shows the comparison's "Previous difference" and "Next difference".
+	Row      int              `vecty:"prop"`
+	Steps    bool             `vecty:"prop"`
 	View     hexview.Viewport `vecty:"prop"`
 	Dispatch Dispatch         `vecty:"prop"`
 
@@ -46,7 +51,7 @@ func (v *ChangeView) Unmount() { v.watch.stop() }
 // SkipRender implements vecty.RenderSkipper.
 func (v *ChangeView) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*ChangeView)
-	return ok && !v.watch.bare() && o.Change == v.Change && o.Node == v.Node && o.View == v.View
+	return ok && !v.watch.bare() && o.Change == v.Change && o.Node == v.Node && o.Row == v.Row && o.Steps == v.Steps && o.View == v.View
 }
 
 // Render implements vecty.Component.
@@ -58,17 +63,19 @@ func (v *ChangeView) Render() vecty.ComponentOrHTML {
 	items := make([]vecty.MarkupOrChild, n+1)
 	items[0] = markup(class("vspace"), style("height", px(len(cols)*hexview.RowHeight)))
 	for k := first; k < first+n; k++ {
-		items[1+k%n] = changeRow(&cols[k], k, v.Node)
+		items[1+k%n] = changeRow(&cols[k], k, v.Node, k == v.Row)
 	}
 	v.box = div(markup(class("vlist", "change-list"), attr("tabindex", "0"), attr("aria-label", "columns before and after"),
-		event.Scroll(onScroll(web.PanelChange, v.View, len(cols), v.Dispatch)),
-		onClick(func(e *vecty.Event) {
-			if node, ok := dataOf(e, "node"); ok {
-				v.Dispatch(web.SelectNode{Node: int32(node)})
-			}
-		})),
+		event.Scroll(onScroll(web.PanelChange, v.View, len(cols), v.Dispatch))),
 		div(items...))
-	return div(markup(class("change")),
+	return div(markup(class("change"), onClick(func(e *vecty.Event) {
+		if node, ok := dataOf(e, "node"); ok {
+			v.Dispatch(web.SelectNode{Node: int32(node)})
+		} else if by, ok := dataOf(e, "step"); ok {
+			v.Dispatch(web.CompareStep{By: by})
+		}
+	})),
+		vecty.If(v.Steps, div(markup(class("compare-steps"), vecty.UnsafeHTML(compareSteps)))),
 		// A Tab stop, like the description panel: the keyboard scrolls a sentence longer than
 		// its box.
 		paragraph(markup(class("change-why"), attr("tabindex", "0"), attr("title", c.Why)), text(c.Why)),
@@ -77,8 +84,14 @@ func (v *ChangeView) Render() vecty.ComponentOrHTML {
 		v.box)
 }
 
-// changeRow draws column k at its row.
-func changeRow(col *web.ChangeColumn, k int, node int32) *vecty.HTML {
+// compareSteps are a comparison's "Previous difference" and "Next difference" (web.CompareStep
+// with By in data-step): HTML written here, as the lens's menus are (as elements, with a
+// handler each, they cost main.wasm about 1.3 KB more).
+const compareSteps = `<button type="button" data-step="-1" aria-label="Previous difference" title="Previous difference (p)">↑ Previous</button>` +
+	`<button type="button" data-step="1" aria-label="Next difference" title="Next difference (n)">↓ Next</button>`
+
+// changeRow draws column k at its row (current: the row a comparison's steps reached).
+func changeRow(col *web.ChangeColumn, k int, node int32, current bool) *vecty.HTML {
 	name := col.Name
 	if name == "" {
 		name = "column " + strconv.Itoa(k+1)
@@ -90,7 +103,7 @@ func changeRow(col *web.ChangeColumn, k int, node int32) *vecty.HTML {
 	if col.Key {
 		title += ", key"
 	}
-	return div(markup(class("vrow", "crow"), vecty.ClassMap{"changed": col.Changed}, style("top", px(k*hexview.RowHeight))),
+	return div(markup(class("vrow", "crow"), vecty.ClassMap{"changed": col.Changed, "current": current}, style("top", px(k*hexview.RowHeight))),
 		span(markup(class("c-name"), vecty.ClassMap{"is-key": col.Key}, attr("title", title), prop("textContent", name))),
 		changeCell("c-old", col.Old, node),
 		changeCell("c-new", col.New, node))

@@ -45,13 +45,24 @@ func onScroll(panel web.Panel, v hexview.Viewport, rows int, d Dispatch) func(*v
 //go:noinline
 func onKey(panel web.Panel, d Dispatch) func(*vecty.Event) {
 	return func(e *vecty.Event) {
-		k := e.Value.Get("key").String()
-		if !handled(k) || e.Value.Get("altKey").Bool() || e.Value.Get("ctrlKey").Bool() || e.Value.Get("metaKey").Bool() {
+		k := plainKey(e)
+		if !handled(k) {
 			return
 		}
 		e.Value.Call("preventDefault")
 		d(web.Key{Panel: panel, Key: k})
 	}
+}
+
+// plainKey returns the key pressed, or "" when Alt, Ctrl or Meta is held with it (the
+// browser's and the system's shortcuts).
+//
+//go:noinline
+func plainKey(e *vecty.Event) string {
+	if v := e.Value; !v.Get("altKey").Bool() && !v.Get("ctrlKey").Bool() && !v.Get("metaKey").Bool() {
+		return v.Get("key").String()
+	}
+	return ""
 }
 
 // onFocus chooses the first row when the keyboard brings the focus to a list where nothing is
@@ -367,6 +378,8 @@ type TreeView struct {
 	// after's view) when not nil; CanCompare says a message is chosen, which "Compare with…" pins.
 	Compare    *web.Change `vecty:"prop"`
 	CanCompare bool        `vecty:"prop"`
+	// CompareRow is the comparison's row that the steps between differences reached, or -1.
+	CompareRow int `vecty:"prop"`
 	// Lens marks the fields its release or protocol version lacks.
 	Lens     web.Lens `vecty:"prop"`
 	Dispatch Dispatch `vecty:"prop"`
@@ -391,7 +404,7 @@ func (v *TreeView) SkipRender(prev vecty.Component) bool {
 		o.Change == v.Change && o.ShowChange == v.ShowChange && o.ChangeView == v.ChangeView &&
 		o.Catalog == v.Catalog && o.ShowCatalog == v.ShowCatalog && o.CatalogView == v.CatalogView &&
 		o.Timeline == v.Timeline && o.ShowTimeline == v.ShowTimeline && o.TimelineView == v.TimelineView && o.Msg == v.Msg && o.Lens == v.Lens &&
-		o.Compare == v.Compare && o.CanCompare == v.CanCompare
+		o.Compare == v.Compare && o.CanCompare == v.CanCompare && o.CompareRow == v.CompareRow
 }
 
 func sameRows(a, b []int32) bool {
@@ -444,7 +457,7 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 	title := "Fields"
 	switch {
 	case showCompare:
-		other = &ChangeView{Change: v.Compare, Node: v.Node, View: v.ChangeView, Dispatch: v.Dispatch}
+		other = &ChangeView{Change: v.Compare, Node: v.Node, Row: v.CompareRow, Steps: true, View: v.ChangeView, Dispatch: v.Dispatch}
 		title = "Compare"
 	case showTimeline:
 		other = &TimelineView{Timeline: v.Timeline, Msg: v.Msg, View: v.TimelineView, Dispatch: v.Dispatch}
@@ -457,7 +470,7 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 		other = &CatalogView{Catalog: v.Catalog, View: v.CatalogView, Dispatch: v.Dispatch}
 		title = "Relations and types"
 	case showChange:
-		other = &ChangeView{Change: v.Change, Node: v.Node, View: v.ChangeView, Dispatch: v.Dispatch}
+		other = &ChangeView{Change: v.Change, Node: v.Node, Row: -1, View: v.ChangeView, Dispatch: v.Dispatch}
 		title = "Before and after"
 	}
 	return section(markup(class("panel", "tree-panel"), vecty.ClassMap{"showing-change": showChange || showCompare, "showing-catalog": showCatalog || showTimeline},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
 
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/hexview/render"
@@ -39,7 +40,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		return elem.Body(div(markup(class("app"), style("--row-h", px(hexview.RowHeight))),
 			header, &GuideView{Guide: s.Guide, Lens: s.Lens, Dispatch: p.Dispatch}))
 	}
-	return elem.Body(
+	return elem.Body(markup(event.KeyDown(p.onKey)),
 		// Rows are hexview.RowHeight tall in every list; the stylesheet reads it as --row-h.
 		div(markup(class("app"), style("--row-h", px(hexview.RowHeight))),
 			header,
@@ -59,7 +60,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 					ChangeView: s.View[web.PanelChange], Catalog: s.Catalog, ShowCatalog: s.ShowCatalog,
 					CatalogView: s.View[web.PanelCatalog], Timeline: s.Timeline, ShowTimeline: s.ShowTimeline,
 					TimelineView: s.View[web.PanelTimeline], Msg: s.Msg, Lens: s.Lens, Dispatch: p.Dispatch,
-					Compare: s.Compare.Change, CanCompare: t != nil},
+					Compare: s.Compare.Change, CanCompare: t != nil, CompareRow: s.Compare.Row},
 				describe(s, p.Dispatch),
 			),
 		),
@@ -85,6 +86,24 @@ func describe(s *web.State, d Dispatch) vecty.Component {
 		return &ExplainPanel{Tree: s.Tree(), Node: s.Node, Lens: s.Lens, Dispatch: d}
 	}
 	return &Description{Tree: s.Tree(), Node: s.Described(), Lens: s.Lens, Edit: s.Edit.View, Dispatch: d}
+}
+
+// onKey takes n and p, anywhere on the page but where one types (the text box, the filter,
+// the edit box, a menu) and in explain mode's panel (its own n and p), to the next and the
+// previous difference while comparing.
+func (p *Page) onKey(e *vecty.Event) {
+	by := 0
+	switch plainKey(e) {
+	case "n":
+		by = 1
+	case "p":
+		by = -1
+	}
+	if by == 0 || p.State.Compare.Cmp == nil || e.Target.Call("matches", "input, textarea, select, [contenteditable], .explain, .explain *").Bool() {
+		return
+	}
+	e.Value.Call("preventDefault")
+	p.Dispatch(web.CompareStep{By: by})
 }
 
 func (p *Page) onHexHover(f hexview.Field, ok bool) {
