@@ -27,18 +27,14 @@ func decodedWhole(t *testing.T, text string) *web.Doc {
 	return s.Doc
 }
 
-// nthOf returns the index of the n-th (from 1) message of type typ on relation rel.
-func nthOf(t *testing.T, d *web.Doc, typ byte, rel string, n int) int {
+// pasteAt1400 sizes the window 1400×900 and pastes text, and waits until it is decoded.
+func pasteAt1400(t *testing.T, br browsertest.Tab, text string) {
 	t.Helper()
-	for i, tr := range d.Trees {
-		if tr.Type == typ && tr.Relation != nil && tr.Relation.QualifiedName() == rel {
-			if n--; n == 0 {
-				return i
-			}
-		}
-	}
-	t.Fatalf("no %c #%d on %s", typ, n, rel)
-	return -1
+	br.SetViewport(1400, 900)
+	waitFor(t, br, "the window's size", `innerWidth === 1400 && innerHeight === 900`, `innerWidth + "x" + innerHeight`)
+	paste(br, text)
+	waitFor(t, br, "the capture decoded", `document.querySelector(".input-status").textContent.startsWith(`+jsQuote(pastedStatus(t, text))+`)`,
+		`document.querySelector(".input-status").textContent`)
 }
 
 // chooseMessage scrolls the message list to message m's row and clicks it.
@@ -60,7 +56,7 @@ func chooseMessage(t *testing.T, br browsertest.Tab, d *web.Doc, m int) {
 func TestBrowsersCompare(t *testing.T) {
 	text := corpus(t, "pg18-text")
 	d := decodedWhole(t, text)
-	a, b := nthOf(t, d, 'I', "public.types", 1), nthOf(t, d, 'I', "public.types", 2)
+	a, b := web.NthChange(t, d, 'I', "public.types", 1), web.NthChange(t, d, 'I', "public.types", 2)
 	c := web.Compare(d.Trees[a], d.Trees[b], a, b)
 	idRow := -1
 	for r, row := range c.Rows {
@@ -92,11 +88,7 @@ func TestBrowsersCompare(t *testing.T) {
 	}
 	ma, mb := strconv.Itoa(a+1), strconv.Itoa(b+1)
 	eachBrowser(t, "", func(t *testing.T, br browsertest.Tab, _ string) {
-		br.SetViewport(1400, 900)
-		waitFor(t, br, "the window's size", `innerWidth === 1400 && innerHeight === 900`, `innerWidth + "x" + innerHeight`)
-		paste(br, text)
-		waitFor(t, br, "the capture decoded", `document.querySelector(".input-status").textContent.startsWith(`+jsQuote(pastedStatus(t, text))+`)`,
-			`document.querySelector(".input-status").textContent`)
+		pasteAt1400(t, br, text)
 		choose := func(m int) { chooseMessage(t, br, d, m) }
 		choose(a)
 		var before, after string
@@ -177,15 +169,7 @@ func TestBrowsersCompare(t *testing.T) {
 func TestBrowsersCompareMarksBytes(t *testing.T) {
 	text := corpus(t, "pg18-text")
 	d := decodedWhole(t, text)
-	a, b := nthOf(t, d, 'I', "public.types", 1), -1
-	for i, tr := range d.Trees {
-		if tr.Type == 'I' && tr.Relation != nil && tr.Relation.QualifiedName() == "public.types" && tr.Find(tr.Message, decoder.FieldStreamXid) >= 0 {
-			b = i
-		}
-	}
-	if b < 0 {
-		t.Fatal("no streamed Insert into public.types")
-	}
+	a, b := web.TypesInsertPair(t, d)
 	c := web.Compare(d.Trees[a], d.Trees[b], a, b)
 	var want []int
 	for _, row := range c.Rows {
@@ -213,11 +197,7 @@ func TestBrowsersCompareMarksBytes(t *testing.T) {
 	}
 	mb := strconv.Itoa(b + 1)
 	eachBrowser(t, "", func(t *testing.T, br browsertest.Tab, _ string) {
-		br.SetViewport(1400, 900)
-		waitFor(t, br, "the window's size", `innerWidth === 1400 && innerHeight === 900`, `innerWidth + "x" + innerHeight`)
-		paste(br, text)
-		waitFor(t, br, "the capture decoded", `document.querySelector(".input-status").textContent.startsWith(`+jsQuote(pastedStatus(t, text))+`)`,
-			`document.querySelector(".input-status").textContent`)
+		pasteAt1400(t, br, text)
 		choose := func(m int) { chooseMessage(t, br, d, m) }
 		choose(a)
 		br.Click(".compare-toggle")
@@ -249,15 +229,7 @@ func TestBrowsersCompareMarksBytes(t *testing.T) {
 func TestBrowsersCompareSteps(t *testing.T) {
 	text := corpus(t, "pg18-text")
 	d := decodedWhole(t, text)
-	a, b := nthOf(t, d, 'I', "public.types", 1), -1
-	for i, tr := range d.Trees {
-		if tr.Type == 'I' && tr.Relation != nil && tr.Relation.QualifiedName() == "public.types" && tr.Find(tr.Message, decoder.FieldStreamXid) >= 0 {
-			b = i
-		}
-	}
-	if b < 0 {
-		t.Fatal("no streamed Insert into public.types")
-	}
+	a, b := web.TypesInsertPair(t, d)
 	c := web.Compare(d.Trees[a], d.Trees[b], a, b)
 	var diffs []int
 	idRow := -1
@@ -292,11 +264,7 @@ func TestBrowsersCompareSteps(t *testing.T) {
 		return strconv.Itoa(r) + ":-"
 	}
 	eachBrowser(t, "", func(t *testing.T, br browsertest.Tab, _ string) {
-		br.SetViewport(1400, 900)
-		waitFor(t, br, "the window's size", `innerWidth === 1400 && innerHeight === 900`, `innerWidth + "x" + innerHeight`)
-		paste(br, text)
-		waitFor(t, br, "the capture decoded", `document.querySelector(".input-status").textContent.startsWith(`+jsQuote(pastedStatus(t, text))+`)`,
-			`document.querySelector(".input-status").textContent`)
+		pasteAt1400(t, br, text)
 		chooseMessage(t, br, d, a)
 		br.Click(".compare-toggle")
 		waitFor(t, br, "the message pinned", `document.querySelector(".compare-toggle").getAttribute("aria-pressed") === "true"`,

@@ -22,18 +22,36 @@ func guideCapture(t *testing.T, name string) *Doc {
 	return timelineDoc(t, string(raw))
 }
 
-// changeOf returns the index of the n-th (from 1) message of type typ on relation rel.
-func changeOf(t *testing.T, d *Doc, typ byte, rel string, n int) int {
+// NthChange returns the index of the n-th (from 1) message of type typ on relation rel (the
+// browser tests use it too).
+func NthChange(t testing.TB, d *Doc, typ byte, rel string, n int) int {
 	t.Helper()
+	k := n
 	for i, tr := range d.Trees {
 		if tr.Type == typ && tr.Relation != nil && tr.Relation.QualifiedName() == rel {
-			if n--; n == 0 {
+			if k--; k == 0 {
 				return i
 			}
 		}
 	}
 	t.Fatalf("no %c #%d on %s", typ, n, rel)
 	return -1
+}
+
+// TypesInsertPair returns the pair the comparison tests compare, in the pg18-text capture: the
+// first Insert into public.types and the last one inside a streamed transaction (with an Xid).
+func TypesInsertPair(t testing.TB, d *Doc) (a, b int) {
+	t.Helper()
+	a, b = NthChange(t, d, 'I', "public.types", 1), -1
+	for i, tr := range d.Trees {
+		if tr.Type == 'I' && tr.Relation != nil && tr.Relation.QualifiedName() == "public.types" && tr.Find(tr.Message, decoder.FieldStreamXid) >= 0 {
+			b = i
+		}
+	}
+	if b < 0 {
+		t.Fatal("no streamed Insert into public.types")
+	}
+	return a, b
 }
 
 // rowOf returns the row of the field labelled path (labels from the message down, joined by
@@ -91,7 +109,7 @@ func checkRows(t *testing.T, c *Comparison) {
 // TestCompareSame: a message beside itself is the same in every row.
 func TestCompareSame(t *testing.T) {
 	d := timelineDoc(t, readCorpus(t, "pg18-text"))
-	m := changeOf(t, d, 'I', "public.types", 1)
+	m := NthChange(t, d, 'I', "public.types", 1)
 	c := Compare(d.Trees[m], d.Trees[m], m, m)
 	checkRows(t, c)
 	if len(c.Rows) != len(d.Trees[m].Nodes) || c.Differs() || c.Count[DiffEncoded]+c.Count[DiffUndecided] > 0 {
@@ -110,7 +128,7 @@ func TestCompareSame(t *testing.T) {
 // column with the same value in both is the same.
 func TestCompareValue(t *testing.T) {
 	d := timelineDoc(t, readCorpus(t, "pg18-text"))
-	a, b := changeOf(t, d, 'I', "public.types", 1), changeOf(t, d, 'I', "public.types", 2)
+	a, b := NthChange(t, d, 'I', "public.types", 1), NthChange(t, d, 'I', "public.types", 2)
 	c := Compare(d.Trees[a], d.Trees[b], a, b)
 	checkRows(t, c)
 	if c.Count[DiffOnlyA]+c.Count[DiffOnlyB] > 0 || c.Count[DiffValue] == 0 || c.Count[DiffEncoded]+c.Count[DiffUndecided] > 0 {
@@ -139,7 +157,7 @@ func TestCompareValue(t *testing.T) {
 // undecided; what differs as a value is only in the XLogData envelope (its send time).
 func TestCompareTextBinary(t *testing.T) {
 	dt, db := timelineDoc(t, readCorpus(t, "pg18-text")), timelineDoc(t, readCorpus(t, "pg18-binary-parallel"))
-	a, b := changeOf(t, dt, 'I', "public.types", 1), changeOf(t, db, 'I', "public.types", 1)
+	a, b := NthChange(t, dt, 'I', "public.types", 1), NthChange(t, db, 'I', "public.types", 1)
 	c := Compare(dt.Trees[a], db.Trees[b], a, b)
 	checkRows(t, c)
 	if c.Count[DiffOnlyA]+c.Count[DiffOnlyB] > 0 || c.Count[DiffEncoded] == 0 {
@@ -180,7 +198,7 @@ func TestCompareTextBinary(t *testing.T) {
 // the type byte; the tuple is the same. Swapped, the Xid is the left side's own.
 func TestCompareProtocol1Streamed(t *testing.T) {
 	d1, d4 := guideCapture(t, "options/pg16-proto-version-1"), guideCapture(t, "options/pg16-streaming-on")
-	a, b := changeOf(t, d1, 'I', "public.accounts", 1), changeOf(t, d4, 'I', "public.accounts", 1)
+	a, b := NthChange(t, d1, 'I', "public.accounts", 1), NthChange(t, d4, 'I', "public.accounts", 1)
 	c := Compare(d1.Trees[a], d4.Trees[b], a, b)
 	checkRows(t, c)
 	if c.Count[DiffOnlyA] != 0 || c.Count[DiffOnlyB] != 1 {
@@ -217,7 +235,7 @@ func TestCompareWith(t *testing.T) {
 	for !s.Doc.Complete() {
 		s, _ = Apply(s, DecodeMore{})
 	}
-	a, b := changeOf(t, s.Doc, 'I', "public.types", 1), changeOf(t, s.Doc, 'I', "public.types", 2)
+	a, b := NthChange(t, s.Doc, 'I', "public.types", 1), NthChange(t, s.Doc, 'I', "public.types", 2)
 	s, _ = Apply(s, SelectMessage{Msg: a})
 	s, _ = Apply(s, CompareWith{On: true})
 	if !s.Compare.On || s.Compare.Pinned != a || s.Compare.Cmp == nil || s.Compare.Cmp.Differs() ||
@@ -298,28 +316,27 @@ func classBytes(m *hexview.Model, class hexview.Class) map[int]bool {
 	return got
 }
 
+// pinnedTypesInsert returns the state that has read the whole pg18-text capture and pinned the
+// first message of TypesInsertPair, a, chosen beside itself; and the pair, a and b.
+func pinnedTypesInsert(t *testing.T) (s State, a, b int) {
+	t.Helper()
+	s, _ = Apply(NewState(-1), SetText{Text: readCorpus(t, "pg18-text")})
+	for !s.Doc.Complete() {
+		s, _ = Apply(s, DecodeMore{})
+	}
+	a, b = TypesInsertPair(t, s.Doc)
+	s, _ = Apply(s, SelectMessage{Msg: a})
+	s, _ = Apply(s, CompareWith{On: true})
+	return s, a, b
+}
+
 // TestCompareMarksTheHexView: while comparing, the hex view marks the bytes of the chosen
 // message's fields that differ from the pinned one's (an Insert of the table of many types
 // beside a later one inside a streamed transaction: values, and the Xid only it has), and
 // nothing else; the comparison's mark goes over the lens's (the Xid, absent from protocol 1);
 // a message beside itself, and the hex view once the comparison is closed, mark nothing.
 func TestCompareMarksTheHexView(t *testing.T) {
-	text := readCorpus(t, "pg18-text")
-	s, _ := Apply(NewState(-1), SetText{Text: text})
-	for !s.Doc.Complete() {
-		s, _ = Apply(s, DecodeMore{})
-	}
-	a, b := changeOf(t, s.Doc, 'I', "public.types", 1), -1
-	for i, tr := range s.Doc.Trees {
-		if tr.Type == 'I' && tr.Relation != nil && tr.Relation.QualifiedName() == "public.types" && tr.Find(tr.Message, decoder.FieldStreamXid) >= 0 {
-			b = i
-		}
-	}
-	if b < 0 {
-		t.Fatal("no streamed Insert into public.types")
-	}
-	s, _ = Apply(s, SelectMessage{Msg: a})
-	s, _ = Apply(s, CompareWith{On: true})
+	s, _, b := pinnedTypesInsert(t)
 	if got := classBytes(s.Model, hexview.ClassDiffers); len(got) != 0 {
 		t.Errorf("the pinned message beside itself: %d bytes marked", len(got))
 	}
@@ -361,19 +378,7 @@ func differingRows(c *Comparison) []int {
 // message's field (its bytes), or nothing for a field only the pinned message has. A message
 // beside itself has no difference to step to.
 func TestCompareStep(t *testing.T) {
-	text := readCorpus(t, "pg18-text")
-	s, _ := Apply(NewState(-1), SetText{Text: text})
-	for !s.Doc.Complete() {
-		s, _ = Apply(s, DecodeMore{})
-	}
-	a, b := changeOf(t, s.Doc, 'I', "public.types", 1), -1
-	for i, tr := range s.Doc.Trees {
-		if tr.Type == 'I' && tr.Relation != nil && tr.Relation.QualifiedName() == "public.types" && tr.Find(tr.Message, decoder.FieldStreamXid) >= 0 {
-			b = i
-		}
-	}
-	s, _ = Apply(s, SelectMessage{Msg: a})
-	s, _ = Apply(s, CompareWith{On: true})
+	s, a, b := pinnedTypesInsert(t)
 	if s2, fx := Apply(s, CompareStep{By: 1}); s2.Compare.Row != -1 || s2.Node != -1 || len(fx) != 0 {
 		t.Errorf("a message beside itself: row %d, node %d, %v", s2.Compare.Row, s2.Node, fx)
 	}
