@@ -25,8 +25,9 @@ ROOT=$PWD
 # gcflags.
 WASM_GCFLAGS=()
 
-# Packages that build for GOOS=js (the ones that go into main.wasm); tested under Node too.
-JS_PACKAGES=(decoder input internal/export hexview web)
+# Packages that build for GOOS=js (the ones that go into main.wasm, and export.wasm's
+# internal/dump); tested under Node too.
+JS_PACKAGES=(decoder input internal/export internal/dumpjob internal/dump hexview web)
 # CSS files that live beside their package and are served from static/ under their base name.
 PACKAGE_CSS=(hexview/hexview.css)
 
@@ -57,7 +58,7 @@ node_options() {
 	echo "${opts# }"
 }
 
-# build_wasm [DIR [SITE_FLAG…]]: wasm_exec.js, the package CSS files and main.wasm into DIR
+# build_wasm [DIR [SITE_FLAG…]]: wasm_exec.js, the package CSS files, main.wasm and export.wasm into DIR
 # (default static), then scripts/site with SITE_FLAGs: the precompressed .br/.gz copies the
 # server sends (and, for dist, the <meta> elements a static host needs in index.html). A DIR
 # other than static/ first gets a copy of static/ (index.html, boot.js, style.css…). Every
@@ -89,11 +90,17 @@ build_wasm() {
 	# gives line 0 (a panic's trace names functions and files, with line 0), 68.7 KB less
 	# with brotli (docs/performance.md, "WASM size").
 	go run ./scripts/wasmpack "$out/main.wasm" || return
+	# The export worker's program (the command line tool's dump writers, which main.wasm does not
+	# hold), fetched by static/export-worker.js on the page's first dump export only; packed the
+	# same way.
+	rm -f "$out/export.wasm" || return
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -buildid=" "${WASM_GCFLAGS[@]}" -o "$out/export.wasm" ./wasm/export || return
+	go run ./scripts/wasmpack "$out/export.wasm" || return
 	# The field guide's text, which the page fetches when the guide is first opened.
 	go run ./scripts/guide -asset "$out/guide.txt" || return
 	# The HTML of the guide's pages, rendered from it (the page inserts them as it shows them).
 	go run ./scripts/guideview "$out" || return
-	# Prints main.wasm's sizes: raw, brotli (quality 11: some seconds) and gzip.
+	# Prints main.wasm's and export.wasm's sizes: raw, brotli (quality 11: some seconds) and gzip.
 	go run ./scripts/site "$@" "$out" || return
 	if [ "${WASM_SIZE_REPORT:-1}" != 0 ]; then
 		# The largest packages, and every package whose size changed since this checkout's
@@ -232,7 +239,7 @@ cmd_test() {
 
 	step "gofmt" gofmt_check
 	step "go vet" go vet ./...
-	step "go vet (GOOS=js)" env GOOS=js GOARCH=wasm go vet ./wasm "${js_pkgs[@]}"
+	step "go vet (GOOS=js)" env GOOS=js GOARCH=wasm go vet ./wasm/... "${js_pkgs[@]}"
 	local failures_before=${#failed[@]}
 	step "build static/main.wasm" build_wasm
 	# The browser tests serve this directory instead of building a copy of their own; not after

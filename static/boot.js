@@ -23,6 +23,80 @@ globalThis.pgoutputInspectorCopy = async (text) => {
   if (!ok) throw new Error("this browser lets the page use no clipboard");
 };
 
+// pgoutputInspectorDump writes a dump of the whole input for the Export menu (wasm/main.go) in
+// the export worker (export-worker.js, which runs export.wasm: the command line tool's
+// writers, which main.wasm does not hold), then copies it (pgoutputInspectorCopy) or, with
+// download, saves it as a file: a Blob, and a link with a download attribute that is in the
+// page only for its click. The worker is started on the first dump, and kept for the next.
+// The job (package dumpjob) is the dump's kind (an index of dumps), the page's text, and the
+// format, protocol version, in-stream choice and name it was read with. The promise gives
+// the status to show; it is rejected with the status of a failure. The dump itself goes from
+// the worker to the clipboard or the file: main.wasm never holds it.
+const dumps = [
+  { what: "the dump as text", file: "pgoutput-dump.txt", type: "text/plain" },
+  { what: "the dump as Markdown", file: "pgoutput-dump.md", type: "text/markdown" },
+];
+// The most the page copies (8 MiB: a longer dump pastes slowly, and few places take it) and
+// the most it downloads (32 MiB: the command line tool writes any size).
+const maxDumpCopy = 8 << 20;
+const maxDump = 32 << 20;
+let exportWorker = null;
+const exportJobs = new Map();
+let exportJob = 0;
+globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, inStream, name) => {
+  const dump = dumps[kind];
+  const max = download ? maxDump : maxDumpCopy;
+  const failed = (why) => `Could not ${download ? "download" : "copy"} ${dump.what}: ${why}`;
+  const answer = await new Promise((resolve) => {
+    if (!exportWorker) {
+      exportWorker = new Worker("export-worker.js");
+      exportWorker.onmessage = (e) => {
+        const done = exportJobs.get(e.data.id);
+        exportJobs.delete(e.data.id);
+        if (done) done(e.data);
+      };
+      // The worker's script did not load or run (an error inside it answers the job): every
+      // job waiting fails, and the next dump starts a new worker.
+      exportWorker.onerror = (e) => {
+        e.preventDefault();
+        const why = "export-worker.js could not be started" + (e.message ? ` (${e.message})` : "");
+        for (const done of exportJobs.values()) done({ why });
+        exportJobs.clear();
+        exportWorker.terminate();
+        exportWorker = null;
+      };
+    }
+    const id = ++exportJob;
+    exportJobs.set(id, resolve);
+    exportWorker.postMessage({ id, job: { kind, text, format, proto, inStream, name, max } });
+  });
+  if (answer.over) {
+    throw failed(`it is over ${max.toLocaleString("en-US")} bytes (${max >> 20} MiB), more than the page ` +
+      (download ? "writes. pgoutput-inspect decode writes any size." : "copies. Download it instead."));
+  }
+  if (!answer.bytes) throw failed(answer.why);
+  const bytes = answer.bytes;
+  const size = `${bytes.length.toLocaleString("en-US")} bytes`;
+  try {
+    if (!download) {
+      await pgoutputInspectorCopy(new TextDecoder().decode(bytes));
+      return `Copied ${dump.what} (${size})`;
+    }
+    const url = URL.createObjectURL(new Blob([bytes], { type: dump.type }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = dump.file;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // The browser reads the Blob after the click's task: let it go a minute later.
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    return `Downloaded ${dump.file} (${dump.what}, ${size})`;
+  } catch (err) {
+    throw failed(String(err));
+  }
+};
+
 (async () => {
   const status = document.getElementById("boot-status");
   const fail = (text) => {

@@ -179,6 +179,8 @@ func (a *app) run(fx []web.Effect) {
 			setHash(f.Hash, f.Push)
 		case web.EffectCopy:
 			a.copy(f)
+		case web.EffectDump:
+			a.dump(f)
 		case web.EffectScroll:
 			scroll(f.Panel, f.Top)
 		case web.EffectTheme:
@@ -335,6 +337,19 @@ func (a *app) copy(f web.EffectCopy) {
 	}, func(err js.Value) {
 		// Without a clipboard the Share button's link stays in the address bar.
 		a.dispatch(web.Copied{What: f.What, Err: err.Call("toString").String()})
+	})
+}
+
+// dump has the export worker write a dump, and copies or downloads it (static/boot.js's
+// pgoutputInspectorDump: the worker and export.wasm are loaded on the first dump, and the dump
+// goes from the worker to the clipboard or a download without passing through main.wasm). The
+// promise gives the status, or is rejected with the status of a failure.
+func (a *app) dump(f web.EffectDump) {
+	j := f.Job
+	then(js.Global().Call("pgoutputInspectorDump", int(j.Kind), f.Download, j.Text, string(j.Format), j.Proto, int(j.InStream), j.Name), func(v js.Value) {
+		a.dispatch(web.Dumped{Status: v.String()})
+	}, func(err js.Value) {
+		a.dispatch(web.Dumped{Status: err.String(), Err: true})
 	})
 }
 

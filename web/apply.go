@@ -310,7 +310,9 @@ func Apply(s State, a Action) (State, []Effect) {
 			s.Timeline = nil
 		}
 	case Export:
-		s, fx = s.export(a.Format) // export.go
+		s, fx = s.export(a.Entry) // export.go
+	case Dumped:
+		s.Export = ExportState{Status: a.Status, Err: a.Err}
 	case Edit:
 		s.edit(a) // edit.go
 		if len(s.Text) != len(prev.Text) || s.Text != prev.Text {

@@ -139,9 +139,10 @@ func NewDoc(text string, force input.Format, opts decoder.Options, n int) (*Doc,
 	return d.start(n), ie
 }
 
-// NewDocBytes decodes one message given as bytes (a share link's hex= or b64=).
+// NewDocBytes decodes one message given as bytes (a share link's hex= or b64=); text is the
+// bytes written in format, which reads back as this one message (Forced: not detected).
 func NewDocBytes(text string, format input.Format, b []byte, opts decoder.Options) *Doc {
-	d := &Doc{Text: text, Format: format, Messages: []input.Message{{Bytes: b, Line: 1}}, Options: opts}
+	d := &Doc{Text: text, Format: format, Forced: true, Messages: []input.Message{{Bytes: b, Line: 1}}, Options: opts}
 	return d.start(-1)
 }
 

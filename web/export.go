@@ -1,29 +1,41 @@
 package web
 
-import "pgoutput-inspector/internal/export"
+import (
+	"pgoutput-inspector/internal/dumpjob"
+	"pgoutput-inspector/internal/export"
+)
 
-// ExportLabels are the Export menu's entries, one per byte format of package export, in the
-// order of export.BytesFormats.
+// ExportLabels are the Export menu's entries: one per byte format of package export, in the
+// order of export.BytesFormats; then, for each dumpjob.Kind in order, copy the whole input's
+// dump, and download it (dumps.go).
 var ExportLabels = [...]string{
 	"Bytes as hex", "Bytes as base64", "Bytes as Go []byte", "Bytes as Python bytes", "Bytes as JavaScript Uint8Array",
+	"Copy dump as text", "Download dump (.txt)",
+	"Copy dump as Markdown", "Download dump (.md)",
 }
 
 // ExportState is what the last export did.
 type ExportState struct {
-	// Status says what was copied, or why not (Err).
-	Status string
-	Err    bool
+	// Status says what was copied, or why not (Err), or what is being written (Busy).
+	Status    string
+	Err, Busy bool
 }
 
-// Export: an entry of the Export menu was chosen: copy the chosen bytes in Format.
-type Export struct{ Format export.BytesFormat }
+// Export: entry Entry of the Export menu was chosen, counted from 0 after "Export…" in
+// ExportLabels' order: copy the chosen bytes in a format, or a dump of the whole input.
+type Export struct{ Entry int }
 
 func (Export) isAction() {}
 
-// export copies the chosen field's bytes in format f, or says why it cannot.
-func (s State) export(f export.BytesFormat) (State, []Effect) {
+// export does what the Export menu's entry says: copies the chosen field's bytes in a format,
+// or asks for a dump (dumps.go); or says why it cannot.
+func (s State) export(entry int) (State, []Effect) {
+	if n := len(export.FormatNames); entry >= n {
+		return s.exportDump(dumpjob.Kind((entry-n)/2), (entry-n)%2 == 1)
+	}
 	t := s.Tree()
-	if t == nil || f >= export.BytesFormat(len(export.FormatNames)) {
+	f := export.BytesFormat(entry)
+	if t == nil || entry < 0 {
 		s.Export = ExportState{Status: "Nothing to export: choose a message.", Err: true}
 		return s, nil
 	}

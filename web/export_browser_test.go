@@ -46,7 +46,7 @@ func TestBrowsersExportBytes(t *testing.T) {
 	field := tr.Bytes[n.Offset : n.Offset+n.Length]
 	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, _ string) {
 		until(b, `document.querySelector(".tnode")`)
-		if got := b.Count("select.export option"); got != 1+len(export.BytesFormats) {
+		if got := b.Count("select.export option"); got != 1+len(web.ExportLabels) {
 			t.Fatalf("the Export menu has %d entries", got)
 		}
 		b.Eval(clipboardHook+`(false)`, nil)

@@ -33,7 +33,7 @@ func TestExportCopiesChosenBytes(t *testing.T) {
 		if c.node >= 0 {
 			s = apply(t, s, SelectNode{Node: c.node})
 		}
-		s2, fx := Apply(s, Export{Format: c.f})
+		s2, fx := Apply(s, Export{Entry: int(c.f)})
 		if len(fx) != 1 {
 			t.Fatalf("%s: effects %v", c.what, fx)
 		}
@@ -60,7 +60,7 @@ func TestExportCopiesChosenBytes(t *testing.T) {
 
 // TestExportNothingChosen: without a message there is nothing to copy, and the status says so.
 func TestExportNothingChosen(t *testing.T) {
-	s, fx := Apply(NewState(-1), Export{Format: export.Go})
+	s, fx := Apply(NewState(-1), Export{Entry: int(export.Go)})
 	if len(fx) != 0 || !s.Export.Err || s.Export.Status == "" {
 		t.Errorf("effects %v, status %+v", fx, s.Export)
 	}
@@ -70,7 +70,7 @@ func TestExportNothingChosen(t *testing.T) {
 // status, and a new share clears the last export's.
 func TestShareCopiedLeavesExport(t *testing.T) {
 	s := NewState(0)
-	s, _ = Apply(s, Export{Format: export.Hex})
+	s, _ = Apply(s, Export{Entry: int(export.Hex)})
 	s = apply(t, s, Copied{What: "x"})
 	s = apply(t, s, Share{})
 	if s.Export != (ExportState{}) || !s.Share.Busy {

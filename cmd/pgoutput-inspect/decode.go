@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -129,111 +127,48 @@ func runDecode(e *env, args []string) int {
 		return exitUsage
 	}
 	defer closeInput()
-	w := bufio.NewWriterSize(e.stdout, 64<<10)
-	// The input is read a piece at a time (input.Stream): before each read, what was decoded
-	// so far goes out, so a live capture piped in shows each message as it arrives.
-	st := input.NewStream(&flushingReader{r: in, w: w}, force)
-	st.Live = live
-	res, perr := st.Start()
-	if res == nil {
-		var ie *input.Error
-		if !errors.As(perr, &ie) {
-			fmt.Fprintf(e.stderr, "pgoutput-inspect decode: reading %s: %v\n", displayName(name), perr)
-			return exitUsage
-		}
-		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %s: %v\n", displayName(name), perr)
-		return exitError
+	kind := dump.KindText
+	switch {
+	case o.goTest > 0:
+		kind = dump.KindGoTest
+	case o.json:
+		kind = dump.KindJSON
+	case o.jsonLines:
+		kind = dump.KindJSONLines
+	case o.markdown:
+		kind = dump.KindMarkdown
 	}
-	if !st.PieceByPiece() {
-		// The text was read whole and parsed: it is garbage now, and so is every buffer it
-		// outgrew. Hand that memory back before decoding, or a message of millions of fields
-		// (a Truncate of 50 MB) has its nodes allocated on top of it.
-		debug.FreeOSMemory()
-	}
-	capture := input.ReadCaptureOptions(res.Header)
-	opts := capture.DecoderOptions(decoder.Options{Proto: o.proto, InStream: o.inStream, ParallelAbort: o.parallel})
-	if o.noEnvelope {
-		opts.Envelope = decoder.EnvelopeNone
-	}
-	s := decoder.NewSession(opts)
-	var out dump.Writer
-	var gt *goTestWriter
-	if o.goTest > 0 {
-		gt = &goTestWriter{w: w, n: o.goTest, name: displayName(name)}
-		out = gt
-	} else if o.json || o.jsonLines {
-		out = dump.NewJSON(w, o.jsonLines)
-	} else if o.markdown {
-		out = dump.Markdown{Text: &dump.Text{W: w, Full: o.full, Explain: o.explain, Lens: dumpLens(lens)}, Name: displayName(name)}
-	} else {
-		out = &dump.Text{W: w, Color: useColor(e, o.color), Full: o.full, Explain: o.explain, Lens: dumpLens(lens)}
-	}
-	failed, err := decodeAll(st, res, s, out, func(errs []*input.Error) {
+	r := dump.Decode(e.stdout, in, dump.Options{Format: force, Live: live,
+		Proto: o.proto, InStream: o.inStream, ParallelAbort: o.parallel, NoEnvelope: o.noEnvelope,
+		Kind: kind, Name: displayName(name), Color: useColor(e, o.color), Full: o.full, Explain: o.explain,
+		Lens: dumpLens(lens), GoTest: o.goTest}, func(errs []*input.Error) {
 		printInputErrors(e, name, errs)
 	})
-	if ferr := w.Flush(); err == nil {
-		err = ferr
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: writing the output: %v\n", err)
-		return exitUsage
-	}
-	if gt != nil && gt.why != "" {
-		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: --go-test %d: %s\n", o.goTest, gt.why)
+	if r.Unread != nil {
+		var ie *input.Error
+		if !errors.As(r.Unread, &ie) {
+			fmt.Fprintf(e.stderr, "pgoutput-inspect decode: reading %s: %v\n", displayName(name), r.Unread)
+			return exitUsage
+		}
+		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %s: %v\n", displayName(name), r.Unread)
 		return exitError
 	}
-	if rerr := st.Err(); rerr != nil {
-		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: reading %s: %v (the messages before were decoded)\n", displayName(name), rerr)
+	if r.WriteErr != nil {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: writing the output: %v\n", r.WriteErr)
 		return exitUsage
 	}
-	if failed {
+	if r.NoTest != "" {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: --go-test %d: %s\n", o.goTest, r.NoTest)
+		return exitError
+	}
+	if r.ReadErr != nil {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: reading %s: %v (the messages before were decoded)\n", displayName(name), r.ReadErr)
+		return exitUsage
+	}
+	if r.Failed {
 		return exitError
 	}
 	return exitOK
-}
-
-// decodeAll decodes the messages st hands out with s, in order, and writes them with out; the
-// input's errors go to inputErrors (and to out, for an input read in pieces) as they are met.
-// Messages are decoded one at a time into one reused tree, so memory stays flat however long
-// the input. It reports whether the input or any message had an error, and returns out's
-// first write error.
-func decodeAll(st *input.Stream, res *input.Result, s *decoder.Session, out dump.Writer, inputErrors func([]*input.Error)) (failed bool, err error) {
-	count := -1 // not known before the end of a text read piece by piece
-	if !st.PieceByPiece() {
-		count = len(res.Messages)
-	}
-	out.Begin(res, count)
-	takeErrors := func() {
-		errs := st.Errors()
-		if len(errs) == 0 {
-			return
-		}
-		failed = true
-		inputErrors(errs)
-		if st.PieceByPiece() {
-			out.InputErrors(errs)
-		}
-	}
-	takeErrors()
-	var t decoder.Tree
-	dm := dump.Message{Tree: &t}
-	n := 0
-	for m := st.Next(); m != nil; m = st.Next() {
-		takeErrors()
-		for _, c := range st.Comments() {
-			out.Comment(n, c.Text)
-		}
-		s.DecodeInto(&t, m.Bytes)
-		failed = failed || t.Err != nil
-		dm.Message = m
-		out.Message(n, &dm)
-		n++
-	}
-	takeErrors()
-	for _, c := range st.Comments() {
-		out.Comment(n, c.Text)
-	}
-	return failed, out.End(n)
 }
 
 // dumpLens is the page's version lens as the dump marks it.
@@ -249,20 +184,6 @@ func printInputErrors(e *env, name string, errs []*input.Error) {
 	for _, ie := range errs {
 		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %s: %v\n", displayName(name), ie)
 	}
-}
-
-// flushingReader flushes w before each read of r: whatever was decoded is written out before
-// decode waits for more input.
-type flushingReader struct {
-	r io.Reader
-	w *bufio.Writer
-}
-
-func (f *flushingReader) Read(p []byte) (int, error) {
-	if f.w.Buffered() > 0 {
-		f.w.Flush() // a write error is kept by w and reported at the end
-	}
-	return f.r.Read(p)
 }
 
 // openInput opens the named file, or standard input for "-". live says the input may still

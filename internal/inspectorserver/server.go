@@ -33,6 +33,10 @@ import (
 // origin ('wasm-unsafe-eval' allows compiling WebAssembly, nothing else); there are no inline
 // scripts or <style> elements. Styles that vecty sets through element.style (the CSSOM) are not
 // governed by style-src, so they need no exception. img-src allows data: for the empty favicon.
+// The Export menu's worker (export-worker.js) runs under the policy of its own response, this
+// one: script-src 'self' lets the page start it (worker-src falls back to script-src) and it
+// import wasm_exec.js, connect-src 'self' lets it fetch export.wasm and 'wasm-unsafe-eval'
+// compile it (TestBrowsersExportDump, in Chromium and Firefox).
 const ContentSecurityPolicy = MetaContentSecurityPolicy + "; frame-ancestors 'none'"
 
 // MetaContentSecurityPolicy is the policy as a <meta http-equiv> element can carry it, for

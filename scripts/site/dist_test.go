@@ -14,7 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"pgoutput-inspector/input"
 	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/internal/dump"
 	"pgoutput-inspector/internal/inspectorserver"
 	"pgoutput-inspector/internal/precompress"
 )
@@ -51,7 +53,7 @@ func TestDist(t *testing.T) {
 	if meta := inspectorserver.WASMSizeMeta(wasm.Size()); strings.Count(string(page), meta) != 1 {
 		t.Errorf("dist/index.html lacks %s (or has it twice):\n%s", meta, page)
 	}
-	for _, name := range []string{"index.html", "boot.js", "wasm_exec.js", "style.css", "main.wasm"} {
+	for _, name := range []string{"index.html", "boot.js", "wasm_exec.js", "style.css", "main.wasm", "export-worker.js", "export.wasm"} {
 		orig, err := os.Stat(filepath.Join(dist, name))
 		if err != nil {
 			t.Fatal(err)
@@ -89,6 +91,9 @@ func TestDist(t *testing.T) {
 			t.Error("an inline script ran: the <meta> Content-Security-Policy is not in force")
 		}
 		b.WaitProblem("script-src")
+		// The export worker has no policy (a <meta> element does not reach a worker, and
+		// the server sends no header): it loads and runs export.wasm.
+		copyDump(t, b)
 	})
 	t.Run("wrong type for main.wasm", func(t *testing.T) {
 		files := http.FileServer(http.Dir(dist))
@@ -103,7 +108,33 @@ func TestDist(t *testing.T) {
 		if resp, _ := b.Response(srv.URL + "/main.wasm"); resp.MimeType != "application/octet-stream" {
 			t.Errorf("main.wasm came as %q; the test wants a wrong type", resp.MimeType)
 		}
+		copyDump(t, b) // export.wasm comes with the wrong type too
 	})
+}
+
+// copyDump chooses the Export menu's "Copy dump as text" for the page openLink opened, and
+// waits until the page copies exactly what pgoutput-inspect decode --format hex prints for the
+// link's message (the export worker, export-worker.js, running export.wasm, wrote it).
+func copyDump(t *testing.T, b *browsertest.Browser) {
+	t.Helper()
+	var want strings.Builder
+	dump.Decode(&want, strings.NewReader(beginHex), dump.Options{Format: input.Hex}, nil)
+	b.Eval(`(() => {
+		window.copied = undefined;
+		Object.defineProperty(navigator, "clipboard", {configurable: true, value: {writeText: (text) => {
+			window.copied = text;
+			return Promise.resolve();
+		}}});
+		const s = document.querySelector("select.export");
+		s.selectedIndex = [...s.options].findIndex((o) => o.text === "Copy dump as text");
+		s.dispatchEvent(new Event("change", {bubbles: true}));
+	})()`, nil)
+	b.WaitVisible(".share-status.copied")
+	var got struct{ Copied, Status string }
+	b.Eval(`({Copied: String(window.copied), Status: document.querySelector(".share-status").textContent})`, &got)
+	if got.Copied != want.String() || !strings.HasPrefix(got.Status, "Copied the dump as text (") {
+		t.Errorf("the page copied %q (status %q), want %q", got.Copied, got.Status, want.String())
+	}
 }
 
 // openLink opens a share link of a Begin message at base and waits for the page to decode it.

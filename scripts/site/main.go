@@ -9,7 +9,7 @@
 //     (inspectorserver.WASMSizeName), which boot.js shows the download's progress against; the
 //     inspector server writes it into the page it sends, a static host cannot (./build.sh dist).
 //
-// It prints the sizes of main.wasm: raw, brotli and gzip.
+// It prints the sizes of main.wasm and export.wasm: raw, brotli and gzip.
 //
 // Usage:
 //
@@ -67,7 +67,7 @@ func run(dir string, metaCSP, metaSize bool) error {
 		return err
 	}
 	for _, s := range all {
-		if filepath.Base(s.Name) == "main.wasm" {
+		if b := filepath.Base(s.Name); b == "main.wasm" || b == "export.wasm" {
 			fmt.Printf("%s: %d bytes (%.2f MB) raw, %d bytes (%.2f MB) brotli, %d bytes (%.2f MB) gzip\n",
 				s.Name, s.Raw, float64(s.Raw)/1e6, s.Brotli, float64(s.Brotli)/1e6, s.Gzip, float64(s.Gzip)/1e6)
 		}

@@ -194,6 +194,8 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 		kind := "copied"
 		if h.Export.Err {
 			kind = "error"
+		} else if h.Export.Busy {
+			kind = "muted"
 		}
 		status = span(markup(class("share-status", kind), attr("role", "status")), text(h.Export.Status))
 	case h.Share.Busy:

@@ -1,16 +1,15 @@
-package main
+package dump
 
 import (
 	"io"
 	"strconv"
 
 	"pgoutput-inspector/input"
-	"pgoutput-inspector/internal/dump"
 	"pgoutput-inspector/internal/export"
 )
 
-// goTestWriter is decode --go-test N: instead of the dump, message N (from 1) as a Go test
-// against pglogrepl (export.AppendGoTest); why says why there is none.
+// goTestWriter is KindGoTest (decode --go-test N): instead of the dump, message n (from 1) as
+// a Go test against pglogrepl (export.AppendGoTest); why says why there is none.
 type goTestWriter struct {
 	w    io.Writer
 	n    int
@@ -24,7 +23,7 @@ func (g *goTestWriter) Begin(*input.Result, int)   {}
 func (g *goTestWriter) InputErrors([]*input.Error) {}
 func (g *goTestWriter) Comment(int, string)        {}
 
-func (g *goTestWriter) Message(index int, m *dump.Message) {
+func (g *goTestWriter) Message(index int, m *Message) {
 	if index+1 != g.n {
 		return
 	}

@@ -1,0 +1,37 @@
+package dump
+
+import (
+	"errors"
+	"strings"
+
+	"pgoutput-inspector/internal/dumpjob"
+)
+
+// RunJob writes what the page's export worker was asked for (dumpjob.Job): decode's output for
+// the page's input, by Decode, as pgoutput-inspect decode writes it for the same text given as
+// a file with the page's settings as flags. It returns the output, or why there is none: over
+// says it would be longer than j.Max bytes; why is any other reason.
+func RunJob(j dumpjob.Job) (out []byte, over bool, why string) {
+	kind := KindText
+	switch j.Kind {
+	case dumpjob.Markdown:
+		kind = KindMarkdown
+	case dumpjob.Text:
+	default:
+		return nil, false, "unknown export"
+	}
+	c := &Capped{Max: j.Max}
+	r := Decode(c, strings.NewReader(j.Text), Options{Format: j.Format, Proto: j.Proto, InStream: j.InStream,
+		Kind: kind, Name: j.Name}, nil)
+	switch {
+	case r.Unread != nil:
+		return nil, false, r.Unread.Error()
+	case errors.Is(r.WriteErr, ErrTooLong):
+		return nil, true, ""
+	case r.WriteErr != nil:
+		return nil, false, r.WriteErr.Error()
+	case r.NoTest != "":
+		return nil, false, r.NoTest
+	}
+	return c.B, false, ""
+}

@@ -1,0 +1,40 @@
+//go:build js && wasm
+
+// Command export is the program of the page's export worker (export.wasm; static/
+// export-worker.js loads it on the first dump the page exports): it holds the command line
+// tool's writers (package dump), which main.wasm does not link. It sets one function,
+// pgoutputInspectorExport, which writes a job (package dumpjob, as static/boot.js posts it)
+// with dump.RunJob and returns {bytes: Uint8Array} or {over: true} or {why: "…"}; then it
+// waits for calls.
+package main
+
+import (
+	"syscall/js"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/dump"
+	"pgoutput-inspector/internal/dumpjob"
+)
+
+func main() {
+	js.Global().Set("pgoutputInspectorExport", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		v := args[0]
+		out, over, why := dump.RunJob(dumpjob.Job{Kind: dumpjob.Kind(v.Get("kind").Int()), Text: v.Get("text").String(),
+			Format: input.Format(v.Get("format").String()), Proto: v.Get("proto").Int(),
+			InStream: decoder.Choice(v.Get("inStream").Int()), Name: v.Get("name").String(), Max: v.Get("max").Int()})
+		r := js.Global().Get("Object").New()
+		switch {
+		case over:
+			r.Set("over", true)
+		case why != "":
+			r.Set("why", why)
+		default:
+			b := js.Global().Get("Uint8Array").New(len(out))
+			js.CopyBytesToJS(b, out)
+			r.Set("bytes", b)
+		}
+		return r
+	}))
+	select {} // the worker calls pgoutputInspectorExport for each job
+}
