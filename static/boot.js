@@ -35,6 +35,7 @@ globalThis.pgoutputInspectorCopy = async (text) => {
 const dumps = [
   { what: "the dump as text", file: "pgoutput-dump.txt", type: "text/plain" },
   { what: "the dump as Markdown", file: "pgoutput-dump.md", type: "text/markdown" },
+  { what: "the JSON", file: "pgoutput-dump.json", type: "application/json" },
 ];
 // The most the page copies (8 MiB: a longer dump pastes slowly, and few places take it) and
 // the most it downloads (32 MiB: the command line tool writes any size).

@@ -136,6 +136,7 @@ func TestBrowsersExportDump(t *testing.T) {
 	wants := [dumpjob.NumKinds]struct{ text, what, file, typ string }{
 		dumpjob.Text:     {cliDump(t, s, dump.KindText, name), "the dump as text", "pgoutput-dump.txt", "text/plain"},
 		dumpjob.Markdown: {cliDump(t, s, dump.KindMarkdown, name), "the dump as Markdown", "pgoutput-dump.md", "text/markdown"},
+		dumpjob.JSON:     {cliDump(t, s, dump.KindJSON, name), "the JSON", "pgoutput-dump.json", "application/json"},
 	}
 	eachBrowserLogged(t, func(t *testing.T, b browsertest.Tab, log *requestLog) {
 		until(b, `document.querySelector(".tnode")`)

@@ -12,6 +12,7 @@ var ExportLabels = [...]string{
 	"Bytes as hex", "Bytes as base64", "Bytes as Go []byte", "Bytes as Python bytes", "Bytes as JavaScript Uint8Array",
 	"Copy dump as text", "Download dump (.txt)",
 	"Copy dump as Markdown", "Download dump (.md)",
+	"Copy as JSON", "Download JSON (.json)",
 }
 
 // ExportState is what the last export did.

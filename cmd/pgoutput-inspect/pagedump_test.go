@@ -64,7 +64,7 @@ func pageSources(t *testing.T) []pageSource {
 // from decode --json), so the dump is the page's decode.
 func TestPageDumpIsCLIDump(t *testing.T) {
 	dir := t.TempDir()
-	flags := [dumpjob.NumKinds]string{dumpjob.Text: "--color=never", dumpjob.Markdown: "--markdown"}
+	flags := [dumpjob.NumKinds]string{dumpjob.Text: "--color=never", dumpjob.Markdown: "--markdown", dumpjob.JSON: "--json"}
 	for i, src := range pageSources(t) {
 		s := src.state
 		if s.Doc == nil || len(s.Doc.Messages) == 0 {

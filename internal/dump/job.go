@@ -16,6 +16,8 @@ func RunJob(j dumpjob.Job) (out []byte, over bool, why string) {
 	switch j.Kind {
 	case dumpjob.Markdown:
 		kind = KindMarkdown
+	case dumpjob.JSON:
+		kind = KindJSON
 	case dumpjob.Text:
 	default:
 		return nil, false, "unknown export"

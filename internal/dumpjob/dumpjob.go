@@ -20,6 +20,7 @@ type Kind uint8
 const (
 	Text     Kind = iota // the annotated dump (decode)
 	Markdown             // the dump in Markdown (decode --markdown)
+	JSON                 // the JSON document (decode --json)
 	NumKinds
 )
 

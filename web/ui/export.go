@@ -9,7 +9,7 @@ import (
 // exportMenu is the Export menu, a select like the examples menu, so that the keyboard and
 // screen readers use it as every menu of the browser. Its entries: the chosen field's bytes
 // (the message's when no field is chosen) in a byte format; then the whole input's dump as
-// text or Markdown, copied or downloaded. The menu then shows "Export…" again. The
+// text, Markdown or JSON, copied or downloaded. The menu then shows "Export…" again. The
 // bytes' text is made by the store when the entry is chosen and goes straight to the
 // clipboard; a dump is written by the export worker and goes straight from it to the
 // clipboard or a download (static/boot.js): neither is ever in the page. What was copied shows
@@ -17,7 +17,7 @@ import (
 func exportMenu(disabled bool, d Dispatch) *vecty.HTML {
 	opts := []vecty.MarkupOrChild{
 		markup(class("export"), attr("aria-label", "export"), prop("disabled", disabled),
-			attr("title", "Copy the chosen bytes as hex, base64 or a Go, Python or JavaScript literal; copy or download the whole input's dump as text or Markdown"),
+			attr("title", "Copy the chosen bytes as hex, base64 or a Go, Python or JavaScript literal; copy or download the whole input's dump as text, Markdown or JSON"),
 			onChange(func(e *vecty.Event) {
 				// The entries follow "Export…" in web.ExportLabels' order.
 				k := e.Target.Get("selectedIndex").Int() - 1
