@@ -28,14 +28,16 @@ globalThis.pgoutputInspectorCopy = async (text) => {
 // writers, which main.wasm does not hold), then copies it (pgoutputInspectorCopy) or, with
 // download, saves it as a file: a Blob, and a link with a download attribute that is in the
 // page only for its click. The worker is started on the first dump, and kept for the next.
-// The job (package dumpjob) is the dump's kind (an index of dumps), the page's text, and the
-// format, protocol version, in-stream choice and name it was read with. The promise gives
+// The job (package dumpjob) is the dump's kind (an index of dumps), the page's text, the
+// format, protocol version, in-stream choice and name it was read with, and the chosen
+// message (from 1), which the Go test is of. The promise gives
 // the status to show; it is rejected with the status of a failure. The dump itself goes from
 // the worker to the clipboard or the file: main.wasm never holds it.
 const dumps = [
   { what: "the dump as text", file: "pgoutput-dump.txt", type: "text/plain" },
   { what: "the dump as Markdown", file: "pgoutput-dump.md", type: "text/markdown" },
   { what: "the JSON", file: "pgoutput-dump.json", type: "application/json" },
+  { goTest: true }, // copied only
 ];
 // The most the page copies (8 MiB: a longer dump pastes slowly, and few places take it) and
 // the most it downloads (32 MiB: the command line tool writes any size).
@@ -44,10 +46,11 @@ const maxDump = 32 << 20;
 let exportWorker = null;
 const exportJobs = new Map();
 let exportJob = 0;
-globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, inStream, name) => {
+globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, inStream, name, message) => {
   const dump = dumps[kind];
+  const what = dump.goTest ? `message ${message} as a Go test` : dump.what;
   const max = download ? maxDump : maxDumpCopy;
-  const failed = (why) => `Could not ${download ? "download" : "copy"} ${dump.what}: ${why}`;
+  const failed = (why) => `Could not ${download ? "download" : "copy"} ${what}: ${why}`;
   const answer = await new Promise((resolve) => {
     if (!exportWorker) {
       exportWorker = new Worker("export-worker.js");
@@ -69,7 +72,7 @@ globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, i
     }
     const id = ++exportJob;
     exportJobs.set(id, resolve);
-    exportWorker.postMessage({ id, job: { kind, text, format, proto, inStream, name, max } });
+    exportWorker.postMessage({ id, job: { kind, text, format, proto, inStream, name, message, max } });
   });
   if (answer.over) {
     throw failed(`it is over ${max.toLocaleString("en-US")} bytes (${max >> 20} MiB), more than the page ` +
@@ -81,7 +84,7 @@ globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, i
   try {
     if (!download) {
       await pgoutputInspectorCopy(new TextDecoder().decode(bytes));
-      return `Copied ${dump.what} (${size})`;
+      return `Copied ${what} (${size})`;
     }
     const url = URL.createObjectURL(new Blob([bytes], { type: dump.type }));
     const link = document.createElement("a");
@@ -92,7 +95,7 @@ globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, i
     link.remove();
     // The browser reads the Blob after the click's task: let it go a minute later.
     setTimeout(() => URL.revokeObjectURL(url), 60000);
-    return `Downloaded ${dump.file} (${dump.what}, ${size})`;
+    return `Downloaded ${dump.file} (${what}, ${size})`;
   } catch (err) {
     throw failed(String(err));
   }

@@ -346,7 +346,7 @@ func (a *app) copy(f web.EffectCopy) {
 // promise gives the status, or is rejected with the status of a failure.
 func (a *app) dump(f web.EffectDump) {
 	j := f.Job
-	then(js.Global().Call("pgoutputInspectorDump", int(j.Kind), f.Download, j.Text, string(j.Format), j.Proto, int(j.InStream), j.Name), func(v js.Value) {
+	then(js.Global().Call("pgoutputInspectorDump", int(j.Kind), f.Download, j.Text, string(j.Format), j.Proto, int(j.InStream), j.Name, j.Message), func(v js.Value) {
 		a.dispatch(web.Dumped{Status: v.String()})
 	}, func(err js.Value) {
 		a.dispatch(web.Dumped{Status: err.String(), Err: true})

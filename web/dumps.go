@@ -23,12 +23,13 @@ type EffectDump struct {
 func (EffectDump) isEffect() {}
 
 // DumpJob returns the job that makes the export worker write the whole input as
-// pgoutput-inspect decode prints it (kind): the text of the page's Doc, with the format it was
+// pgoutput-inspect decode prints it (kind), or the chosen message as a Go test: the text of the page's Doc, with the format it was
 // read as when the page did not detect it, and the decoder options it was decoded with
 // (docs/page.md, "Exports"); Max is left for static/boot.js. The Doc must not be nil.
 func (s *State) DumpJob(kind dumpjob.Kind) dumpjob.Job {
 	d := s.Doc
-	j := dumpjob.Job{Kind: kind, Text: d.Text, Proto: d.Options.Proto, InStream: d.Options.InStream, Name: "the page's input"}
+	j := dumpjob.Job{Kind: kind, Text: d.Text, Proto: d.Options.Proto, InStream: d.Options.InStream, Name: "the page's input",
+		Message: s.Msg + 1}
 	if d.Forced {
 		j.Format = d.Format
 	}
@@ -38,13 +39,13 @@ func (s *State) DumpJob(kind dumpjob.Kind) dumpjob.Job {
 	return j
 }
 
-// exportDump asks for the whole input's dump of kind, copied or downloaded, or says why it
-// cannot be had.
+// exportDump asks for the whole input's dump of kind (or the chosen message as a Go test),
+// copied or downloaded, or says why it cannot be had.
 func (s State) exportDump(kind dumpjob.Kind, download bool) (State, []Effect) {
 	if s.Doc == nil || len(s.Doc.Messages) == 0 || kind >= dumpjob.NumKinds {
 		s.Export = ExportState{Status: "Nothing to export: the input has no messages.", Err: true}
 		return s, nil
 	}
-	s.Export = ExportState{Status: "Writing the dump…", Busy: true}
+	s.Export = ExportState{Status: "Writing…", Busy: true}
 	return s, []Effect{EffectDump{Job: s.DumpJob(kind), Download: download}}
 }

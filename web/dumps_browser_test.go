@@ -118,8 +118,8 @@ func eachBrowserLogged(t *testing.T, test func(t *testing.T, b browsertest.Tab, 
 // cmd/pgoutput-inspect's TestPageDumpIsCLIDump).
 func cliDump(t *testing.T, s web.State, kind dump.Kind, name string) string {
 	var out bytes.Buffer
-	r := dump.Decode(&out, strings.NewReader(s.Text), dump.Options{Proto: s.Proto, Kind: kind, Name: name}, nil)
-	if r.Unread != nil || r.WriteErr != nil || r.ReadErr != nil {
+	r := dump.Decode(&out, strings.NewReader(s.Text), dump.Options{Proto: s.Proto, Kind: kind, Name: name, GoTest: s.Msg + 1}, nil)
+	if r.Unread != nil || r.WriteErr != nil || r.ReadErr != nil || r.NoTest != "" {
 		t.Fatalf("decode: %+v", r)
 	}
 	return out.String()
@@ -127,13 +127,15 @@ func cliDump(t *testing.T, s web.State, kind dump.Kind, name string) string {
 
 // TestBrowsersExportDump chooses each dump entry of the Export menu with the first example
 // shown, and reads back exactly what the page copied, or handed the browser to download (the
-// file's name, media type and text), and the status: what decode prints for the example.
+// file's name, media type and text), and the status: what decode prints for the example; and
+// the chosen message as a Go test (decode --go-test N).
 // The export worker and export.wasm are not fetched before the first dump and are kept for
 // the next. A worker whose export.wasm cannot be had says so, and the next dump loads it.
 func TestBrowsersExportDump(t *testing.T) {
 	s := web.NewState(0)
 	name := "the example " + web.Examples[0].Name
-	wants := [dumpjob.NumKinds]struct{ text, what, file, typ string }{
+	goTest := cliDump(t, s, dump.KindGoTest, name)
+	wants := [dumpjob.GoTest]struct{ text, what, file, typ string }{
 		dumpjob.Text:     {cliDump(t, s, dump.KindText, name), "the dump as text", "pgoutput-dump.txt", "text/plain"},
 		dumpjob.Markdown: {cliDump(t, s, dump.KindMarkdown, name), "the dump as Markdown", "pgoutput-dump.md", "text/markdown"},
 		dumpjob.JSON:     {cliDump(t, s, dump.KindJSON, name), "the JSON", "pgoutput-dump.json", "application/json"},
@@ -184,6 +186,10 @@ func TestBrowsersExportDump(t *testing.T) {
 				t.Errorf("after the download the menu shows %q", shown)
 			}
 		}
+		chooseDump(b, dumpjob.GoTest, false)
+		waitFor(t, b, "the Go test copied", `window.copies === `+strconv.Itoa(len(wants)+1)+` && window.copied === `+jsQuote(goTest), `window.copied && window.copied.slice(0, 300)`)
+		waitText(t, b, ".share-status.copied", "Copied message "+strconv.Itoa(s.Msg+1)+" as a Go test ("+web.Commas(len(goTest))+" bytes)")
+
 		// One worker for every dump; export.wasm fetched again only after the failure.
 		if n := log.count("/export-worker.js"); n != 1 {
 			t.Errorf("the page requested export-worker.js %d times", n)

@@ -9,13 +9,15 @@ import (
 )
 
 // TestExportDump: the Export menu's entries after the byte formats ask the export worker for
-// the whole input's dump, each kind copied and then downloaded, with the page's text and the
-// settings it was read with; the status says the dump is being written, then what the glue
-// says was done (Dumped), or that there is nothing to export.
+// the whole input's dump, each kind copied and then downloaded, then for the chosen message as
+// a Go test, with the page's text and the settings it was read with; the status says it is
+// being written, then what the glue says was done (Dumped), or that there is nothing to
+// export.
 func TestExportDump(t *testing.T) {
 	s := NewState(0)
-	first := len(ExportLabels) - 2*int(dumpjob.NumKinds)
-	if ExportLabels[first] != "Copy dump as text" || ExportLabels[first+3] != "Download dump (.md)" {
+	first := len(ExportLabels) - 2*int(dumpjob.NumKinds) + 1
+	if ExportLabels[first] != "Copy dump as text" || ExportLabels[first+3] != "Download dump (.md)" ||
+		ExportLabels[len(ExportLabels)-1] != "Copy message as Go test" {
 		t.Fatalf("the Export menu's dump entries: %q", ExportLabels[first:])
 	}
 	for e := first; e < len(ExportLabels); e++ {
@@ -28,10 +30,11 @@ func TestExportDump(t *testing.T) {
 		if !ok || f.Job.Kind != kind || f.Download != download {
 			t.Fatalf("%s: effect %+v, want kind %d, download %v", ExportLabels[e], fx[0], kind, download)
 		}
-		if j := f.Job; j.Text != s.Text || j.Format != input.Auto || j.Proto != 0 || j.InStream != decoder.Auto || j.Name != "the example "+Examples[0].Name {
+		if j := f.Job; j.Text != s.Text || j.Format != input.Auto || j.Proto != 0 || j.InStream != decoder.Auto ||
+			j.Name != "the example "+Examples[0].Name || j.Message != s.Msg+1 || j.Message < 2 {
 			t.Errorf("%s: job %+v", ExportLabels[e], j)
 		}
-		if s2.Export != (ExportState{Status: "Writing the dump…", Busy: true}) {
+		if s2.Export != (ExportState{Status: "Writing…", Busy: true}) {
 			t.Errorf("%s: status %+v", ExportLabels[e], s2.Export)
 		}
 	}

@@ -7,12 +7,14 @@ import (
 
 // ExportLabels are the Export menu's entries: one per byte format of package export, in the
 // order of export.BytesFormats; then, for each dumpjob.Kind in order, copy the whole input's
-// dump, and download it (dumps.go).
+// dump, and download it (dumps.go); last, copy the chosen message as a Go test (the last
+// kind, copied only).
 var ExportLabels = [...]string{
 	"Bytes as hex", "Bytes as base64", "Bytes as Go []byte", "Bytes as Python bytes", "Bytes as JavaScript Uint8Array",
 	"Copy dump as text", "Download dump (.txt)",
 	"Copy dump as Markdown", "Download dump (.md)",
 	"Copy as JSON", "Download JSON (.json)",
+	"Copy message as Go test",
 }
 
 // ExportState is what the last export did.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"pgoutput-inspector/decoder"
@@ -60,11 +61,12 @@ func pageSources(t *testing.T) []pageSource {
 // TestPageDumpIsCLIDump: what the page's export worker writes for the page's input (dump.RunJob
 // of the job the page posts, web.State.DumpJob) is exactly what pgoutput-inspect decode
 // prints for the same text given as a file, with the page's settings as flags, for each dump
-// kind; and decode reads from that text exactly the messages the page read (their bytes,
+// kind, and for the chosen message as a Go test (decode --go-test N: the test, or the same
+// reason for none, which decode prints on stderr); and decode reads from that text exactly the messages the page read (their bytes,
 // from decode --json), so the dump is the page's decode.
 func TestPageDumpIsCLIDump(t *testing.T) {
 	dir := t.TempDir()
-	flags := [dumpjob.NumKinds]string{dumpjob.Text: "--color=never", dumpjob.Markdown: "--markdown", dumpjob.JSON: "--json"}
+	tests, noTests := 0, 0
 	for i, src := range pageSources(t) {
 		s := src.state
 		if s.Doc == nil || len(s.Doc.Messages) == 0 {
@@ -76,6 +78,8 @@ func TestPageDumpIsCLIDump(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkSameMessages(t, src.name, s.Doc, runCmd(t, "", nil, append(args, "--json")...).stdout)
+		flags := [dumpjob.NumKinds]string{dumpjob.Text: "--color=never", dumpjob.Markdown: "--markdown",
+			dumpjob.JSON: "--json", dumpjob.GoTest: "--go-test=" + strconv.Itoa(s.Msg+1)}
 		for k := range dumpjob.NumKinds {
 			j := s.DumpJob(k)
 			if j.Text != s.Text {
@@ -84,18 +88,34 @@ func TestPageDumpIsCLIDump(t *testing.T) {
 			// The CLI names the input by its file; the page by its example (TestDumpJob).
 			j.Name, j.Max = file, 1<<30 // far over any of these dumps
 			page, over, why := dump.RunJob(j)
-			if over || why != "" {
-				t.Fatalf("%s: the worker writes no %s: over %v, %s", src.name, flags[k], over, why)
-			}
 			r := runCmd(t, "", nil, append(args, flags[k])...)
 			if r.code == exitUsage {
 				t.Fatalf("%s %s: exit %d: %s", src.name, flags[k], r.code, r.stderr)
+			}
+			if k == dumpjob.GoTest && why != "" {
+				noTests++
+				if want := "pgoutput-inspect decode: " + strings.Replace(flags[k], "=", " ", 1) + ": " + why + "\n"; r.stdout != "" || !strings.Contains(r.stderr, want) {
+					t.Fatalf("%s: the worker writes no Go test: %s; decode %s printed %q, %q", src.name, why, flags[k], r.stdout, r.stderr)
+				}
+				continue
+			}
+			if over || why != "" {
+				t.Fatalf("%s: the worker writes no %s: over %v, %s", src.name, flags[k], over, why)
+			}
+			if k == dumpjob.GoTest {
+				tests++
 			}
 			if string(page) != r.stdout {
 				t.Fatalf("%s: the worker's dump differs from decode %s:\n%s", src.name, flags[k], diff(r.stdout, string(page)))
 			}
 		}
 	}
+	// Both ways are taken: the examples' chosen messages include types pglogrepl decodes and
+	// types it does not (the two-phase messages).
+	if tests == 0 || noTests == 0 {
+		t.Errorf("%d Go tests written, %d refused: the test wants both", tests, noTests)
+	}
+	t.Logf("%d Go tests written, %d refused", tests, noTests)
 }
 
 // checkSameMessages fails the test unless decode's JSON holds exactly the messages of the

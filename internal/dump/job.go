@@ -18,13 +18,15 @@ func RunJob(j dumpjob.Job) (out []byte, over bool, why string) {
 		kind = KindMarkdown
 	case dumpjob.JSON:
 		kind = KindJSON
+	case dumpjob.GoTest:
+		kind = KindGoTest
 	case dumpjob.Text:
 	default:
 		return nil, false, "unknown export"
 	}
 	c := &Capped{Max: j.Max}
 	r := Decode(c, strings.NewReader(j.Text), Options{Format: j.Format, Proto: j.Proto, InStream: j.InStream,
-		Kind: kind, Name: j.Name}, nil)
+		Kind: kind, Name: j.Name, GoTest: j.Message}, nil)
 	switch {
 	case r.Unread != nil:
 		return nil, false, r.Unread.Error()

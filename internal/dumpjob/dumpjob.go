@@ -1,5 +1,5 @@
 // Package dumpjob is what the page asks of its export worker: one of pgoutput-inspect decode's
-// outputs for the page's input, read and decoded as the page read and decoded it. The page
+// outputs for the page's input (a dump of it, or its chosen message as a Go test), read and decoded as the page read and decoded it. The page
 // (package web) makes a Job; wasm/main.go hands it to static/boot.js, which posts it to the
 // worker (static/export-worker.js); the worker's program (wasm/export) gives it to
 // dump.RunJob, the command line tool's own writers.
@@ -21,6 +21,7 @@ const (
 	Text     Kind = iota // the annotated dump (decode)
 	Markdown             // the dump in Markdown (decode --markdown)
 	JSON                 // the JSON document (decode --json)
+	GoTest               // the chosen message as a Go test against pglogrepl (decode --go-test N)
 	NumKinds
 )
 
@@ -36,8 +37,11 @@ type Job struct {
 	// Proto and InStream are the page's decoder options.
 	Proto    int
 	InStream decoder.Choice
-	// Name names the input where the output does (Markdown's heading).
+	// Name names the input where the output does (Markdown's heading, the Go test's
+	// comment).
 	Name string
+	// Message is the chosen message, counted from 1: the one GoTest writes.
+	Message int
 	// Max is the most the output may be, in bytes: the worker writes no more (set by
 	// static/boot.js: the most it copies or downloads).
 	Max int

@@ -22,7 +22,8 @@ func main() {
 		v := args[0]
 		out, over, why := dump.RunJob(dumpjob.Job{Kind: dumpjob.Kind(v.Get("kind").Int()), Text: v.Get("text").String(),
 			Format: input.Format(v.Get("format").String()), Proto: v.Get("proto").Int(),
-			InStream: decoder.Choice(v.Get("inStream").Int()), Name: v.Get("name").String(), Max: v.Get("max").Int()})
+			InStream: decoder.Choice(v.Get("inStream").Int()), Name: v.Get("name").String(),
+			Message: v.Get("message").Int(), Max: v.Get("max").Int()})
 		r := js.Global().Get("Object").New()
 		switch {
 		case over:
