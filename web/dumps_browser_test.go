@@ -130,7 +130,8 @@ func cliDump(t *testing.T, s web.State, kind dump.Kind, name string) string {
 // file's name, media type and text), and the status: what decode prints for the example; and
 // the chosen message as a Go test (decode --go-test N).
 // The export worker and export.wasm are not fetched before the first dump and are kept for
-// the next. A worker whose export.wasm cannot be had says so, and the next dump loads it.
+// the next. A worker that cannot start, or cannot have export.wasm, says so, and the next dump
+// loads it.
 func TestBrowsersExportDump(t *testing.T) {
 	s := web.NewState(0)
 	name := "the example " + web.Examples[0].Name
@@ -154,10 +155,15 @@ func TestBrowsersExportDump(t *testing.T) {
 			t.Fatalf("the log holds no request for main.wasm: %v", log.paths)
 		}
 
-		// A worker that cannot have export.wasm: the status names the file.
-		b.Allow("export.wasm") // the browser reports the failed request
-		log.setMissing("export.wasm")
+		// A worker whose script cannot be had, then one that cannot have export.wasm: the
+		// status names the file, and the next dump tries again.
+		b.Allow("export-worker.js") // the browser reports the failed requests
+		b.Allow("export.wasm")
+		log.setMissing("export-worker.js")
 		b.Eval(clipboardHook+`(false)`, nil)
+		chooseDump(b, dumpjob.Text, false)
+		waitText(t, b, ".share-status.error", "Could not copy the dump as text: export-worker.js could not be started")
+		log.setMissing("export.wasm")
 		chooseDump(b, dumpjob.Text, false)
 		waitText(t, b, ".share-status.error", "Could not copy the dump as text: export.wasm: HTTP 404 Not Found")
 		log.setMissing("")
@@ -190,9 +196,10 @@ func TestBrowsersExportDump(t *testing.T) {
 		waitFor(t, b, "the Go test copied", `window.copies === `+strconv.Itoa(len(wants)+1)+` && window.copied === `+jsQuote(goTest), `window.copied && window.copied.slice(0, 300)`)
 		waitText(t, b, ".share-status.copied", "Copied message "+strconv.Itoa(s.Msg+1)+" as a Go test ("+web.Commas(len(goTest))+" bytes)")
 
-		// One worker for every dump; export.wasm fetched again only after the failure.
-		if n := log.count("/export-worker.js"); n != 1 {
-			t.Errorf("the page requested export-worker.js %d times", n)
+		// One worker for every dump after the one that could not start; export.wasm fetched
+		// again only after the failure.
+		if n := log.count("/export-worker.js"); n != 2 {
+			t.Errorf("the page requested export-worker.js %d times (the 404, then once)", n)
 		}
 		if n := log.count("/export.wasm"); n != 2 {
 			t.Errorf("the page requested export.wasm %d times (the 404, then once)", n)
