@@ -17,7 +17,7 @@ import (
 func exportMenu(disabled bool, d Dispatch) *vecty.HTML {
 	opts := []vecty.MarkupOrChild{
 		markup(class("export"), attr("aria-label", "export"), prop("disabled", disabled),
-			attr("title", "Copy the chosen bytes as hex, base64 or a Go, Python or JavaScript literal; copy or download the whole input's dump as text, Markdown or JSON"),
+			attr("title", "Copy the chosen bytes as hex, base64 or a Go, Python or JavaScript literal; copy or download the whole input's dump as text, Markdown or JSON; copy the chosen message as a Go test"),
 			onChange(func(e *vecty.Event) {
 				// The entries follow "Export…" in web.ExportLabels' order.
 				k := e.Target.Get("selectedIndex").Int() - 1
