@@ -188,7 +188,9 @@ func (a *app) run(fx []web.Effect) {
 		case web.EffectSelectText:
 			selectText(f)
 		case web.EffectFetchGuide:
-			a.fetchGuide()
+			a.fetchText(web.GuideViewAsset, func(text, err string) { a.dispatch(web.GuideLoaded{View: text, Err: err}) })
+		case web.EffectFetchExamples:
+			a.fetchText(web.ExamplesAsset, func(text, err string) { a.dispatch(web.ExamplesLoaded{Asset: text, Err: err}) })
 		}
 	}
 }
@@ -254,20 +256,19 @@ func (a *app) inflate(b []byte, limit int) {
 	next()
 }
 
-// fetchGuide fetches the field guide's view asset, which the page loads only when the guide
-// is first opened, and dispatches it (or why it could not be had) as GuideLoaded.
-func (a *app) fetchGuide() {
-	fail := func(err js.Value) {
-		a.dispatch(web.GuideLoaded{Err: web.GuideViewAsset + ": " + err.Call("toString").String()})
-	}
-	then(js.Global().Call("fetch", web.GuideViewAsset), func(resp js.Value) {
+// fetchText fetches an asset beside main.wasm (the field guide's view, the examples), which
+// the page loads only when first needed, and calls done with its text, or with why it could
+// not be had, naming the file.
+func (a *app) fetchText(name string, done func(text, err string)) {
+	fail := func(err js.Value) { done("", name+": "+err.Call("toString").String()) }
+	then(js.Global().Call("fetch", name), func(resp js.Value) {
 		if !resp.Get("ok").Bool() {
 			// status is a number: Value.Call of its toString would panic (syscall/js calls
 			// methods of objects only).
-			a.dispatch(web.GuideLoaded{Err: web.GuideViewAsset + ": HTTP " + strconv.Itoa(resp.Get("status").Int())})
+			done("", name+": HTTP "+strconv.Itoa(resp.Get("status").Int()))
 			return
 		}
-		then(resp.Call("text"), func(v js.Value) { a.dispatch(web.GuideLoaded{View: v.String()}) }, fail)
+		then(resp.Call("text"), func(v js.Value) { done(v.String(), "") }, fail)
 	}, fail)
 }
 

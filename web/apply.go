@@ -30,6 +30,11 @@ type (
 	SetInStream struct{ Choice decoder.Choice }
 	// LoadExample: an example was chosen from the menu.
 	LoadExample struct{ Index int }
+	// ExamplesLoaded: the examples asset arrived (or Err says why not).
+	ExamplesLoaded struct {
+		Asset string
+		Err   string
+	}
 	// SelectMessage: a message was chosen in the message list.
 	SelectMessage struct{ Msg int }
 	// SelectNode: a tree node was clicked.
@@ -99,33 +104,34 @@ type (
 	SelectSpan struct{ Span int }
 )
 
-func (SetText) isAction()       {}
-func (SetForce) isAction()      {}
-func (SetProto) isAction()      {}
-func (SetInStream) isAction()   {}
-func (LoadExample) isAction()   {}
-func (SelectMessage) isAction() {}
-func (SelectNode) isAction()    {}
-func (SelectByte) isAction()    {}
-func (SelectBytes) isAction()   {}
-func (HoverNode) isAction()     {}
-func (HoverByte) isAction()     {}
-func (ToggleNode) isAction()    {}
-func (Key) isAction()           {}
-func (Scroll) isAction()        {}
-func (OpenFragment) isAction()  {}
-func (OpenShared) isAction()    {}
-func (Share) isAction()         {}
-func (ShareMade) isAction()     {}
-func (Copied) isAction()        {}
-func (SetTheme) isAction()      {}
-func (DecodeMore) isAction()    {}
-func (SelectBadText) isAction() {}
-func (SetFilter) isAction()     {}
-func (ShowChange) isAction()    {}
-func (ShowCatalog) isAction()   {}
-func (ShowTimeline) isAction()  {}
-func (SelectSpan) isAction()    {}
+func (SetText) isAction()        {}
+func (SetForce) isAction()       {}
+func (SetProto) isAction()       {}
+func (SetInStream) isAction()    {}
+func (LoadExample) isAction()    {}
+func (ExamplesLoaded) isAction() {}
+func (SelectMessage) isAction()  {}
+func (SelectNode) isAction()     {}
+func (SelectByte) isAction()     {}
+func (SelectBytes) isAction()    {}
+func (HoverNode) isAction()      {}
+func (HoverByte) isAction()      {}
+func (ToggleNode) isAction()     {}
+func (Key) isAction()            {}
+func (Scroll) isAction()         {}
+func (OpenFragment) isAction()   {}
+func (OpenShared) isAction()     {}
+func (Share) isAction()          {}
+func (ShareMade) isAction()      {}
+func (Copied) isAction()         {}
+func (SetTheme) isAction()       {}
+func (DecodeMore) isAction()     {}
+func (SelectBadText) isAction()  {}
+func (SetFilter) isAction()      {}
+func (ShowChange) isAction()     {}
+func (ShowCatalog) isAction()    {}
+func (ShowTimeline) isAction()   {}
+func (SelectSpan) isAction()     {}
 
 // Apply returns the state after action a, and what the browser must do for it. It does not
 // change s, and does the same for the same s and a.
@@ -160,8 +166,17 @@ func Apply(s State, a Action) (State, []Effect) {
 		if a.Index < 0 || a.Index >= len(Examples) {
 			return s, nil
 		}
-		ex := Examples[a.Index]
-		s.Text, s.Force, s.Proto, s.InStream = ex.Text, input.Auto, ex.Proto, decoder.Auto
+		ex, ok := s.Menu.example(a.Index)
+		if !ok {
+			s.Menu.Want, s.Menu.Err = a.Index, ""
+			if !s.Menu.Loading {
+				s.Menu.Loading = true
+				fx = append(fx, EffectFetchExamples{})
+			}
+			break
+		}
+		s.Menu.Err = ""
+		s.Text, s.Force, s.Proto, s.InStream = ex.Text, input.Auto, 0, decoder.Auto
 		s.Guide.Open, s.Edit = false, EditState{}
 		s = s.reparse(ex.Select)
 		s.Example = a.Index
@@ -169,6 +184,22 @@ func Apply(s State, a Action) (State, []Effect) {
 			s, fx = s.selectMessage(ex.Select, true)
 		}
 		fx = append(fx, s.leaveLink()...)
+	case ExamplesLoaded:
+		want := s.Menu.Want
+		s.Menu.Loading, s.Menu.Want = false, -1
+		if a.Err != "" {
+			s.Menu.Err = "The examples could not be loaded: " + a.Err + "."
+			break
+		}
+		chunks, err := readMenu(a.Asset)
+		if err != nil {
+			s.Menu.Err = "The examples could not be read: " + err.Error() + "."
+			break
+		}
+		s.Menu.Chunks, s.Menu.Err = chunks, ""
+		if want >= 0 {
+			return Apply(s, LoadExample{Index: want})
+		}
 	case SelectMessage:
 		// Clicked: the row is where the pointer is, and the list does not scroll under it.
 		s, fx = s.selectMessage(a.Msg, false)
@@ -355,6 +386,7 @@ func (s State) leaveLink() []Effect {
 // page, marked Stale, with the error; once the text reads again it is decoded afresh. A text
 // pasted or opened with a bad character shows every message that could be read, and the error.
 func (s State) reread(typing bool) (State, []Effect) {
+	s.Menu.Want = -1 // the input changed: an example still loading is no longer wanted
 	p := s.place()
 	var doc *Doc
 	var ierr *input.Error
@@ -377,6 +409,7 @@ func (s State) reread(typing bool) (State, []Effect) {
 // reparse reads the text again and decodes it: the first chunk and at least message m (a link
 // or an example chooses it); the page decodes the rest with DecodeMore.
 func (s State) reparse(m int) State {
+	s.Menu.Want = -1
 	s.Doc, s.InputErr, s.LinkErr, s.Stale, s.Refused.Msg = nil, nil, "", false, ""
 	s.listMoved = true
 	s.Share = ShareState{}
@@ -698,7 +731,7 @@ func (s State) openFragment(frag string) (State, []Effect) {
 	if f.HasLens {
 		s.Lens = f.Lens.Valid()
 	}
-	s.Text, s.Edit = hexText(f.Bytes), EditState{}
+	s.Text, s.Edit, s.Menu.Want = hexText(f.Bytes), EditState{}, -1
 	s.Doc, s.InputErr, s.LinkErr, s.Share = NewDocBytes(s.Text, input.Hex, f.Bytes, s.options()), nil, "", ShareState{}
 	s.Refused.Msg = "" // a refusal speaks of an input before this one
 	s.View[PanelList].Top = 0

@@ -21,7 +21,7 @@ const catalogRows = `[...document.querySelectorAll(".catalog-list .cat-row")].so
 // names, columns with types and key flags, the messages that used each, only the rows in view;
 // a relation's name, clicked or pressed with Enter, filters the list to it; no panel moves.
 func TestBrowsersCatalog(t *testing.T) {
-	s, _ := web.Apply(web.NewState(exampleIndex(t, "Type")), web.ShowCatalog{On: true})
+	s, _ := web.Apply(web.StateOfExample(exampleIndex(t, "Type")), web.ShowCatalog{On: true})
 	c := s.Catalog
 	if len(c.Entries) != 4 || c.Entries[3].Relation == nil {
 		t.Fatalf("the Type example's catalog: %+v", c.Entries)
@@ -79,7 +79,7 @@ func TestBrowsersCatalog(t *testing.T) {
 // are pressed exactly when the tree's place shows their view. The relations and the timeline
 // show over the before and after, which comes back when they go, and take each other's place.
 func TestBrowsersPanelToggles(t *testing.T) {
-	s, _ := web.Apply(web.NewState(exampleIndex(t, "Update, key changed")), web.ShowTimeline{On: true})
+	s, _ := web.Apply(web.StateOfExample(exampleIndex(t, "Update, key changed")), web.ShowTimeline{On: true})
 	timeline := "Timeline (" + strconv.Itoa(len(s.Timeline.Spans)) + " spans) (a timeline)"
 	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, _ string) {
 		openExample(t, b, "Update, key changed", "Bytes of message 7: Update")

@@ -168,6 +168,7 @@ func (s *State) refuseEdit(reason string) {
 func (s *State) openEdited(text string, force input.Format, m int, n int32) {
 	shown := s.Shown
 	s.Text, s.Force, s.Example = text, force, -1
+	s.Menu.Want = -1 // the input changed: an example still loading is no longer wanted
 	s.Doc, s.InputErr, s.Stale, s.LinkErr, s.Refused.Msg = nil, nil, false, "", ""
 	s.Share = ShareState{}
 	s.Doc, s.InputErr = NewDoc(text, force, s.options(), m+1)

@@ -73,7 +73,7 @@ func TestBrowserEditsKeepPlace(t *testing.T) {
 	ex := exampleIndex(t, "Update, key changed")
 	b.Eval(`(() => { const s = document.querySelector("select.examples"); s.value = "`+strconv.Itoa(ex)+`";
 		s.dispatchEvent(new Event("change", {bubbles: true})); })()`, nil)
-	st := web.NewState(ex)
+	st := web.StateOfExample(ex)
 	msgLine := st.Doc.Messages[st.Msg].Line // the Update's line in the text
 	waitJS(b, `document.querySelector(".hex-panel h2").textContent.startsWith("Bytes of message `+strconv.Itoa(st.Msg+1)+`: Update") &&
 		[...document.querySelectorAll(".tnode .t-label")].some((e) => e.textContent === "Value")`)

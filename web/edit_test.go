@@ -214,7 +214,7 @@ func TestEditShareLink(t *testing.T) {
 func TestEditHexInput(t *testing.T) {
 	// A Truncate as one line of hex (not a capture): the edited input is hex, one message a
 	// line.
-	s := NewState(exampleNamed(t, "Truncate"))
+	s := StateOfExample(exampleNamed(t, "Truncate"))
 	tr := s.Tree()
 	oid := findNode(t, s, decoder.FieldTruncateRelationOID, 0)
 	b := tr.Bytes
@@ -266,7 +266,7 @@ func TestChangedBytes(t *testing.T) {
 func TestEditRefusedWhileTyping(t *testing.T) {
 	// The text box holds a hex line with an odd digit typed after it: the page shows the last
 	// decode that read, and an edit would throw the typing away.
-	s := NewState(exampleNamed(t, "Truncate"))
+	s := StateOfExample(exampleNamed(t, "Truncate"))
 	line := string(hexLine(s.Tree().Bytes))
 	s = apply(t, NewState(-1), SetText{Text: line})
 	s = apply(t, s, SetText{Text: line + "0", Typing: true})

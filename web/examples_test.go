@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/format"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -14,7 +15,7 @@ import (
 	"pgoutput-inspector/input"
 )
 
-var updateExamples = flag.Bool("update-examples", false, "regenerate examples.go from testdata/corpus")
+var updateExamples = flag.Bool("update-examples", false, "regenerate examples.go and ../static/examples.txt from testdata/corpus")
 
 // exampleSpec picks one message of a corpus file for the examples menu.
 type exampleSpec struct {
@@ -288,10 +289,34 @@ func buildExample(t *testing.T, sp exampleSpec) Example {
 		Source: "testdata/corpus/" + sp.file + ".capture.gz"}
 }
 
+// TestGenerateExamples: examples.go and ../static/examples.txt are what the generator writes
+// from the corpus; with -update-examples it writes them.
 func TestGenerateExamples(t *testing.T) {
-	if !*updateExamples {
-		t.Skip("run with -update-examples to regenerate examples.go from the corpus")
+	if runtime.GOOS == "js" && !*updateExamples {
+		t.Skip("the native run checks the same files (under Node it takes a minute)")
 	}
+	src, asset := generateExamples(t)
+	files := []struct {
+		name string
+		want []byte
+	}{{"examples.go", src}, {"../static/" + ExamplesAsset, asset}}
+	for _, f := range files {
+		if *updateExamples {
+			if err := os.WriteFile(f.name, f.want, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if got, err := os.ReadFile(f.name); err != nil || !bytes.Equal(got, f.want) {
+			t.Errorf("%s is not what the generator writes from the corpus (%v): run go test -run TestGenerateExamples -update-examples", f.name, err)
+		}
+	}
+}
+
+// generateExamples returns examples.go and the examples asset made from the corpus: the menu
+// and the first example's capture, and the captures of the others.
+func generateExamples(t *testing.T) (src, asset []byte) {
+	t.Helper()
 	var b strings.Builder
 	b.WriteString(`package web
 
@@ -304,30 +329,38 @@ type Example struct {
 	Description string
 	// Text is what goes into the input box: a capture file of the lines kept.
 	Text string
-	// Proto is the protocol version to decode with (0: infer).
-	Proto int
 	// Select is the message shown first.
 	Select int
 	// Source names the capture the lines come from.
 	Source string
 }
 
-// Examples is the examples menu. The first one is shown when the page opens.
+// Examples is the examples menu. The first one is shown when the page opens; the captures
+// (Text, Select, Source) of the others are in the examples asset (ExamplesAsset, read by
+// ReadExamples), which the page fetches when one of them is first chosen.
 var Examples = []Example{
 `)
-	for _, sp := range exampleSpecs {
+	var all []Example
+	for i, sp := range exampleSpecs {
 		ex := buildExample(t, sp)
-		fmt.Fprintf(&b, "\t{Name: %q, Description: %q,\n\t\tText: %q,\n\t\tSelect: %d, Source: %q},\n",
-			ex.Name, ex.Description, ex.Text, ex.Select, ex.Source)
+		all = append(all, ex)
+		if i == 0 {
+			fmt.Fprintf(&b, "\t{Name: %q, Description: %q,\n\t\tText: %q,\n\t\tSelect: %d, Source: %q},\n",
+				ex.Name, ex.Description, ex.Text, ex.Select, ex.Source)
+			continue
+		}
+		fmt.Fprintf(&b, "\t{Name: %q, Description: %q},\n", ex.Name, ex.Description)
 	}
 	b.WriteString("}\n")
 	src, err := format.Source([]byte(b.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile("examples.go", src, 0o644); err != nil {
+	asset, err = AppendExamples(nil, all)
+	if err != nil {
 		t.Fatal(err)
 	}
+	return src, asset
 }
 
 // Each example is a whole story, as a server sends it: every transaction in it complete
@@ -336,7 +369,7 @@ var Examples = []Example{
 // name, a Type message for every type not built in that a Relation uses, nothing from
 // another transaction, and nothing that does not decode but the message an example cuts.
 func TestExamplesAreWholeStories(t *testing.T) {
-	for _, ex := range Examples {
+	for _, ex := range AllExamples() {
 		d, ierr := NewDoc(ex.Text, input.Auto, decoder.Options{}, -1)
 		if ierr != nil {
 			t.Fatalf("%s: %v", ex.Name, ierr)

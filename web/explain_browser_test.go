@@ -30,7 +30,7 @@ func TestBrowserExplainEveryMessageType(t *testing.T) {
 	b.WaitVisible(".tnode")
 	seen := map[string]bool{}
 	for i, ex := range web.Examples {
-		st := web.NewState(i)
+		st := web.StateOfExample(i)
 		tr := st.Tree()
 		if tr == nil || tr.Err != nil || seen[web.EntryID(tr)] {
 			continue

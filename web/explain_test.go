@@ -89,7 +89,7 @@ func TestExplainSteps(t *testing.T) {
 // each with a sentence of its own.
 func TestExplainEveryExample(t *testing.T) {
 	for k, ex := range Examples {
-		s, _ := applyAll(NewState(k), SetExplain{On: true})
+		s, _ := applyAll(StateOfExample(k), SetExplain{On: true})
 		tr := s.Tree()
 		fields := fieldsOf(s)
 		for i, f := range fields {

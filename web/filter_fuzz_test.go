@@ -34,7 +34,7 @@ func FuzzFilter(f *testing.F) {
 	for _, name := range []string{"Origin", "Type", "Truncate", "Logical message", "Stream Commit", "Commit Prepared",
 		"Rollback Prepared", "Stream Abort", "Stream Prepare", "Keepalive", "Update, key changed",
 		"PostgreSQL 17, binary: Delete"} {
-		docs = append(docs, NewState(exampleByName(name)).Doc)
+		docs = append(docs, StateOfExample(exampleByName(name)).Doc)
 	}
 	f.Fuzz(func(t *testing.T, q1, q2 string) {
 		f1, f2 := checkFilter(t, q1), checkFilter(t, q2)

@@ -15,7 +15,7 @@ func exampleState(t *testing.T, name string) State {
 	if i < 0 {
 		t.Fatalf("no example %q", name)
 	}
-	return NewState(i)
+	return StateOfExample(i)
 }
 
 // shownMessages lists the messages of a list's rows, and the first message of each heading
@@ -222,7 +222,7 @@ func TestFilterInShareLink(t *testing.T) {
 // TestFilterWhileDecoding: a long input decoded a chunk at a time is filtered chunk by chunk,
 // to the same list as filtering it whole.
 func TestFilterWhileDecoding(t *testing.T) {
-	ex := Examples[exampleByName("Origin")]
+	ex := AllExamples()[exampleByName("Origin")]
 	head, body, _ := strings.Cut(ex.Text, "\n0/")
 	body = "0/" + body
 	text := head + "\n" + strings.Repeat(body, 400) // 4,000 messages
@@ -251,7 +251,7 @@ func TestFilterWhileDecoding(t *testing.T) {
 //
 //	go test -short -run '^$' -bench FilterOneMegabyte ./web
 func BenchmarkFilterOneMegabyte(b *testing.B) {
-	ex := Examples[exampleByName("Origin")]
+	ex := AllExamples()[exampleByName("Origin")]
 	head, body, _ := strings.Cut(ex.Text, "\n0/")
 	body = "0/" + body
 	text := head + "\n" + strings.Repeat(body, (1<<20)/len(body)+1)

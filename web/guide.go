@@ -143,16 +143,10 @@ func (s State) showEntry(id string) State {
 }
 
 // ExampleOf returns the capture of entry id's example and the index of its message, from the
-// "example ID" chunk: the index and the capture's source on a line each, then the capture.
+// "example ID" chunk (captureOf).
 func (g *GuideState) ExampleOf(id string) (text string, sel int, ok bool) {
-	c, ok := g.View["example "+id]
-	if !ok {
-		return "", 0, false
-	}
-	n, c, _ := strings.Cut(c, "\n")
-	sel, ok = input.Atoi(n)
-	_, text, _ = strings.Cut(c, "\n")
-	return text, sel, ok && text != ""
+	text, sel, _, ok = captureOf(g.View["example "+id])
+	return text, sel, ok
 }
 
 // openCapture shows a capture from the guide in the inspector, message m chosen (and its
@@ -235,34 +229,22 @@ func (s State) shareGuide() (State, []Effect) {
 	return s, []Effect{EffectSetHash{Hash: link, Push: true}, EffectCopy{Text: link}}
 }
 
-// ReadGuideView reads the view asset (see internal/guideview): after the GuideViewMagic line,
-// chunks, each a line "@KIND ID LENGTH" and LENGTH bytes, then a line break. It returns the
-// chunks by "KIND ID" and the ID of the first entry (the first "head" chunk's).
+// ReadGuideView reads the view asset (see internal/guideview): chunks (readChunks) after the
+// GuideViewMagic line. It returns the chunks by "KIND ID" and the ID of the first entry (the
+// first "head" chunk's).
 func ReadGuideView(asset string) (view map[string]string, first string, err error) {
-	magic, rest, _ := strings.Cut(asset, "\n")
-	if magic != GuideViewMagic {
-		return nil, "", errors.New(GuideViewAsset + " is not this page's guide (another build); reload the page")
-	}
 	view = map[string]string{}
-	for rest != "" {
-		key, r, _ := strings.Cut(rest, "\n")
-		sp := strings.LastIndexByte(key, ' ')
-		n, ok := 0, false
-		if sp > 0 && key[0] == '@' {
-			n, ok = input.Atoi(key[sp+1:])
-		}
-		if !ok || n < 0 || n >= len(r) || r[n] != '\n' {
-			return nil, "", errors.New(GuideViewAsset + ": a chunk's line \"" + Cut(key, 40) + "\" does not frame it")
-		}
-		key = key[1:sp]
-		view[key] = r[:n]
-		rest = r[n+1:]
+	err = readChunks(asset, GuideViewAsset, GuideViewMagic, func(key, c string) {
+		view[key] = c
 		if id, ok := strings.CutPrefix(key, "head "); ok && first == "" {
 			first = id
 		}
+	})
+	if err == nil && first == "" {
+		err = errors.New(GuideViewAsset + " has no entries")
 	}
-	if first == "" {
-		return nil, "", errors.New(GuideViewAsset + " has no entries")
+	if err != nil {
+		return nil, "", err
 	}
 	return view, first, nil
 }

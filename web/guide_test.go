@@ -49,7 +49,7 @@ func hashOf(fx []Effect) (string, bool, bool) {
 }
 
 func TestOpenGuideAtTheChosenMessage(t *testing.T) {
-	s := NewState(0) // the Insert example
+	s := StateOfExample(0) // the Insert example, the examples asset read
 	s, fx := Apply(s, OpenGuide{})
 	if !s.Guide.Open || s.Guide.Entry != "insert" || !s.Guide.Loading {
 		t.Fatalf("guide %+v, want open at insert and loading", s.Guide)
@@ -201,7 +201,7 @@ func TestGuideEntryForEveryMessage(t *testing.T) {
 			t.Errorf("%s: no guide entry %q", f.Info().Name, id)
 		}
 	}
-	for _, ex := range Examples {
+	for _, ex := range AllExamples() {
 		d, _ := NewDoc(ex.Text, "", decoder.Options{}, -1)
 		if id := EntryID(d.Trees[ex.Select]); g.Entry(id) == nil {
 			t.Errorf("example %s: no guide entry %q", ex.Name, id)
@@ -211,7 +211,7 @@ func TestGuideEntryForEveryMessage(t *testing.T) {
 
 func TestOpenExampleInInspector(t *testing.T) {
 	l := guideLoaded(t)
-	ex := Examples[exampleByName("Update, key changed")]
+	ex := AllExamples()[exampleByName("Update, key changed")]
 	l.View += "@example update " + strconv.Itoa(len(strconv.Itoa(ex.Select)+"\nsrc\n"+ex.Text)) + "\n" + strconv.Itoa(ex.Select) + "\nsrc\n" + ex.Text + "\n"
 	s, _ := applyAll(NewState(0), OpenGuide{Entry: "update"}, l)
 	if text, sel, ok := s.Guide.ExampleOf("update"); !ok || text != ex.Text || sel != ex.Select {

@@ -80,7 +80,7 @@ func exampleIndex(t *testing.T, name string) int {
 // the old example's layout.
 func loadExample(t *testing.T, b *browsertest.Browser, i int) {
 	t.Helper()
-	st := web.NewState(i)
+	st := web.StateOfExample(i)
 	if st.Doc == nil || st.Msg < 0 {
 		t.Fatalf("example %d opens no message", i)
 	}
@@ -266,7 +266,7 @@ func hexFieldLabel(t *testing.T, b *browsertest.Browser, off string) string {
 	if err != nil || ex < 0 {
 		t.Fatalf("no example shown (%q)", title)
 	}
-	s := web.NewState(ex)
+	s := web.StateOfExample(ex)
 	o, _ := strconv.Atoi(off)
 	s, _ = web.Apply(s, web.HoverByte{Offset: o})
 	if s.Hover < 0 {

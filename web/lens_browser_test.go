@@ -120,7 +120,7 @@ func TestBrowsersLensInInspector(t *testing.T) {
 			ex = i
 		}
 	}
-	st := web.NewState(ex)
+	st := web.StateOfExample(ex)
 	if st.Tree() == nil || web.EntryID(st.Tree()) != "stream-start" {
 		t.Fatal("the streamed example does not open at its Stream Start")
 	}

@@ -25,7 +25,7 @@ func absentSpans(m *hexview.Model, t *decoder.Tree, l Lens) (marked, want int) {
 // TestLensMarksTheChosenMessage: a Stream Start does not exist in PostgreSQL 13 nor with
 // protocol 1: the lens marks its bytes and nodes, says since when, and marks nothing in 16.
 func TestLensMarksTheChosenMessage(t *testing.T) {
-	s := NewState(exampleNamed(t, "Streamed transaction"))
+	s := StateOfExample(exampleNamed(t, "Streamed transaction"))
 	tr := s.Tree()
 	if tr == nil || EntryID(tr) != "stream-start" {
 		t.Fatalf("the example opens %v", tr)
@@ -57,7 +57,7 @@ func TestLensMarksTheChosenMessage(t *testing.T) {
 		}
 	}
 	// A TupleData 'b' column exists from PostgreSQL 14 only: its kind byte is marked in 13.
-	s = NewState(exampleNamed(t, "Insert, binary values"))
+	s = StateOfExample(exampleNamed(t, "Insert, binary values"))
 	s, _ = Apply(s, SetLens{Lens: Lens{Release: 13}})
 	tr = s.Tree()
 	found := false

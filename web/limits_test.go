@@ -91,17 +91,17 @@ func TestDamagedAndEmptyLinks(t *testing.T) {
 // A link made from an example names it, and opens with it chosen.
 func TestShareKeepsExampleName(t *testing.T) {
 	const ex = 3
-	s, fx := Apply(NewState(ex), Share{})
+	s, fx := Apply(StateOfExample(ex), Share{})
 	payload := fx[0].(EffectCompress).Payload
 	if !strings.Contains(string(payload), "\nexample="+Examples[ex].Name+"\n\n") {
 		t.Fatalf("payload %.80q", payload)
 	}
 	o, _ := Apply(NewState(0), OpenShared{Payload: payload})
-	if o.Example != ex || o.Text != Examples[ex].Text || o.Msg != s.Msg {
+	if o.Example != ex || o.Text != AllExamples()[ex].Text || o.Msg != s.Msg {
 		t.Errorf("opened with example %d, message %d, want %d and %d", o.Example, o.Msg, ex, s.Msg)
 	}
 	// An edited example is no longer the example.
-	e := apply(t, NewState(ex), SetText{Text: Examples[ex].Text + "\n"})
+	e := apply(t, StateOfExample(ex), SetText{Text: AllExamples()[ex].Text + "\n"})
 	_, fx = Apply(e, Share{})
 	if p := fx[0].(EffectCompress).Payload; strings.Contains(string(p), "example=") {
 		t.Errorf("an edited example shares as %.40q", p)

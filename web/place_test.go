@@ -22,7 +22,7 @@ func selectLabel(t *testing.T, s State, label string, nth int) State {
 }
 
 func TestTreePath(t *testing.T) {
-	s := NewState(exampleNamed(t, "Update, key changed"))
+	s := StateOfExample(exampleNamed(t, "Update, key changed"))
 	tr := s.Tree()
 	for i := range tr.Nodes {
 		p := treePath(tr, int32(i))
@@ -38,7 +38,7 @@ func TestTreePath(t *testing.T) {
 // TestEditKeepsPlace checks that an edit of the text keeps the message chosen (by its LSN in a
 // capture, so a line added above does not move it) and the field chosen (by its path).
 func TestEditKeepsPlace(t *testing.T) {
-	s := NewState(exampleNamed(t, "Update, key changed"))
+	s := StateOfExample(exampleNamed(t, "Update, key changed"))
 	if s.Doc.Summaries[s.Msg].Name != "Update" {
 		t.Fatalf("the example shows %s", s.Doc.Summaries[s.Msg].Name)
 	}
@@ -84,7 +84,7 @@ func TestEditKeepsPlace(t *testing.T) {
 // the last decode on the page, marked stale, with the error where the typing is; and that a
 // paste with a bad character shows what could be read.
 func TestTypingKeepsLastGoodDecode(t *testing.T) {
-	s := NewState(exampleNamed(t, "Update, key changed"))
+	s := StateOfExample(exampleNamed(t, "Update, key changed"))
 	s = selectLabel(t, s, "Value", 1)
 	doc, node := s.Doc, s.Node
 	// Delete the last hex digit of the Update's line.

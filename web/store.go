@@ -1,6 +1,8 @@
 package web
 
 import (
+	"strconv"
+
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/input"
@@ -67,6 +69,9 @@ type State struct {
 	refusing string
 	// Example is the index of the example shown, or -1.
 	Example int
+	// Menu is the examples menu's captures: read from the examples asset when an example
+	// after the first is first chosen.
+	Menu ExampleMenu
 
 	// Msg is the chosen message; Model lays out its bytes; TreeRows are the tree's visible
 	// nodes (those not inside a collapsed node).
@@ -199,14 +204,66 @@ func (EffectScroll) isEffect()     {}
 func (EffectTheme) isEffect()      {}
 func (EffectSelectText) isEffect() {}
 
-// NewState returns the state of a page showing example ex (or nothing when ex is out of range).
+// ExampleMenu is what the page has of the examples menu's captures (see ExamplesAsset).
+type ExampleMenu struct {
+	// Chunks is the examples asset's chunks by example name once it is read (readMenu), else
+	// nil: then only the first example's capture is known (Examples[0]).
+	Chunks map[string]string
+	// Loading says the asset is being fetched; Want is the example chosen meanwhile, shown
+	// once the asset is read (-1: none, or the input changed since).
+	Loading bool
+	Want    int
+	// Err says why the asset could not be fetched or read.
+	Err string
+}
+
+// example returns example i with its capture, or false while its capture is not known.
+func (m *ExampleMenu) example(i int) (Example, bool) {
+	if i < 0 || i >= len(Examples) || i > 0 && m.Chunks == nil {
+		return Example{}, false
+	}
+	ex := Examples[i]
+	if i > 0 {
+		ex.Text, ex.Select, ex.Source, _ = captureOf(m.Chunks[ex.Name]) // readMenu checked it
+	}
+	return ex, true
+}
+
+// Shown returns the index of the example the menu shows chosen: the one chosen while the
+// asset loads, else example (the index of the example shown, or -1).
+func (m *ExampleMenu) Shown(example int) int {
+	if m.Want >= 0 {
+		return m.Want
+	}
+	return example
+}
+
+// Note returns what the menu's description says instead of the example's description, or
+// "": that the asset is loading, or why it could not be had (failed).
+func (m *ExampleMenu) Note() (note string, failed bool) {
+	switch {
+	case m.Want >= 0:
+		return "Loading the examples (" + ExamplesAsset + ")…", false
+	case m.Err != "":
+		return m.Err, true
+	}
+	return "", false
+}
+
+// NewState returns the state of a page showing the first example (ex 0), or nothing (ex -1).
+// It panics for an example after the first: its capture is not in main.wasm but in the
+// examples asset, which the page fetches when it is chosen (LoadExample, then ExamplesLoaded;
+// tests have StateOfExample), and a state made without it would show nothing.
 func NewState(ex int) State {
-	s := State{Example: -1, Node: -1, Hover: -1, Msg: -1}
+	s := State{Example: -1, Node: -1, Hover: -1, Msg: -1, Menu: ExampleMenu{Want: -1}}
 	for p := range s.View {
 		s.View[p].Height = defaultHeight
 	}
-	if ex >= 0 && ex < len(Examples) {
+	switch {
+	case ex == 0:
 		s, _ = Apply(s, LoadExample{Index: ex})
+	case ex > 0:
+		panic("web.NewState(" + strconv.Itoa(ex) + "): the capture of an example after the first is in " + ExamplesAsset + ", not main.wasm")
 	}
 	return s
 }

@@ -20,7 +20,7 @@ func apply(t *testing.T, s State, as ...Action) State {
 
 func TestExamplesDecode(t *testing.T) {
 	for i, ex := range Examples {
-		s := NewState(i)
+		s := StateOfExample(i)
 		if s.Doc == nil {
 			t.Fatalf("example %d %q: no document: %v", i, ex.Name, s.InputErr)
 		}
@@ -112,7 +112,7 @@ func TestTreeKeyboard(t *testing.T) {
 }
 
 func TestPageKeys(t *testing.T) {
-	s := NewState(exampleNamed(t, "Insert"))
+	s := StateOfExample(exampleNamed(t, "Insert"))
 	s = apply(t, s, Scroll{Panel: PanelTree, Height: 10 * hexview.RowHeight}, Key{PanelTree, "Home"}, Key{PanelTree, "PageDown"})
 	if s.Node != s.TreeRows[9] {
 		t.Errorf("PageDown in a tree 10 rows tall selects row %d, want 9", rowOfNode(s.TreeRows, s.Node))
@@ -209,7 +209,7 @@ func TestPasteAndInputError(t *testing.T) {
 }
 
 func TestErrorMarksBytes(t *testing.T) {
-	s := NewState(exampleIndex(t, "Truncated Insert"))
+	s := StateOfExample(exampleIndex(t, "Truncated Insert"))
 	tr := s.Tree()
 	if tr.Err == nil {
 		t.Fatal("no error")
@@ -346,7 +346,7 @@ func TestLongInputDecodesInChunks(t *testing.T) {
 
 func TestNewInputEndsBackgroundDecode(t *testing.T) {
 	long := strings.Repeat(txnInsert, DecodeChunk) // 4·DecodeChunk messages
-	s := apply(t, NewState(-1), SetText{Text: long}, DecodeMore{})
+	s := apply(t, StateOfExample(-1), SetText{Text: long}, DecodeMore{})
 	if s.Doc.Complete() {
 		t.Fatal("all messages decoded by the paste and one DecodeMore")
 	}
@@ -382,7 +382,7 @@ func TestLinkOpensMessagePastFirstChunk(t *testing.T) {
 // TestClickDoesNotScroll checks that a row chosen with the pointer stays where it is (the
 // pointer is on it), while one chosen with the keyboard is scrolled into view.
 func TestClickDoesNotScroll(t *testing.T) {
-	s := NewState(exampleNamed(t, "Insert"))
+	s := StateOfExample(exampleNamed(t, "Insert"))
 	s = apply(t, s, Scroll{Panel: PanelTree, Top: 0, Height: 5*hexview.RowHeight + hexview.RowHeight/2})
 	// Row 5 is cut at the bottom edge of the box.
 	s2, fx := Apply(s, SelectNode{Node: s.TreeRows[5]})

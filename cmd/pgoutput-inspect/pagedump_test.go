@@ -29,8 +29,19 @@ type pageSource struct {
 // in-stream choice, and a link's bytes (hex=).
 func pageSources(t *testing.T) []pageSource {
 	var sources []pageSource
+	// The captures of the examples after the first come from the examples asset, read as the
+	// page reads it when one is chosen.
+	asset, err := os.ReadFile(filepath.Join("..", "..", "static", web.ExamplesAsset))
+	if err != nil {
+		t.Fatal(err)
+	}
+	menu, _ := web.Apply(web.NewState(-1), web.ExamplesLoaded{Asset: string(asset)})
 	for i, ex := range web.Examples {
-		sources = append(sources, pageSource{"example " + strconv.Itoa(i) + " (" + ex.Name + ")", web.NewState(i), nil})
+		s, _ := web.Apply(menu, web.LoadExample{Index: i})
+		if s.Example != i || s.Doc == nil {
+			t.Fatalf("example %d (%s) not shown: %s", i, ex.Name, s.Menu.Err)
+		}
+		sources = append(sources, pageSource{"example " + strconv.Itoa(i) + " (" + ex.Name + ")", s, nil})
 	}
 	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.capture.gz"))
 	if len(files) == 0 {

@@ -34,8 +34,9 @@ import (
 )
 
 // Render writes the view asset of the guide read from asset. An entry whose example the
-// guide lacks takes the first message of its type in the examples menu (real captures too).
-func Render(asset []byte) ([]byte, error) {
+// guide lacks takes the first message of its type in the examples menu's captures, examples
+// (real captures too: web.ReadExamples of the examples asset).
+func Render(asset []byte, examples []web.Example) ([]byte, error) {
 	g, err := decoder.ReadGuide(asset)
 	if err != nil {
 		return nil, err
@@ -45,12 +46,12 @@ func Render(asset []byte) ([]byte, error) {
 	chunk := func(key string, write func(w *writer)) {
 		var w writer
 		write(&w)
-		out.WriteString("@" + key + " " + strconv.Itoa(w.b.Len()) + "\n" + w.b.String() + "\n")
+		out.Write(web.AppendChunk(nil, key, w.b.String()))
 	}
 	for i := range g.Entries {
 		e := &g.Entries[i]
 		if e.Example.Text == "" {
-			e.Example = menuExample(e.ID)
+			e.Example = menuExample(examples, e.ID)
 		}
 		chunk("nav "+e.ID, func(w *writer) { nav(w, g, e.ID) })
 		chunk("head "+e.ID, func(w *writer) { head(w, e) })
@@ -144,8 +145,8 @@ func example(w *writer, e *decoder.GuideEntry) {
 
 // menuExample returns the first message of entry id's type in the examples menu's captures
 // (for a TupleData, the first message holding one), or no example.
-func menuExample(id string) decoder.GuideExample {
-	for _, ex := range web.Examples {
+func menuExample(examples []web.Example, id string) decoder.GuideExample {
+	for _, ex := range examples {
 		d, _ := web.NewDoc(ex.Text, input.Auto, decoder.Options{}, -1)
 		if d == nil {
 			continue

@@ -54,7 +54,7 @@ func render(t *testing.T) (*decoder.Guide, map[string]string, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := guideview.Render(asset)
+	b, err := guideview.Render(asset, menuExamples(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,4 +317,19 @@ func TestOptionComparisons(t *testing.T) {
 	if strings.Contains(page, "Primary keepalive") {
 		t.Error("the versions page compares Primary keepalive messages")
 	}
+}
+
+// menuExamples returns the examples menu with every capture, from the examples asset the page
+// fetches (static/examples.txt).
+func menuExamples(t *testing.T) []web.Example {
+	t.Helper()
+	asset, err := os.ReadFile("../../static/" + web.ExamplesAsset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exs, err := web.ReadExamples(string(asset))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exs
 }

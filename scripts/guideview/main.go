@@ -2,7 +2,7 @@
 // rendered from the guide asset (package internal/guideview). ./build.sh wasm runs it after
 // scripts/guide:
 //
-//	go run ./scripts/guideview DIR    # reads DIR/guide.txt, writes DIR/guideview.txt
+//	go run ./scripts/guideview DIR    # reads DIR/guide.txt and DIR/examples.txt, writes DIR/guideview.txt
 package main
 
 import (
@@ -21,9 +21,17 @@ func main() {
 	}
 	dir := os.Args[1]
 	asset, err := os.ReadFile(filepath.Join(dir, "guide.txt"))
+	var examples []byte
+	if err == nil {
+		examples, err = os.ReadFile(filepath.Join(dir, web.ExamplesAsset))
+	}
+	var menu []web.Example
+	if err == nil {
+		menu, err = web.ReadExamples(string(examples))
+	}
 	if err == nil {
 		var view []byte
-		if view, err = guideview.Render(asset); err == nil {
+		if view, err = guideview.Render(asset, menu); err == nil {
 			err = os.WriteFile(filepath.Join(dir, web.GuideViewAsset), view, 0o644)
 		}
 	}

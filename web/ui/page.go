@@ -32,7 +32,8 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	t := s.Tree()
 	var marks hexview.Marks
 	marks.Selection, marks.Hover = s.Sel, s.HoverBytes
-	header := &Header{Example: s.Example, Theme: s.Theme, Share: s.Share, HasInput: s.Text != "" || s.Guide.Open,
+	note, noteErr := s.Menu.Note()
+	header := &Header{Example: s.Menu.Shown(s.Example), Note: note, NoteErr: noteErr, Theme: s.Theme, Share: s.Share, HasInput: s.Text != "" || s.Guide.Open,
 		Export: s.Export, CanExport: t != nil,
 		Guide: s.Guide.Open, Explain: s.Explain, CanExplain: t != nil, Dispatch: p.Dispatch}
 	if s.Guide.Open {
@@ -137,7 +138,11 @@ func plural(n int, one, many string) string {
 // Header is the bar at the top: title, examples menu, Share and the theme toggle.
 type Header struct {
 	vecty.Core
-	Example  int            `vecty:"prop"`
+	Example int `vecty:"prop"`
+	// Note replaces the example's description: the examples asset is loading (or, when
+	// NoteErr, why it could not be had).
+	Note     string         `vecty:"prop"`
+	NoteErr  bool           `vecty:"prop"`
 	Theme    web.Theme      `vecty:"prop"`
 	Share    web.ShareState `vecty:"prop"`
 	HasInput bool           `vecty:"prop"`
@@ -155,7 +160,7 @@ type Header struct {
 // SkipRender implements vecty.RenderSkipper.
 func (h *Header) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*Header)
-	return ok && o.Example == h.Example && o.Theme == h.Theme && o.Share == h.Share && o.HasInput == h.HasInput &&
+	return ok && o.Example == h.Example && o.Note == h.Note && o.NoteErr == h.NoteErr && o.Theme == h.Theme && o.Share == h.Share && o.HasInput == h.HasInput &&
 		o.Guide == h.Guide && o.Explain == h.Explain && o.CanExplain == h.CanExplain &&
 		o.Export == h.Export && o.CanExport == h.CanExport
 }
@@ -177,8 +182,10 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 			prop("selected", i == h.Example), attr("title", ex.Description)),
 			text(ex.Name)))
 	}
-	var desc string
-	if h.Example >= 0 && h.Example < len(web.Examples) {
+	desc, descClass := h.Note, "muted"
+	if h.NoteErr {
+		descClass = "error"
+	} else if desc == "" && h.Example >= 0 && h.Example < len(web.Examples) {
 		desc = web.Examples[h.Example].Description
 	}
 	next, label := web.ThemeLight, "Theme: system"
@@ -213,7 +220,7 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 	return elem.Header(markup(class("app-header")),
 		elem.Heading1(text("pgoutput inspector")),
 		selectBox(opts...),
-		span(markup(class("example-desc", "muted"), attr("title", desc)), text(desc)),
+		span(markup(class("example-desc", descClass), attr("title", desc), attr("role", "status")), text(desc)),
 		status,
 		vecty.If(!h.Guide, elem.Button(markup(class("explain-toggle"), attr("aria-pressed", strconv.FormatBool(h.Explain)),
 			prop("disabled", !h.CanExplain),
