@@ -168,7 +168,10 @@ func (h *Header) SkipRender(prev vecty.Component) bool {
 // Render implements vecty.Component.
 func (h *Header) Render() vecty.ComponentOrHTML {
 	opts := []vecty.MarkupOrChild{
-		markup(class("examples"), attr("aria-label", "examples"),
+		// value as well as each option's selected: vecty compares value with the element's own,
+		// so the menu goes back to the example shown when the one chosen could not be loaded
+		// (the user's choice changed the element, not the page's last render).
+		markup(class("examples"), attr("aria-label", "examples"), prop("value", strconv.Itoa(h.Example)),
 			onChange(func(e *vecty.Event) {
 				if i, ok := input.Atoi(e.Target.Get("value").String()); ok {
 					h.Dispatch(web.LoadExample{Index: i})
