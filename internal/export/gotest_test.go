@@ -32,16 +32,25 @@ type testCase struct {
 // capture gives the pglogrepl test.
 const corpusPerKind = 3
 
-// casesToTest returns every message of every example whose capture main.wasm holds, and the
+// casesToTest returns every message of every example, and the
 // first corpusPerKind messages of each kind in every corpus capture.
 func casesToTest(t *testing.T) []testCase {
 	t.Helper()
 	var cases []testCase
+	// The captures of the examples after the first are in the examples asset, read as the page
+	// reads what it fetches.
+	asset, err := os.ReadFile("../../static/" + web.ExamplesAsset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exs, err := web.ReadExamples(string(asset))
+	if err != nil {
+		t.Fatalf("%s: %v", web.ExamplesAsset, err)
+	}
 	examples := 0
-	for e, ex := range web.Examples {
+	for e, ex := range exs {
 		if ex.Text == "" {
-			// Its capture is fetched by the page; the corpus capture it was cut from is below.
-			continue
+			t.Fatalf("example %q has no capture in %s", ex.Name, web.ExamplesAsset)
 		}
 		examples++
 		doc, ierr := web.NewDoc(ex.Text, input.Auto, decoder.Options{}, -1)
