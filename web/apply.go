@@ -353,6 +353,8 @@ func Apply(s State, a Action) (State, []Effect) {
 		s = s.compareWith(a.On) // compare.go
 	case CompareStep:
 		fx = s.compareStep(a.By)
+	case CompareInput:
+		s.compareInput(a) // compare_second.go
 	default:
 		// The field guide (guide.go) and explain mode (explain.go).
 		s, fx = s.applyGuide(a)

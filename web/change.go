@@ -21,6 +21,9 @@ type Change struct {
 	Columns []ChangeColumn
 	// Heads are the columns' headings: the name's, the old part's and the new row's.
 	Heads [3]string
+	// Err says why a comparison's second input could not be read, and where the decode of its
+	// message pinned stopped (compare_second.go).
+	Err string
 }
 
 // ChangeColumn is one column of a Change.

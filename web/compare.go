@@ -20,7 +20,10 @@ type Comparison struct {
 	// are their indexes in the Doc.
 	A, B       *decoder.Tree
 	MsgA, MsgB int
-	Rows       []CompareRow
+	// second is the comparison's second input when it was made (CompareSecond): A is its
+	// message when it holds messages.
+	second *CompareSecond
+	Rows   []CompareRow
 	// Count counts the fields (leaves) by what their rows say.
 	Count [numDiffs]int
 }
@@ -189,7 +192,10 @@ type CompareState struct {
 	// Row is the row of Cmp that "Next difference" or "Previous difference" reached last, -1
 	// before the first.
 	Row int
-	// text is the input the pinned message was read from: another input closes the comparison.
+	// Second is the second input pasted in the comparison, whose message is then the pinned
+	// one (compare_second.go).
+	Second *CompareSecond
+	// text is the page's input when the comparison began: another input closes the comparison.
 	text string
 }
 
@@ -229,11 +235,14 @@ func (s *State) syncCompare(fx []Effect) []Effect {
 		s.markDiffers(old, b)
 		return fx
 	}
-	a := s.Doc.Trees[c.Pinned]
-	if c.Cmp != nil && c.Cmp.A == a && c.Cmp.B == b {
+	a, second := c.pinned(s.Doc)
+	if c.Cmp != nil && c.Cmp.A == a && c.Cmp.B == b && c.Cmp.second == c.Second {
 		return fx
 	}
 	c.Cmp = Compare(a, b, c.Pinned, s.Msg)
+	if c.Cmp.second = c.Second; second {
+		c.Cmp.MsgA = c.Second.Msg
+	}
 	c.Change = c.Cmp.change()
 	c.Row = -1
 	s.markDiffers(old, b)
@@ -299,8 +308,19 @@ var diffMarks = [numDiffs]string{"", " ≈", " ?", " ≠", " (only left)", " (on
 // message selects its bytes. The sentences above say what the comparison found, and what
 // the marks mean (in the rows and in the hex view).
 func (c *Comparison) change() *Change {
-	ch := &Change{Columns: make([]ChangeColumn, len(c.Rows)),
-		Heads: [3]string{"field", "message " + strconv.Itoa(c.MsgA+1), "message " + strconv.Itoa(c.MsgB+1)}}
+	a, b := "message "+strconv.Itoa(c.MsgA+1), "message "+strconv.Itoa(c.MsgB+1)
+	ch := &Change{Columns: make([]ChangeColumn, len(c.Rows))}
+	// The second input's errors, and where the pinned message is from (compare_second.go).
+	if sec := c.second; sec != nil {
+		ch.Err = sec.Err
+		if sec.Doc != nil {
+			a += " of " + strconv.Itoa(len(sec.Doc.Messages)) + " of the second input"
+			if e := sec.Doc.Trees[sec.Msg].Err; e != nil {
+				ch.Err += "The pinned message: " + Cut(e.Error(), MaxDescriptionText)
+			}
+		}
+	}
+	ch.Heads = [3]string{"field", a, b}
 	for r, row := range c.Rows {
 		t, i := c.Node(r)
 		col := &ch.Columns[r]
@@ -310,9 +330,9 @@ func (c *Comparison) change() *Change {
 		col.Old.Node = -1 // a node of the pinned message, not of the one the page shows
 		col.Changed = row.Diff >= DiffValue
 	}
-	ch.Why = "Message " + strconv.Itoa(c.MsgA+1) + " is pinned: choose another message in the list to compare it with."
-	if c.MsgA != c.MsgB {
-		ch.Why = "Message " + strconv.Itoa(c.MsgA+1) + ", pinned, beside message " + strconv.Itoa(c.MsgB+1) + ", chosen in the list. Fields:"
+	ch.Why = "M" + a[1:] + " is pinned: choose another message in the list to compare it with."
+	if a != b {
+		ch.Why = "M" + a[1:] + ", pinned, beside " + b + ", chosen in the list. Fields:"
 		for d, n := range c.Count {
 			if d > 0 && n > 0 || d == int(DiffValue) {
 				ch.Why += " " + strconv.Itoa(n) + " " + diffTitles[d]
@@ -322,7 +342,7 @@ func (c *Comparison) change() *Change {
 				ch.Why += ","
 			}
 		}
-		ch.Why = ch.Why[:len(ch.Why)-1] + ". The hex view marks their bytes in message " + strconv.Itoa(c.MsgB+1) + "."
+		ch.Why = ch.Why[:len(ch.Why)-1] + ". The hex view marks their bytes in " + b + "."
 	}
 	return ch
 }

@@ -74,8 +74,15 @@ func (v *ChangeView) Render() vecty.ComponentOrHTML {
 		} else if by, ok := dataOf(e, "step"); ok {
 			v.Dispatch(web.CompareStep{By: by})
 		}
+	}), event.Input(func(e *vecty.Event) {
+		// The second input's boxes (compareSteps): its text, and after it the number of its
+		// message to pin.
+		t := e.Target.Get("parentNode").Get("firstElementChild")
+		m, _ := strconv.Atoi(t.Get("nextElementSibling").Get("value").String())
+		v.Dispatch(web.CompareInput{Text: t.Get("value").String(), Msg: m - 1})
 	})),
 		vecty.If(v.Steps, div(markup(class("compare-steps"), vecty.UnsafeHTML(compareSteps)))),
+		vecty.If(c.Err != "", alertBox("compare-error", c.Err)),
 		// A Tab stop, like the description panel: the keyboard scrolls a sentence longer than
 		// its box.
 		paragraph(markup(class("change-why"), attr("tabindex", "0"), attr("title", c.Why)), text(c.Why)),
@@ -84,10 +91,17 @@ func (v *ChangeView) Render() vecty.ComponentOrHTML {
 		v.box)
 }
 
-// compareSteps are a comparison's "Previous difference" and "Next difference" (web.CompareStep
-// with By in data-step): HTML written here, as the lens's menus are (as elements, with a
-// handler each, they cost main.wasm about 1.3 KB more).
-const compareSteps = `<button type="button" data-step="-1" aria-label="Previous difference" title="Previous difference (p)">↑ Previous</button>` +
+// compareSteps are a comparison's second input (a text box read as the page's text box is,
+// and the number of its message to pin: one number box whatever their count, whose arrow keys
+// step through them; both sent with web.CompareInput) and its "Previous difference" and "Next
+// difference" (web.CompareStep with By in data-step): HTML written here, as the lens's menus
+// are (as elements, with a handler each, the buttons cost main.wasm about 1.3 KB more, and
+// the boxes several KB: docs/performance.md). It is never drawn again while comparing: what
+// is typed stays, and a new text pins the message whose number the box holds.
+const compareSteps = `<textarea rows="1" wrap="off" spellcheck="false" aria-label="second input"` +
+	` placeholder="Or paste a second input (another capture of the change) to pin one of its messages"></textarea>` +
+	`Message <input type="number" min="1" value="1" aria-label="message of the second input to pin">` +
+	`<button type="button" data-step="-1" aria-label="Previous difference" title="Previous difference (p)">↑ Previous</button>` +
 	`<button type="button" data-step="1" aria-label="Next difference" title="Next difference (n)">↓ Next</button>`
 
 // changeRow draws column k at its row (current: the row a comparison's steps reached).

@@ -65,10 +65,8 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 				attr("title", "Select the character in the text box"),
 				actionable(func() { p.Dispatch(web.SelectBadText{}) })),
 				text(inputErrorText(p.InputErr, p.Stale)))),
-			vecty.If(p.LinkErr != "", paragraph(markup(class("error-box", "link-error"), attr("role", "alert")),
-				text(p.LinkErr))),
-			vecty.If(p.Refused.Msg != "", paragraph(markup(class("error-box", "input-refused"), attr("role", "alert")),
-				text(p.Refused.Msg))),
+			vecty.If(p.LinkErr != "", alertBox("link-error", p.LinkErr)),
+			vecty.If(p.Refused.Msg != "", alertBox("input-refused", p.Refused.Msg)),
 			inputNotes(p.Doc),
 		),
 	)
@@ -172,6 +170,13 @@ func inputNotes(d *web.Doc) vecty.MarkupOrChild {
 			plural(a.Messages, "message", "messages")+": "+a.Note)))
 	}
 	return div(items...)
+}
+
+// alertBox is an error's paragraph (an alert), of class cls.
+//
+//go:noinline
+func alertBox(cls, msg string) *vecty.HTML {
+	return paragraph(markup(class("error-box", cls), attr("role", "alert")), text(msg))
 }
 
 func inputErrorText(e *input.Error, stale bool) string {
