@@ -155,8 +155,9 @@ type Model struct {
 	spans  []Span
 	width  int
 	digits int
-	// changed are the bytes marked as changed (WithChanged), sorted, not overlapping.
-	changed []Range
+	// changed are the bytes marked as changed (WithChanged), sorted, not overlapping; noted
+	// those marked as noted (WithNoted), sorted, neither overlapping nor touching.
+	changed, noted []Range
 }
 
 // New returns the layout of data with rows of width bytes (DefaultWidth when width <= 0).
@@ -223,6 +224,35 @@ func (m *Model) WithChanged(rs []Range) *Model {
 		if r.Offset >= 0 && r.Offset < len(m.data) && r.Length > 0 {
 			n.changed = append(n.changed, Range{r.Offset, min(r.Length, len(m.data)-r.Offset)})
 		}
+	}
+	return &n
+}
+
+// Changed returns the bytes marked as changed (WithChanged), sorted; the caller must not
+// modify them.
+func (m *Model) Changed() []Range { return m.changed }
+
+// WithNoted returns the layout of the same bytes and spans with the bytes in rs marked as
+// noted (a note is on them): their segments have Noted set. rs may be in any order and may
+// overlap; ranges past the bytes are cut to them. The new Model shares m's bytes and spans.
+func (m *Model) WithNoted(rs []Range) *Model {
+	n := *m
+	n.noted = nil
+	for _, r := range rs {
+		if r.Offset < 0 || r.Offset >= len(m.data) || r.Length <= 0 {
+			continue
+		}
+		r.Length = min(r.Length, len(m.data)-r.Offset)
+		// The ranges before r (and not touching it), then r with those it touches, then the rest.
+		i := 0
+		for i < len(n.noted) && n.noted[i].End() < r.Offset {
+			i++
+		}
+		j := i
+		for ; j < len(n.noted) && n.noted[j].Offset <= r.End(); j++ {
+			r = r.Union(n.noted[j])
+		}
+		n.noted = append(append(n.noted[:i:i], r), n.noted[j:]...)
 	}
 	return &n
 }
@@ -399,8 +429,9 @@ type Segment struct {
 	// they hold, a field boundary is drawn.
 	StartsSpan, EndsSpan bool
 	Selected, Hovered    bool
-	// Changed says an edit wrote the segment's bytes (Model.WithChanged).
-	Changed bool
+	// Changed says an edit wrote the segment's bytes (Model.WithChanged), Noted that a note is
+	// on them (Model.WithNoted).
+	Changed, Noted bool
 }
 
 // End returns the offset just past the segment.
@@ -444,7 +475,7 @@ func (m *Model) Rows(first, n int, mk Marks) []Row {
 	starts := make([]int, n+1)
 	text := m.text(first, n)
 	si := m.firstEndingAfter(first * m.width)
-	ci := 0 // the first changed range that may hold a byte from pos on
+	ci, ni := 0, 0 // the first changed and noted ranges that may hold a byte from pos on
 	for k := range rows {
 		start := (first + k) * m.width
 		end := min(start+m.width, len(m.data))
@@ -469,13 +500,8 @@ func (m *Model) Rows(first, n int, mk Marks) []Row {
 				}
 			}
 			segEnd := cut(cut(min(runEnd, end), pos, mk.Selection), pos, mk.Hover)
-			for ci < len(m.changed) && m.changed[ci].End() <= pos {
-				ci++
-			}
-			if ci < len(m.changed) {
-				segEnd = cut(segEnd, pos, m.changed[ci])
-				seg.Changed = m.changed[ci].Contains(pos)
-			}
+			segEnd, seg.Changed = cutAt(segEnd, pos, m.changed, &ci)
+			segEnd, seg.Noted = cutAt(segEnd, pos, m.noted, &ni)
 			seg.Length = segEnd - pos
 			seg.StartsSpan, seg.EndsSpan = pos == runStart, segEnd == runEnd
 			seg.Selected, seg.Hovered = mk.Selection.Contains(pos), mk.Hover.Contains(pos)
@@ -508,6 +534,19 @@ func cut(end, pos int, r Range) int {
 		return e
 	}
 	return end
+}
+
+// cutAt returns end, or the first edge strictly between pos and end of the first range of rs
+// (sorted, not overlapping) from *i on that ends after pos, and whether that range holds pos;
+// *i moves on past the ranges that end at or before pos.
+func cutAt(end, pos int, rs []Range, i *int) (int, bool) {
+	for *i < len(rs) && rs[*i].End() <= pos {
+		*i++
+	}
+	if *i < len(rs) {
+		return cut(end, pos, rs[*i]), rs[*i].Contains(pos)
+	}
+	return end, false
 }
 
 // rowTextLen returns the length of one row's text: label, hex pairs with spaces, ASCII.
@@ -546,7 +585,7 @@ func (m *Model) text(first, n int) string {
 
 // Classes returns the CSS classes that draw the segment (see hexview.css): "hv-seg", its
 // tint class (Class.String), "b-start" and "b-end" where a field boundary is drawn, "sel"
-// and "hov" for the marks.
+// and "hov" for the marks, "chg" and "noted" for the bytes an edit wrote and a note is on.
 func (s Segment) Classes() []string {
 	return strings.Fields(string(s.appendClasses(nil)))
 }
@@ -569,6 +608,9 @@ func (s *Segment) appendClasses(b []byte) []byte {
 	}
 	if s.Changed {
 		b = append(b, " chg"...)
+	}
+	if s.Noted {
+		b = append(b, " noted"...)
 	}
 	return b
 }

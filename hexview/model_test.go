@@ -53,6 +53,9 @@ func checkRows(t *testing.T, m *Model, first int, rows []Row, mk Marks) {
 				if s.StartsSpan != (s.Offset == runStart) || s.EndsSpan != (s.End() == runEnd) {
 					t.Fatalf("%s: starts/ends span %v/%v, run is [%d,%d)", where, s.StartsSpan, s.EndsSpan, runStart, runEnd)
 				}
+				if s.Noted != anyContains(m.noted, off) {
+					t.Fatalf("%s: byte %d noted %v", where, off, s.Noted)
+				}
 				if s.Selected != mk.Selection.Contains(off) || s.Hovered != mk.Hover.Contains(off) {
 					t.Fatalf("%s: byte %d selected/hovered %v/%v, want %v/%v", where, off,
 						s.Selected, s.Hovered, mk.Selection.Contains(off), mk.Hover.Contains(off))
@@ -60,7 +63,7 @@ func checkRows(t *testing.T, m *Model, first int, rows []Row, mk Marks) {
 			}
 			if j > 0 {
 				p := r.Segments[j-1]
-				if p.Span == s.Span && p.Selected == s.Selected && p.Hovered == s.Hovered {
+				if p.Span == s.Span && p.Selected == s.Selected && p.Hovered == s.Hovered && p.Noted == s.Noted {
 					t.Fatalf("%s: could have been merged with the segment before", where)
 				}
 			}
@@ -129,6 +132,15 @@ func randomLayout(rng *rand.Rand, n int) ([]byte, []Span) {
 	return data, spans
 }
 
+func anyContains(rs []Range, off int) bool {
+	for _, r := range rs {
+		if r.Contains(off) {
+			return true
+		}
+	}
+	return false
+}
+
 func randomRange(rng *rand.Rand, n int) Range {
 	if rng.Intn(4) == 0 {
 		return Range{}
@@ -145,6 +157,26 @@ func TestRowsRandom(t *testing.T) {
 		width := []int{16, 16, 8, 1, 7, 32}[rng.Intn(6)]
 		m := mustNew(t, data, spans, width)
 		mk := Marks{Selection: randomRange(rng, n), Hover: randomRange(rng, n)}
+		// Notes on random bytes, some overlapping, some touching, some past the end.
+		var noted []Range
+		for range rng.Intn(5) {
+			r := randomRange(rng, n)
+			if rng.Intn(5) == 0 {
+				r.Length += 3
+			}
+			noted = append(noted, r)
+		}
+		m = m.WithNoted(noted)
+		for off := range n + 3 {
+			if anyContains(m.noted, off) != (off < n && anyContains(noted, off)) {
+				t.Fatalf("notes on %v: byte %d of %d noted %v", noted, off, n, !anyContains(noted, off))
+			}
+		}
+		for k := 1; k < len(m.noted); k++ {
+			if m.noted[k].Offset <= m.noted[k-1].End() {
+				t.Fatalf("notes on %v: noted %v, not sorted and apart", noted, m.noted)
+			}
+		}
 		rows := m.Rows(0, m.RowCount(), mk)
 		if len(rows) != m.RowCount() {
 			t.Fatalf("%d rows, want %d", len(rows), m.RowCount())
@@ -586,6 +618,40 @@ func TestWithChanged(t *testing.T) {
 		for _, s := range r.Segments {
 			if s.Changed {
 				t.Errorf("the original model marks %d as changed", s.Offset)
+			}
+		}
+	}
+}
+
+// TestWithNoted: notes' ranges, in any order, overlapping or touching, mark their bytes as
+// one run each that cuts segments where it starts and ends, add the "noted" class, lie
+// under the changed bytes' mark, and leave the original model unmarked.
+func TestWithNoted(t *testing.T) {
+	data := make([]byte, 32)
+	spans := []Span{{Offset: 0, Length: 1, Class: ClassType}, {Offset: 1, Length: 8, Class: ClassLSN}, {Offset: 9, Length: 23, Class: ClassValue}}
+	m := mustNew(t, data, spans, 16)
+	n := m.WithChanged([]Range{{Offset: 3, Length: 2}}).WithNoted([]Range{{Offset: 12, Length: 4}, {Offset: 2, Length: 2}, {Offset: 14, Length: 6}, {Offset: 20, Length: 1}, {Offset: 29, Length: 9}, {Offset: 40, Length: 2}, {}})
+	var got []string
+	for _, r := range n.Rows(0, 2, Marks{}) {
+		for _, s := range r.Segments {
+			got = append(got, fmt.Sprintf("%d+%d:%v,%v", s.Offset, s.Length, s.Noted, s.Changed))
+			if s.Noted != strings.Contains(strings.Join(s.Classes(), " "), "noted") {
+				t.Errorf("segment %d: classes %v", s.Offset, s.Classes())
+			}
+		}
+	}
+	want := "0+1:false,false 1+1:false,false 2+1:true,false 3+1:true,true 4+1:false,true 5+4:false,false 9+3:false,false 12+4:true,false " +
+		"16+5:true,false 21+8:false,false 29+3:true,false"
+	if strings.Join(got, " ") != want {
+		t.Errorf("segments %s\nwant %s", strings.Join(got, " "), want)
+	}
+	if len(n.noted) != 3 {
+		t.Errorf("noted %v, want 3 runs", n.noted)
+	}
+	for _, r := range m.Rows(0, 2, Marks{}) {
+		for _, s := range r.Segments {
+			if s.Noted {
+				t.Errorf("the original model marks %d as noted", s.Offset)
 			}
 		}
 	}

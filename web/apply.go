@@ -272,7 +272,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 		s.Text, s.Force, s.Proto, s.InStream = sh.Text, sh.Format, sh.Proto, sh.InStream
 		s.Guide.Open, s.Explain, s.Lens = false, sh.Explain, sh.Lens.Valid()
-		s.Filter, s.Edit = ParseFilter(sh.Filter), EditState{}
+		s.Filter, s.Edit, s.Notes = ParseFilter(sh.Filter), EditState{}, sh.Notes
 		s = s.reparse(sh.Msg)
 		s.Example = exampleByName(sh.Example)
 		if s.Doc != nil && sh.Msg < len(s.Doc.Trees) {
@@ -290,7 +290,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 		s.Share, s.Export = ShareState{Busy: true}, ExportState{}
 		sh := Shared{Text: s.Text, Format: s.Force, Proto: s.Proto, InStream: s.InStream, Msg: max(s.Msg, 0), Sel: s.Sel,
-			Explain: s.Explain, Filter: s.Filter.Query, Lens: s.Lens}
+			Explain: s.Explain, Filter: s.Filter.Query, Lens: s.Lens, Notes: s.Notes}
 		if s.Example >= 0 && s.Example < len(Examples) {
 			sh.Example = Examples[s.Example].Name
 		}
@@ -324,18 +324,18 @@ func Apply(s State, a Action) (State, []Effect) {
 	case ShowChange:
 		// The before and after and the relations take the tree's place in turn.
 		s.ShowChange, s.ShowCatalog, s.Catalog, s.ShowTimeline, s.Timeline = a.On, false, nil, false, nil
-		s.Compare.On = false
+		s.Compare.On, s.ShowNotes = false, false
 		s.View[PanelChange].Top = 0
 	case ShowCatalog:
 		// Shown over the before and after, which comes back when the relations go.
-		s.ShowCatalog, s.ShowTimeline, s.Timeline, s.Compare.On = a.On, false, nil, false
+		s.ShowCatalog, s.ShowTimeline, s.Timeline, s.Compare.On, s.ShowNotes = a.On, false, nil, false, false
 		s.View[PanelCatalog].Top = 0
 		if !a.On {
 			s.Catalog = nil
 		}
 	case ShowTimeline:
 		// The timeline and the relations take the tree's place in turn, over the before and after.
-		s.ShowTimeline, s.ShowCatalog, s.Catalog, s.Compare.On = a.On, false, nil, false
+		s.ShowTimeline, s.ShowCatalog, s.Catalog, s.Compare.On, s.ShowNotes = a.On, false, nil, false, false
 		s.View[PanelTimeline].Top = 0
 		if !a.On {
 			s.Timeline = nil
@@ -355,6 +355,17 @@ func Apply(s State, a Action) (State, []Effect) {
 		fx = s.compareStep(a.By)
 	case CompareInput:
 		s.compareInput(a) // compare_second.go
+	case EditNote:
+		s = s.editNote(a) // notes.go
+	case GoToNote:
+		s, fx = s.goToNote(a.Index)
+	case ShowNotes:
+		// In the tree's place, over the before and after, as the timeline, the relations and
+		// the comparison are.
+		s.ShowNotes = a.On
+		if a.On {
+			s.ShowCatalog, s.Catalog, s.ShowTimeline, s.Timeline, s.Compare.On = false, nil, false, nil, false
+		}
 	default:
 		// The field guide (guide.go) and explain mode (explain.go).
 		s, fx = s.applyGuide(a)
@@ -458,7 +469,7 @@ func (s State) selectMessage(m int, reveal bool) (State, []Effect) {
 	s.Msg = m
 	s.Shown++
 	t := s.Doc.Trees[m]
-	s.Model = layout(t, s.Lens, s.Compare.Cmp)
+	s.Model = s.layout(t)
 	s.TreeRows = VisibleNodes(t, nil)
 	s.Change = ChangeOf(t)
 	// The hex view brings the selection into view by itself; the tree starts at its top.
@@ -729,6 +740,7 @@ func (s State) openFragment(frag string) (State, []Effect) {
 		return s.refuse(tooLargeText("the link's message as hex", 2*len(f.Bytes), false)), nil
 	}
 	s.Proto, s.InStream, s.Force, s.Example = f.Proto, f.InStream, input.Auto, -1
+	s.Notes = nil // the link's message comes without notes
 	s.Guide.Open = false
 	if f.HasLens {
 		s.Lens = f.Lens.Valid()

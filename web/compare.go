@@ -212,13 +212,13 @@ type CompareStep struct{ By int }
 func (CompareStep) isAction() {}
 
 // compareWith pins the chosen message, or closes the comparison. It takes the tree's place as
-// the relations and the timeline do, in turn with them.
+// the relations, the timeline and the notes do, in turn with them.
 func (s State) compareWith(on bool) State {
 	// The comparison before stays until syncCompare, which takes its marks off the hex view.
 	s.Compare = CompareState{Cmp: s.Compare.Cmp}
 	if on && s.Tree() != nil {
 		s.Compare = CompareState{On: true, Pinned: s.Msg, Cmp: s.Compare.Cmp, Row: -1, text: s.Text}
-		s.ShowCatalog, s.Catalog, s.ShowTimeline, s.Timeline = false, nil, false, nil
+		s.ShowCatalog, s.Catalog, s.ShowTimeline, s.Timeline, s.ShowNotes = false, nil, false, nil, false
 	}
 	return s
 }
@@ -290,7 +290,7 @@ func (s *State) compareStep(by int) []Effect {
 // layout drops, stay on a message the comparison does not mark).
 func (s *State) markDiffers(old *Comparison, t *decoder.Tree) {
 	if old.marks(t) || s.Compare.Cmp.marks(t) {
-		s.Model = layout(t, s.Lens, s.Compare.Cmp)
+		s.Model = s.layout(t)
 	}
 }
 

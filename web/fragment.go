@@ -25,7 +25,7 @@ var protoRange = strconv.Itoa(decoder.MinProto) + " to " + strconv.Itoa(decoder.
 // 18) and &protocol=N (1 to 4).
 //
 // The z1 payload (see SharePayload) carries the input text as pasted, the forced format, the
-// options, the chosen message and the selection. Compression is the browser's own
+// options, the chosen message, the selection and the notes (notes.go). Compression is the browser's own
 // CompressionStream("deflate-raw"), run by the page's JS glue: the Go side only builds and
 // reads the payload, so no compressor goes into main.wasm.
 
@@ -223,6 +223,8 @@ type Shared struct {
 	// Lens is the version lens (a release or protocol version it does not know is left out
 	// when the link opens, not refused: the link still opens its input).
 	Lens Lens
+	// Notes are the notes on fields and bytes (notes.go).
+	Notes []Note
 }
 
 // SharePayload writes s as the z1 payload, before compression: "key=value" lines, an empty
@@ -280,6 +282,7 @@ func SharePayload(s Shared) []byte {
 		b = append(b, s.Example...)
 		b = append(b, '\n')
 	}
+	b = appendNotes(b, s.Notes)
 	b = append(b, '\n')
 	return append(b, s.Text...)
 }
@@ -335,6 +338,15 @@ func ParseSharePayload(p []byte) (Shared, error) {
 			s.Lens.Release, _ = input.Atoi(v)
 		case "protocol":
 			s.Lens.Proto, _ = input.Atoi(v)
+		case "note":
+			n, msg := parseNote(v)
+			if msg == "" && len(s.Notes) == MaxNotes {
+				msg = "more than " + strconv.Itoa(MaxNotes) + " notes"
+			}
+			if msg != "" {
+				return s, &FragmentError{ShareVersion, msg}
+			}
+			s.Notes = append(s.Notes, n)
 		}
 	}
 	s.Text = rest

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -96,6 +97,8 @@ func addLinkSeeds(f *testing.F) {
 		{"#sel=0-1&z1=AAAA", "proto=9\n\n"},
 		{"#proto=4&b64=&unknown=1", "no empty line"},
 		{"", "msg=99\nsel=1000000-5\n\n" + begin + "\n" + begin},
+		{"#z1=", "msg=2\nnote=2,6-35,4,<script>\u202e\nnote=1,30-5,-1,bytes\nnote=7,0-1,-1,gone\n\n" + txnInsert},
+		{"", "note=0,1-1,99,x\nnote=0,1-1,-1,\xff\xfe\n\n" + begin},
 	} {
 		f.Add(seed.frag, []byte(seed.payload))
 	}
@@ -141,5 +144,37 @@ func checkOpen(t *testing.T, start State, frag string) {
 	}
 	if tr := s.Tree(); tr != nil && s.Node >= 0 && s.Sel.Offset+s.Sel.Length > len(tr.Bytes) {
 		t.Fatalf("%.200q: node %d selects %+v of a %d-byte message", frag, s.Node, s.Sel, len(tr.Bytes))
+	}
+	checkNotes(t, s, frag)
+}
+
+// checkNotes checks the notes a link opened with: within the limits, each placed or said to be
+// out of place, shown on the page without a panic, each reached by GoToNote, and shared again
+// as they came.
+func checkNotes(t *testing.T, s State, frag string) {
+	t.Helper()
+	if len(s.Notes) > MaxNotes {
+		t.Fatalf("%.200q: %d notes", frag, len(s.Notes))
+	}
+	for i, n := range s.Notes {
+		if place, ok := n.Place(s.Doc); !ok && !strings.Contains(place, ": not in the input") {
+			t.Fatalf("%.200q: note %d out of place: %q", frag, i, place)
+		}
+		g, _ := Apply(s, GoToNote{Index: i})
+		if _, ok := n.Place(s.Doc); ok && (g.Msg != n.Msg || g.Sel != n.Sel) {
+			t.Fatalf("%.200q: GoToNote %d shows message %d, bytes %v; the note is on %d, %v", frag, i, g.Msg, g.Sel, n.Msg, n.Sel)
+		}
+		NoteText(g.Notes, g.Doc, g.Msg, g.Node)
+	}
+	if s.Text == "" || len(s.Notes) == 0 {
+		return
+	}
+	_, fx := Apply(s, Share{})
+	for _, e := range fx {
+		if c, ok := e.(EffectCompress); ok {
+			if again, err := ParseSharePayload(c.Payload); err != nil || !slices.Equal(again.Notes, s.Notes) {
+				t.Fatalf("%.200q: notes %+v shared as %+v, %v", frag, s.Notes, again.Notes, err)
+			}
+		}
 	}
 }

@@ -128,12 +128,14 @@ func (l Lens) query() string {
 	return s
 }
 
-// layout lays out the bytes of t for the hex view, tinted by field kind: the fields that do
-// not exist under lens marked hexview.ClassAbsent (bytes a newer server sent), and, when cmp
-// compares t (its chosen message) with a pinned message, the fields that differ marked
-// hexview.ClassDiffers (Comparison.marks), the comparison's mark over the lens's. The bytes
-// of a field in error keep their mark.
-func layout(t *decoder.Tree, lens Lens, cmp *Comparison) *hexview.Model {
+// layout lays out the bytes of t, the chosen message, for the hex view, tinted by field kind:
+// the fields that do not exist under the lens marked hexview.ClassAbsent (bytes a newer
+// server sent), and, when the comparison compares t with a pinned message, the fields that
+// differ marked hexview.ClassDiffers (Comparison.marks), the comparison's mark over the
+// lens's; the bytes of a field in error keep their mark. The bytes notes are on are marked
+// noted (NotedBytes).
+func (s *State) layout(t *decoder.Tree) *hexview.Model {
+	lens, cmp := s.Lens, s.Compare.Cmp
 	spans := Spans(t)
 	if lens.On() {
 		for k := range spans {
@@ -161,6 +163,9 @@ func layout(t *decoder.Tree, lens Lens, cmp *Comparison) *hexview.Model {
 	if err != nil {
 		model, _ = hexview.New(t.Bytes, nil, hexview.DefaultWidth)
 	}
+	if noted := NotedBytes(s.Notes, s.Doc, s.Msg); noted != nil {
+		model = model.WithNoted(noted)
+	}
 	return model
 }
 
@@ -169,7 +174,7 @@ func layout(t *decoder.Tree, lens Lens, cmp *Comparison) *hexview.Model {
 func (s State) setLens(l Lens) (State, []Effect) {
 	s.Lens = l.Valid()
 	if t := s.Tree(); t != nil {
-		s.Model = layout(t, s.Lens, s.Compare.Cmp)
+		s.Model = s.layout(t)
 	}
 	if s.Guide.Open {
 		s.Share = ShareState{}

@@ -132,6 +132,10 @@ type State struct {
 	Lens Lens
 	// Edit is the editing of the chosen message (edit.go).
 	Edit EditState
+	// Notes are the notes on fields and bytes (notes.go), never changed in place; ShowNotes
+	// says the tree's panel lists them.
+	Notes     []Note
+	ShowNotes bool
 }
 
 // syncList brings List up to date with Doc and Filter.

@@ -157,8 +157,11 @@ type MessageList struct {
 	ShowTimeline bool   `vecty:"prop"`
 	Block        [2]int `vecty:"prop"`
 	// Lens marks the messages its release or protocol version lacks.
-	Lens     web.Lens `vecty:"prop"`
-	Dispatch Dispatch `vecty:"prop"`
+	Lens web.Lens `vecty:"prop"`
+	// ShowNotes: the notes are shown (in the tree's place); Notes counts them.
+	ShowNotes bool     `vecty:"prop"`
+	Notes     int      `vecty:"prop"`
+	Dispatch  Dispatch `vecty:"prop"`
 
 	box   *vecty.HTML // the scroll box as last rendered
 	watch sizeWatch
@@ -177,7 +180,7 @@ func (l *MessageList) Unmount() { l.watch.stop() }
 func (l *MessageList) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*MessageList)
 	return ok && !l.watch.bare() && o.List == l.List && o.Filter == l.Filter && o.Msg == l.Msg && o.View == l.View && o.ShowCatalog == l.ShowCatalog &&
-		o.ShowTimeline == l.ShowTimeline && o.Block == l.Block && o.Lens == l.Lens
+		o.ShowTimeline == l.ShowTimeline && o.Block == l.Block && o.Lens == l.Lens && o.ShowNotes == l.ShowNotes && o.Notes == l.Notes
 }
 
 // Render implements vecty.Component.
@@ -227,7 +230,9 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 			panelToggle("catalog-toggle", "Relations", "Every Relation and Type message so far: columns, types, key flags and which messages used each",
 				l.ShowCatalog, l.List != nil && l.List.Doc != nil, web.ShowCatalog{On: !l.ShowCatalog}, l.Dispatch),
 			panelToggle("timeline-toggle", "Timeline", "The stream's transactions in order, streamed blocks by xid, and what does not fit",
-				l.ShowTimeline, l.List != nil && l.List.Doc != nil, web.ShowTimeline{On: !l.ShowTimeline}, l.Dispatch)),
+				l.ShowTimeline, l.List != nil && l.List.Doc != nil, web.ShowTimeline{On: !l.ShowTimeline}, l.Dispatch),
+			panelToggle("notes-toggle", notesLabel(l.Notes), "Notes on fields and bytes, for a bug report, a lesson or a review; they go into the Share button's link",
+				l.ShowNotes, true, web.ShowNotes{On: !l.ShowNotes}, l.Dispatch)),
 		div(markup(class("filter-bar")),
 			&FilterBox{Query: l.Filter.Query, Invalid: l.Filter.Err != "", Dispatch: l.Dispatch},
 			span(markup(class("filter-status"), vecty.ClassMap{"error": l.Filter.Err != ""},
@@ -381,8 +386,14 @@ type TreeView struct {
 	// CompareRow is the comparison's row that the steps between differences reached, or -1.
 	CompareRow int `vecty:"prop"`
 	// Lens marks the fields its release or protocol version lacks.
-	Lens     web.Lens `vecty:"prop"`
-	Dispatch Dispatch `vecty:"prop"`
+	Lens web.Lens `vecty:"prop"`
+	// Notes are the page's notes, marked on their rows (Doc is the input they are placed in),
+	// and listed in the tree's place when ShowNotes; NoteTarget is NotesView's.
+	Notes      []web.Note `vecty:"prop"`
+	Doc        *web.Doc   `vecty:"prop"`
+	ShowNotes  bool       `vecty:"prop"`
+	NoteTarget string     `vecty:"prop"`
+	Dispatch   Dispatch   `vecty:"prop"`
 
 	box   *vecty.HTML // the scroll box as last rendered
 	watch sizeWatch
@@ -404,7 +415,13 @@ func (v *TreeView) SkipRender(prev vecty.Component) bool {
 		o.Change == v.Change && o.ShowChange == v.ShowChange && o.ChangeView == v.ChangeView &&
 		o.Catalog == v.Catalog && o.ShowCatalog == v.ShowCatalog && o.CatalogView == v.CatalogView &&
 		o.Timeline == v.Timeline && o.ShowTimeline == v.ShowTimeline && o.TimelineView == v.TimelineView && o.Msg == v.Msg && o.Lens == v.Lens &&
-		o.Compare == v.Compare && o.CanCompare == v.CanCompare && o.CompareRow == v.CompareRow
+		o.Compare == v.Compare && o.CanCompare == v.CanCompare && o.CompareRow == v.CompareRow &&
+		sameNotes(o.Notes, v.Notes) && o.Doc == v.Doc && o.ShowNotes == v.ShowNotes && o.NoteTarget == v.NoteTarget
+}
+
+// sameNotes reports whether a and b are the same notes: Apply replaces the slice on a change.
+func sameNotes(a, b []web.Note) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 func sameRows(a, b []int32) bool {
@@ -421,7 +438,7 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 	for i := first; i < first+n; i++ {
 		id := v.Rows[i]
 		drawn = drawn || id == v.Node
-		items[1+i%n] = treeRow(v.Tree, id, i, id == v.Node, id == v.Hover, v.Collapsed[id], v.Lens)
+		items[1+i%n] = treeRow(v.Tree, id, i, id == v.Node, id == v.Hover, v.Collapsed[id], v.Lens, web.NoteText(v.Notes, v.Doc, v.Msg, id))
 	}
 	v.box = div(markup(class("vlist", "tree"), attr("tabindex", "0"),
 		attr("role", "tree"), attr("aria-labelledby", "tree-title"),
@@ -450,15 +467,19 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 	// The tree stays in the document (hidden) while the before and after is shown, so that
 	// the box whose size it watches stays the same.
 	showCompare := v.Compare != nil
-	showTimeline := !showCompare && v.ShowTimeline && v.Timeline != nil
-	showCatalog := !showCompare && !showTimeline && v.ShowCatalog && v.Catalog != nil
-	showChange := !showCompare && !showTimeline && !showCatalog && v.ShowChange && v.Change != nil
+	showNotes := !showCompare && v.ShowNotes
+	showTimeline := !showCompare && !showNotes && v.ShowTimeline && v.Timeline != nil
+	showCatalog := !showCompare && !showNotes && !showTimeline && v.ShowCatalog && v.Catalog != nil
+	showChange := !showCompare && !showNotes && !showTimeline && !showCatalog && v.ShowChange && v.Change != nil
 	var other vecty.ComponentOrHTML
 	title := "Fields"
 	switch {
 	case showCompare:
 		other = &ChangeView{Change: v.Compare, Node: v.Node, Row: v.CompareRow, Steps: true, View: v.ChangeView, Dispatch: v.Dispatch}
 		title = "Compare"
+	case showNotes:
+		other = &NotesView{Notes: v.Notes, Doc: v.Doc, Target: v.NoteTarget, Dispatch: v.Dispatch}
+		title = "Notes"
 	case showTimeline:
 		other = &TimelineView{Timeline: v.Timeline, Msg: v.Msg, View: v.TimelineView, Dispatch: v.Dispatch}
 		title = "Timeline (" + plural(len(v.Timeline.Spans), "span", "spans")
@@ -473,7 +494,7 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 		other = &ChangeView{Change: v.Change, Node: v.Node, Row: -1, View: v.ChangeView, Dispatch: v.Dispatch}
 		title = "Before and after"
 	}
-	return section(markup(class("panel", "tree-panel"), vecty.ClassMap{"showing-change": showChange || showCompare, "showing-catalog": showCatalog || showTimeline},
+	return section(markup(class("panel", "tree-panel"), vecty.ClassMap{"showing-change": showChange || showCompare, "showing-catalog": showCatalog || showTimeline || showNotes},
 		attr("aria-labelledby", "tree-title")),
 		div(markup(class("panel-head")),
 			heading2(markup(attr("id", "tree-title")), text(title)),
@@ -502,7 +523,7 @@ func siblingPlace(t *decoder.Tree, i int) (pos, size int) {
 }
 
 // treeRow draws node id of t at row row.
-func treeRow(t *decoder.Tree, id int32, row int, selected, hovered, collapsed bool, lens web.Lens) *vecty.HTML {
+func treeRow(t *decoder.Tree, id int32, row int, selected, hovered, collapsed bool, lens web.Lens, note string) *vecty.HTML {
 	i := int(id)
 	n := &t.Nodes[i]
 	info := n.Field.Info()
@@ -537,5 +558,7 @@ func treeRow(t *decoder.Tree, id int32, row int, selected, hovered, collapsed bo
 		titledSpan("t-label", web.LabelText(t, i, web.MaxRowText), func() string { return web.LabelText(t, i, web.MaxTitleText) }),
 		titledSpan("t-value", web.NodeText(t, i, web.MaxRowText), func() string { return web.NodeText(t, i, web.MaxTitleText) }),
 		textSpan("t-lens", absent),
+		// A note's marker: its text (read as part of the row's name), drawn as an icon.
+		span(markup(class("t-note"), attr("title", note), prop("textContent", notePrefix(note)))),
 	)
 }
