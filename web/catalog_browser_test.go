@@ -75,43 +75,54 @@ func TestBrowsersCatalog(t *testing.T) {
 	})
 }
 
-// TestBrowsersPanelToggles: the "Before / after", "Relations" and "Timeline" buttons say they
-// are pressed exactly when the tree's place shows their view. The relations and the timeline
-// show over the before and after, which comes back when they go, and take each other's place.
+// TestBrowsersPanelToggles: the "Before / after", "Relations", "Timeline" and "Notes" buttons
+// say they are pressed exactly when the tree's place shows their view, and stay shown, pressed
+// or not. The relations, the timeline and the notes show over the before and after, which
+// comes back when they go, and take each other's place.
 func TestBrowsersPanelToggles(t *testing.T) {
 	s, _ := web.Apply(web.StateOfExample(exampleIndex(t, "Update, key changed")), web.ShowTimeline{On: true})
 	timeline := "Timeline (" + strconv.Itoa(len(s.Timeline.Spans)) + " spans) (a timeline)"
 	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, _ string) {
 		openExample(t, b, "Update, key changed", "Bytes of message 7: Update")
-		shows := func(title, change, catalog, tl string) {
+		shows := func(title, change, catalog, tl, notes string) {
 			t.Helper()
-			want := title + ", before/after pressed " + change + ", relations pressed " + catalog + ", timeline pressed " + tl
+			want := title + ", before/after pressed " + change + ", relations pressed " + catalog + ", timeline pressed " + tl +
+				", notes pressed " + notes + ", hidden: "
 			poll(t, b, "the tree's place shows "+want, `((s) => s === `+jsQuote(want)+` ? "" : s)(
 				document.querySelector(".tree-panel h2").textContent +
 				(document.querySelector(".change") ? " (a before and after)" : "") + (document.querySelector(".catalog") ? " (a catalog)" : "") +
-				(document.querySelector(".tl-list") ? " (a timeline)" : "") +
+				(document.querySelector(".tl-list") ? " (a timeline)" : "") + (document.querySelector(".notes") ? " (notes)" : "") +
 				", before/after pressed " + document.querySelector(".change-toggle").getAttribute("aria-pressed") +
 				", relations pressed " + document.querySelector(".catalog-toggle").getAttribute("aria-pressed") +
-				", timeline pressed " + document.querySelector(".timeline-toggle").getAttribute("aria-pressed"))`)
+				", timeline pressed " + document.querySelector(".timeline-toggle").getAttribute("aria-pressed") +
+				", notes pressed " + document.querySelector(".notes-toggle").getAttribute("aria-pressed") +
+				", hidden: " + [...document.querySelectorAll(".change-toggle, .catalog-toggle, .timeline-toggle, .notes-toggle")].
+					filter((e) => e.getClientRects().length === 0).map((e) => e.className).join(" "))`)
 		}
-		const fields, change, catalog = "Fields", "Before and after (a before and after)", "Relations and types (a catalog)"
-		shows(fields, "false", "false", "false")
+		const fields, change, catalog, notes = "Fields", "Before and after (a before and after)", "Relations and types (a catalog)", "Notes (notes)"
+		shows(fields, "false", "false", "false", "false")
 		// Each button clicked in turn, and what the tree's place shows after it.
-		for _, step := range []struct{ click, title, change, catalog, timeline string }{
-			{".change-toggle", change, "true", "false", "false"},
-			{".catalog-toggle", catalog, "false", "true", "false"},
-			{".catalog-toggle", change, "true", "false", "false"},
-			{".catalog-toggle", catalog, "false", "true", "false"},
-			{".timeline-toggle", timeline, "false", "false", "true"},
-			{".catalog-toggle", catalog, "false", "true", "false"},
-			{".timeline-toggle", timeline, "false", "false", "true"},
-			{".timeline-toggle", change, "true", "false", "false"},
-			{".change-toggle", fields, "false", "false", "false"},
-			{".timeline-toggle", timeline, "false", "false", "true"},
-			{".timeline-toggle", fields, "false", "false", "false"},
+		for _, step := range []struct{ click, title, change, catalog, timeline, notes string }{
+			{".change-toggle", change, "true", "false", "false", "false"},
+			{".catalog-toggle", catalog, "false", "true", "false", "false"},
+			{".catalog-toggle", change, "true", "false", "false", "false"},
+			{".catalog-toggle", catalog, "false", "true", "false", "false"},
+			{".timeline-toggle", timeline, "false", "false", "true", "false"},
+			{".catalog-toggle", catalog, "false", "true", "false", "false"},
+			{".timeline-toggle", timeline, "false", "false", "true", "false"},
+			{".timeline-toggle", change, "true", "false", "false", "false"},
+			{".notes-toggle", notes, "false", "false", "false", "true"},
+			{".notes-toggle", change, "true", "false", "false", "false"},
+			{".change-toggle", fields, "false", "false", "false", "false"},
+			{".timeline-toggle", timeline, "false", "false", "true", "false"},
+			{".notes-toggle", notes, "false", "false", "false", "true"},
+			{".catalog-toggle", catalog, "false", "true", "false", "false"},
+			{".notes-toggle", notes, "false", "false", "false", "true"},
+			{".timeline-toggle", timeline, "false", "false", "true", "false"},
+			{".timeline-toggle", fields, "false", "false", "false", "false"},
 		} {
 			b.Click(step.click)
-			shows(step.title, step.change, step.catalog, step.timeline)
+			shows(step.title, step.change, step.catalog, step.timeline, step.notes)
 		}
 	})
 }
