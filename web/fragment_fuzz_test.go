@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/flate"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -101,6 +103,23 @@ func addLinkSeeds(f *testing.F) {
 		{"", "note=0,1-1,99,x\nnote=0,1-1,-1,\xff\xfe\n\n" + begin},
 	} {
 		f.Add(seed.frag, []byte(seed.payload))
+	}
+	// The links main's Share button made before notes (TestOldShareLinks), with their payloads.
+	files, _ := filepath.Glob("testdata/links/main-*.txt")
+	for _, name := range files {
+		raw, _ := os.ReadFile(name)
+		for _, link := range strings.Fields(string(raw)) {
+			fr, err := ParseFragment(link)
+			if err != nil {
+				f.Fatalf("%s: %.40s: %v", name, link, err)
+			}
+			b, _ := fr.Unpack()
+			payload, err := io.ReadAll(flate.NewReader(bytes.NewReader(b)))
+			if err != nil {
+				f.Fatalf("%s: %.40s: %v", name, link, err)
+			}
+			f.Add(link, payload)
+		}
 	}
 }
 

@@ -9,12 +9,12 @@ import (
 )
 
 // TestMakeShareLinks writes share links made by the page's Share button, in Chromium, from a
-// few views (a field chosen, a byte range, a filter, explain mode, the version lens, a
-// hand-written hex= link's message), one per line, to the file $SHARE_LINKS_OUT. It made
-// testdata/links/main-1090c42.txt from the page as it was before notes (commit 1090c42, the
-// file copied into a checkout of it), for TestOldShareLinks:
+// few views (a field chosen, a byte range, a filter, and on main d8ba63a also explain mode
+// with the version lens), one per line, to the file $SHARE_LINKS_OUT. It made
+// testdata/links/main-REV.txt on commit REV (1090c42, d8ba63a: the page as it was before notes,
+// this file copied into a checkout of it), for TestOldShareLinks:
 //
-//	SHARE_LINKS_OUT=$PWD/web/testdata/links/main-1090c42.txt go test -count=1 -run '^TestMakeShareLinks$' ./web
+//	SHARE_LINKS_OUT=$PWD/web/testdata/links/main-REV.txt go test -count=1 -run '^TestMakeShareLinks$' ./web
 func TestMakeShareLinks(t *testing.T) {
 	out := os.Getenv("SHARE_LINKS_OUT")
 	if out == "" {
@@ -42,6 +42,13 @@ func TestMakeShareLinks(t *testing.T) {
 	b.Navigate(base + "#")
 	b.Eval(`(() => { const f = document.querySelector("#filter"); f.value = "type:I"; f.dispatchEvent(new Event("change", {bubbles: true})); })()`, nil)
 	waitJS(b, `document.querySelector("#list-title").textContent.includes(" of ")`)
+	share()
+	// Explain mode (at the message's first field) on a hand-written link's message, with the
+	// version lens; the filter of the view before stays.
+	b.Navigate(base + "#hex=420000000002e34ae0000292492d0f8ae600000de4&sel=9-3&proto=2&stream=1&release=13&protocol=1")
+	waitJS(b, `document.querySelector(".hex-panel h2").textContent.includes("Begin") && document.querySelector(".hv-seg.sel")`)
+	b.Click(".explain-toggle")
+	waitJS(b, `document.querySelector(".explain-toggle").getAttribute("aria-pressed") === "true" && document.querySelector(".desc-panel.explain")`)
 	share()
 	if err := os.WriteFile(out, []byte(strings.Join(links, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
