@@ -32,6 +32,17 @@ func eachBrowser(t *testing.T, fragment string, test func(t *testing.T, b browse
 	}
 }
 
+// openTab opens url in a new tab of the browser named name, as another person would open a
+// link, and waits until the page has started and drawn its first state.
+func openTab(t *testing.T, name, url string) browsertest.Tab {
+	t.Helper()
+	o := browsertest.StartTab(t, name)
+	o.Navigate(url)
+	o.WaitStarted()
+	o.WaitReady("html[data-ready]")
+	return o
+}
+
 // until waits until the JavaScript expression cond is true, polling from outside the page
 // (the page's CSP forbids the browsers' own waiting for a function).
 func until(b browsertest.Tab, cond string) {
@@ -109,10 +120,7 @@ func TestBrowsersShareLinkOpensSameView(t *testing.T) {
 			t.Fatalf("share link %q", hash)
 		}
 		// Another browser of the same kind, as another person would open the link.
-		o := browsertest.StartTab(t, b.Name())
-		o.Navigate(base + hash)
-		o.WaitStarted()
-		o.WaitReady("html[data-ready]")
+		o := openTab(t, b.Name(), base+hash)
 		until(o, `document.querySelector('.tnode.selected[data-node="4"]')`)
 		waitSameRows(t, o, wantTree)
 		if got := o.Text(".hex-panel h2"); got != wantTitle {

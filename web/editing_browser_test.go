@@ -109,10 +109,7 @@ func TestBrowsersEditValue(t *testing.T) {
 		until(b, `document.querySelector(".share-status") && document.querySelector(".share-status").textContent.includes("characters")`)
 		var hash string
 		b.Eval(`location.hash`, &hash)
-		o := browsertest.StartTab(t, b.Name())
-		o.Navigate(base + hash)
-		o.WaitStarted()
-		o.WaitReady("html[data-ready]")
+		o := openTab(t, b.Name(), base+hash)
 		waitFor(t, o, "the link opens the edited input", inputText+` === `+jsQuote(s2.Text), inputText)
 		until(o, `document.querySelector(".tnode")`)
 

@@ -85,10 +85,7 @@ func TestBrowsersExamplesAsset(t *testing.T) {
 		w, _ := flate.NewWriter(&z, flate.BestCompression)
 		w.Write(web.SharePayload(web.Shared{Text: ex.Text, Msg: ex.Select, Example: ex.Name}))
 		w.Close()
-		o := browsertest.StartTab(t, b.Name())
-		o.Navigate(base + web.ShareLink(z.Bytes()))
-		o.WaitStarted()
-		o.WaitReady("html[data-ready]")
+		o := openTab(t, b.Name(), base+web.ShareLink(z.Bytes()))
 		exampleShown(t, o, update)
 		if n := examplesFetched(o); n != 0 {
 			t.Errorf("the link fetched %s %d times: it carries its capture", web.ExamplesAsset, n)

@@ -104,10 +104,7 @@ func TestBrowsersFilter(t *testing.T) {
 		until(b, `document.querySelector(".share-status") && document.querySelector(".share-status").textContent.includes("characters")`)
 		var hash string
 		b.Eval(`location.hash`, &hash)
-		o := browsertest.StartTab(t, b.Name())
-		o.Navigate(base + hash)
-		o.WaitStarted()
-		o.WaitReady("html[data-ready]")
+		o := openTab(t, b.Name(), base+hash)
 		until(o, `document.querySelector(".list-panel h2").textContent === "Messages (4 of 10)" &&
 			document.querySelector('.mrow.selected[data-msg="8"]')`)
 		var value string

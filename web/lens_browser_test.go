@@ -150,10 +150,7 @@ func TestBrowsersLensInInspector(t *testing.T) {
 		until(b, `document.querySelector(".share-status") && document.querySelector(".share-status").textContent.includes("characters")`)
 		var hash string
 		b.Eval(`location.hash`, &hash)
-		o := browsertest.StartTab(t, b.Name())
-		o.Navigate(base + hash)
-		o.WaitStarted()
-		o.WaitReady("html[data-ready]")
+		o := openTab(t, b.Name(), base+hash)
 		until(o, `document.querySelector(".lens .lens-release").value === "13" && document.querySelector(".tnode.lens-absent") !== null`)
 		// In 16 nothing is marked.
 		chooseLens(b, 16, 0)

@@ -81,10 +81,7 @@ func TestBrowsersNotes(t *testing.T) {
 		var hash string
 		b.Eval(`location.hash`, &hash)
 
-		o := browsertest.StartTab(t, b.Name())
-		o.Navigate(base + hash)
-		o.WaitStarted()
-		o.WaitReady("html[data-ready]")
+		o := openTab(t, b.Name(), base+hash)
 		waitText(t, o, ".notes-toggle", "Notes (2)")
 		waitFor(t, o, "the marker on the Type OID", marker+` === `+jsQuote("Note: the OID of a type\n"+hostileShown), marker)
 		waitFor(t, o, "bytes 25 to 29 underlined", noted+` === `+jsQuote(wantHex), noted)
