@@ -2,19 +2,26 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 )
 
-// The runtime's PC-to-line tables. Every function's _func (runtime/runtime2.go) holds the
+// The runtime's PC-value tables. Every function's _func (runtime/runtime2.go) holds the
 // offsets in moduledata.pctab of its tables: pcsp and pcdata, which the garbage collector and
 // stack growth read, pcfile and pcln, which only tracebacks read (runtime.funcline1: a panic's
 // stack trace, runtime.Caller, runtime.CallersFrames, Func.FileLine). shareLines points every
 // function's pcln at one table that gives line 0 for every PC the function's own table covered,
-// and zeros the old pcln tables' bytes that no other table uses (the linker shares a table's
-// bytes among every table with the same contents, of whatever kind): a trace still names each
-// function and its file, with line 0.
+// and compacts pctab: the tables still used (every pcsp, pcfile and pcdata table, and the shared
+// line table) are moved together to its start, in the linker's order, tables that share bytes
+// (the linker gives tables with the same bytes one offset, whatever their kind) still sharing
+// them, and every _func offset is rewritten to their new places (offset 0, no table, stays 0).
+// The rest of pctab, where the old pcln tables were, is left to the zeroed memory the module
+// starts with: no data segment writes it. moduledata.pctab keeps its length; the runtime reads
+// pctab only at the offsets the _func records hold. A trace still names each function and its
+// file, with line 0.
 //
 // It reads the layout of Go 1.26 (layoutGo) and checks it on every function; on anything else
 // it changes nothing and says why.
@@ -48,12 +55,13 @@ const (
 
 // lineStats says what shareLines did.
 type lineStats struct {
-	Funcs  int // functions pointed at the shared table
-	Zeroed int // bytes of old pcln tables zeroed
+	Funcs int // functions whose pcln now points at the shared table
+	Kept  int // bytes of pctab still used, moved to its start (the shared table included)
+	Freed int // bytes of pctab after them, which no data segment writes any more
 }
 
-// shareLines returns the segments with every function's pcln table replaced as the comment
-// above says, or, with an error saying why, the segments unchanged.
+// shareLines returns the segments with every function's pcln table replaced and pctab
+// compacted as the comment above says, or, with an error saying why, the segments unchanged.
 func shareLines(segs []segment) ([]segment, lineStats, error) {
 	var st lineStats
 	mem := memory(segs)
@@ -61,42 +69,67 @@ func shareLines(segs []segment) ([]segment, lineStats, error) {
 	if err != nil {
 		return segs, st, err
 	}
+	old := mem[l.pctab : l.pctab+l.npctab]
+	// The new pctab: the byte 0 that keeps offset 0 free, the shared table, then every run of
+	// bytes that tables other than pcln use, in the linker's order.
+	tab := append([]byte{0}, l.shared...)
+	moved := make([]int, len(l.kept)) // where each run starts in tab
+	for i, r := range l.kept {
+		moved[i] = len(tab)
+		tab = append(tab, old[r.lo:r.hi]...)
+	}
+	if len(tab) >= len(old) {
+		return segs, st, fmt.Errorf("pctab: the tables kept take %d bytes of its %d", len(tab), len(old))
+	}
+	newOff := func(off int) int {
+		if off == 0 {
+			return 0
+		}
+		// The run holding off: the first whose end lies past it.
+		i, _ := slices.BinarySearchFunc(l.kept, off+1, func(r tableRun, a int) int { return cmp.Compare(r.hi, a) })
+		return moved[i] + off - l.kept[i].lo
+	}
 	out := bytes.Clone(mem)
-	changed := make([]bool, len(mem))
-	set := func(a int, b byte) {
-		if out[a] != b {
-			out[a] = b
-			changed[a] = true
-		}
-	}
-	for a := l.pctab; a < l.pctab+len(l.onlyLines); a++ {
-		if l.onlyLines[a-l.pctab] {
-			set(a, 0)
-			st.Zeroed++
-		}
-	}
-	for i, b := range l.shared {
-		set(l.pctab+l.sharedAt+i, b)
-	}
-	st.Zeroed -= len(l.shared)
+	copy(out[l.pctab:], tab)
+	clear(out[l.pctab+len(tab) : l.pctab+l.npctab])
+	le := binary.LittleEndian
 	for _, f := range l.funcs {
-		var w [4]byte
-		binary.LittleEndian.PutUint32(w[:], uint32(l.sharedAt))
-		for i, b := range w {
-			set(f+funcPcln+i, b)
+		for _, o := range tableOffsets(mem, f) {
+			le.PutUint32(out[o:], uint32(newOff(int(le.Uint32(mem[o:])))))
+		}
+		if le.Uint32(mem[f+funcPcln:]) != 0 {
+			le.PutUint32(out[f+funcPcln:], sharedAt)
+			st.Funcs++
 		}
 	}
-	st.Funcs = len(l.funcs)
-	return resegment(segs, out, changed), st, nil
+	st.Kept, st.Freed = len(tab), l.npctab-len(tab)
+	return resegment(segs, mem, out, l.pctab+len(tab), l.pctab+l.npctab), st, nil
 }
+
+// sharedAt is the offset in the compacted pctab of the table every pcln points to: just after
+// the byte 0 that keeps offset 0 free.
+const sharedAt = 1
+
+// tableOffsets returns the addresses of the pctab offsets in the _func at f other than pcln's:
+// pcsp, pcfile and each pcdata table's.
+func tableOffsets(mem []byte, f int) []int {
+	offs := []int{f + funcPcsp, f + funcPcfile}
+	for k := range int(binary.LittleEndian.Uint32(mem[f+funcNpcdata:])) {
+		offs = append(offs, f+funcSize+4*k)
+	}
+	return offs
+}
+
+// tableRun is a run of pctab's bytes, offsets lo to hi (not included), that pcsp, pcfile and
+// pcdata tables use.
+type tableRun struct{ lo, hi int }
 
 // lineLayout is where readLineLayout found the tables.
 type lineLayout struct {
-	pctab     int    // address of moduledata.pctab
-	funcs     []int  // addresses of the _func of every function with a pcln table
-	onlyLines []bool // for each byte of pctab: a pcln table's and no other table's
-	shared    []byte // the table every function's pcln will point to
-	sharedAt  int    // its offset in pctab, inside bytes that onlyLines marks
+	pctab, npctab int        // address and length of moduledata.pctab
+	funcs         []int      // addresses of the _func of every function
+	kept          []tableRun // the runs of bytes the pcsp, pcfile and pcdata tables use, in order
+	shared        []byte     // the table every pcln will point to
 }
 
 // readLineLayout reads moduledata, pcHeader, ftab and every function's _func and tables in
@@ -135,9 +168,9 @@ func readLineLayout(mem []byte) (*lineLayout, error) {
 		return nil, fmt.Errorf("pctab at %#x does not start with the byte 0 that keeps offset 0 free", pctab)
 	}
 
-	l := &lineLayout{pctab: pctab, onlyLines: make([]bool, npctab)}
-	other := make([]bool, npctab) // bytes of a pcsp, pcfile or pcdata table
-	span := 0                     // the most PCs a function's pcln table covers
+	l := &lineLayout{pctab: pctab, npctab: npctab}
+	used := make([]bool, npctab) // bytes of a pcsp, pcfile or pcdata table
+	span := 0                    // the most PCs a function's pcln table covers
 	prevEntry := -1
 	for i := range nfunc {
 		entry, funcoff := u32(ftab+8*i), u32(ftab+8*i+4)
@@ -150,11 +183,9 @@ func readLineLayout(mem []byte) (*lineLayout, error) {
 		if npcdata > maxPcdata || f+funcSize+4*(npcdata+nfuncdata) > pcln+npcln {
 			return nil, fmt.Errorf("function %d (ftab entry %#x): %d pcdata and %d funcdata offsets: not the layout of %s", i, entry, npcdata, nfuncdata, layoutGo)
 		}
-		offs := []int{u32(f + funcPcsp), u32(f + funcPcfile)}
-		for k := range npcdata {
-			offs = append(offs, u32(f+funcSize+4*k))
-		}
-		for _, off := range offs {
+		l.funcs = append(l.funcs, f)
+		for _, o := range tableOffsets(mem, f) {
+			off := u32(o)
 			if off == 0 {
 				continue
 			}
@@ -163,48 +194,37 @@ func readLineLayout(mem []byte) (*lineLayout, error) {
 				return nil, fmt.Errorf("function %d (ftab entry %#x): %w", i, entry, err)
 			}
 			for a := off; a < end; a++ {
-				other[a] = true
+				used[a] = true
 			}
 		}
 		off := u32(f + funcPcln)
 		if off == 0 {
 			continue // no line table: the runtime gives file "?", line 0, as before
 		}
-		end, pcs, err := pcTable(mem[pctab:pctab+npctab], off)
+		_, pcs, err := pcTable(mem[pctab:pctab+npctab], off)
 		if err != nil {
 			return nil, fmt.Errorf("function %d (ftab entry %#x): pcln: %w", i, entry, err)
 		}
-		for a := off; a < end; a++ {
-			l.onlyLines[a] = true
-		}
 		span = max(span, pcs)
-		l.funcs = append(l.funcs, f)
 	}
-	if len(l.funcs) == 0 {
+	if span == 0 {
 		return nil, errors.New("no function has a pcln table")
 	}
-	for a, o := range other {
-		if o {
-			l.onlyLines[a] = false
+	for a := 0; a < npctab; a++ {
+		if !used[a] {
+			continue
 		}
+		b := a
+		for b < npctab && used[b] {
+			b++
+		}
+		l.kept = append(l.kept, tableRun{a, b})
+		a = b
 	}
 	// Line 0 from the function's entry for span PCs: the value starts at -1, so its delta is +1
 	// (zig-zag 2), then the PC delta, then the 0 that ends the table.
 	l.shared = binary.AppendUvarint([]byte{2}, uint64(span))
 	l.shared = append(l.shared, 0)
-	l.sharedAt = -1
-	for a, run := 1, 0; a < len(l.onlyLines); a++ {
-		if run = run + 1; !l.onlyLines[a] {
-			run = 0
-		}
-		if run == len(l.shared) {
-			l.sharedAt = a + 1 - run
-			break
-		}
-	}
-	if l.sharedAt < 0 {
-		return nil, errors.New("no room in the old pcln tables for the shared one")
-	}
 	return l, nil
 }
 
@@ -243,28 +263,33 @@ func pcTable(pctab []byte, off int) (end, pcs int, err error) {
 	}
 }
 
-// resegment returns segs with their bytes taken from mem, where changed marks the bytes that
-// differ from what segs write, and a segment for each run of changed non-zero bytes that no
-// segment holds. The zeros that replace old tables stay in their segments: split where the
-// zeros run long, main.wasm is smaller raw but larger with brotli (each segment's header;
-// docs/performance.md, "WASM size").
-func resegment(segs []segment, mem []byte, changed []bool) []segment {
-	out := make([]segment, 0, len(segs))
+// resegment returns segs with their bytes taken from mem, which differs from what segs write
+// (was) where shareLines changed it, less the bytes from freeLo to freeHi (not included), which
+// are zero in mem, and with a segment for each run of changed non-zero bytes that no segment
+// holds.
+func resegment(segs []segment, was, mem []byte, freeLo, freeHi int) []segment {
+	out := make([]segment, 0, len(segs)+1)
 	covered := make([]bool, len(mem))
+	keep := func(lo, hi int) {
+		if lo < hi {
+			out = append(out, segment{lo, mem[lo:hi]})
+			for a := lo; a < hi; a++ {
+				covered[a] = true
+			}
+		}
+	}
 	for _, s := range segs {
 		end := s.offset + len(s.data)
-		for a := s.offset; a < end; a++ {
-			covered[a] = true
-		}
-		out = append(out, segment{s.offset, mem[s.offset:end]})
+		keep(s.offset, min(end, freeLo))
+		keep(max(s.offset, freeHi), end)
 	}
 	for a := 0; a < len(mem); {
-		if covered[a] || !changed[a] || mem[a] == 0 {
+		if covered[a] || mem[a] == was[a] || mem[a] == 0 {
 			a++
 			continue
 		}
 		b := a
-		for b < len(mem) && !covered[b] && changed[b] && mem[b] != 0 {
+		for b < len(mem) && !covered[b] && mem[b] != was[b] && mem[b] != 0 {
 			b++
 		}
 		out = append(out, segment{a, mem[a:b]})

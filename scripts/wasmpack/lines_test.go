@@ -198,17 +198,13 @@ func TestTraceback(t *testing.T) {
 	}
 }
 
-// TestShareLines checks on a real module that the tables the garbage collector and stack growth
-// read (pcsp, pcdata) and the file tables are the same bytes after shareLines, that every
-// pcln points at a table of line 0 covering every function's PCs, and that the module's memory
-// changed only in pcln tables and offsets.
+// TestShareLines checks on a real module that after shareLines every function's pcsp, pcfile
+// and pcdata tables give the same values at the same PCs, every pcln gives line 0 for all the
+// function's PCs, the memory changed only in pctab and _func offsets, and no data segment
+// writes the freed end of pctab.
 func TestShareLines(t *testing.T) {
 	segs := dataOf(t, buildJS(t, "./testdata/traceback"))
 	before := memory(segs)
-	l, err := readLineLayout(before)
-	if err != nil {
-		t.Fatal(err)
-	}
 	out, st, err := shareLines(segs)
 	if err != nil {
 		t.Fatal(err)
@@ -218,95 +214,185 @@ func TestShareLines(t *testing.T) {
 		t.Fatalf("memory %d bytes, was %d", len(after), len(before))
 	}
 	after = append(after, make([]byte, len(before)-len(after))...)
-	t.Logf("%d functions, %d bytes zeroed, shared table %x at pctab+%#x", st.Funcs, st.Zeroed, l.shared, l.sharedAt)
-	mayChange := linesMayChange(l, len(before))
-	pctab := func(mem []byte) []byte { return mem[l.pctab : l.pctab+len(l.onlyLines)] }
-	for _, f := range l.funcs {
-		// pcsp, pcfile and every pcdata table: the same bytes.
-		offs := []int{f + funcPcsp, f + funcPcfile}
-		for k := range int(binary.LittleEndian.Uint32(before[f+funcNpcdata:])) {
-			offs = append(offs, f+funcSize+4*k)
-		}
-		for _, o := range offs {
-			off := int(binary.LittleEndian.Uint32(before[o:]))
-			if off == 0 {
-				continue
-			}
-			end, _, err := pcTable(pctab(before), off)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(pctab(before)[off:end], pctab(after)[off:end]) {
-				t.Fatalf("_func at %#x: the table at pctab+%#x changed", f, off)
-			}
-		}
-		// pcln: the shared table, which covers as many PCs as the function's own did.
-		_, pcsOld, err := pcTable(pctab(before), int(binary.LittleEndian.Uint32(before[f+funcPcln:])))
-		if err != nil {
-			t.Fatal(err)
-		}
-		off := int(binary.LittleEndian.Uint32(after[f+funcPcln:]))
-		if off != l.sharedAt {
-			t.Fatalf("_func at %#x: pcln at pctab+%#x, want the shared table's pctab+%#x", f, off, l.sharedAt)
-		}
-		_, pcs, err := pcTable(pctab(after), off)
-		if err != nil || pcs < pcsOld {
-			t.Fatalf("_func at %#x: the shared table covers %d PCs (%v), the function's own %d", f, pcs, err, pcsOld)
-		}
+	freeLo, freeHi, err := checkTables(before, after)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if !bytes.Equal(pctab(after)[l.sharedAt:l.sharedAt+len(l.shared)], l.shared) {
-		t.Errorf("pctab+%#x: %x, want the shared table %x", l.sharedAt, pctab(after)[l.sharedAt:][:len(l.shared)], l.shared)
+	t.Logf("%d functions, %d bytes of pctab kept, %d freed (%#x to %#x); %d segments, were %d", st.Funcs, st.Kept, st.Freed, freeLo, freeHi, len(out), len(segs))
+	if st.Funcs == 0 || st.Freed < 1000 || freeHi-freeLo != st.Freed {
+		t.Errorf("%d functions, %d bytes freed (checked: %d): shareLines did nothing worth having", st.Funcs, st.Freed, freeHi-freeLo)
 	}
-	// The shared table: value -1+1 = 0 from the entry on, then the end.
-	if v, n := binary.Varint(l.shared); v != 1 || n != 1 || l.shared[len(l.shared)-1] != 0 {
-		t.Errorf("shared table %x: not a value delta of +1, a PC delta and the end", l.shared)
-	}
-	changed, zeroed := 0, 0
-	for a := range before {
-		if before[a] != after[a] {
-			changed++
-			if !mayChange[a] {
-				t.Fatalf("byte %#x changed (%#x to %#x): not a pcln table's or offset's", a, before[a], after[a])
-			}
-			if after[a] == 0 {
-				zeroed++
-			}
-		}
-	}
-	if changed == 0 || zeroed < 1000 {
-		t.Errorf("%d bytes changed, %d zeroed: shareLines did nothing worth having", changed, zeroed)
-	}
-	// The linker's segments, at the same addresses, and only the bytes of pcln offsets that
-	// no segment held besides them.
-	extra := 0
 	for _, s := range out {
-		if i, ok := slices.BinarySearchFunc(segs, s.offset, func(o segment, a int) int { return o.offset - a }); ok && len(segs[i].data) == len(s.data) {
-			continue
-		}
-		extra++
-		for a := s.offset; a < s.offset+len(s.data); a++ {
-			if !mayChange[a] || l.pctab <= a && a < l.pctab+len(l.onlyLines) {
-				t.Errorf("segment at %#x, %d bytes: not the linker's, and not a pcln offset", s.offset, len(s.data))
-				break
-			}
+		if s.offset < freeHi && s.offset+len(s.data) > freeLo {
+			t.Errorf("segment at %#x, %d bytes, writes pctab's freed end (%#x to %#x)", s.offset, len(s.data), freeLo, freeHi)
 		}
 	}
-	t.Logf("%d segments, %d of them new", len(out), extra)
 }
 
-// linesMayChange returns, for each byte of a memory of n bytes, whether shareLines may change it:
-// a byte of pctab that only pcln tables use, or a function's pcln offset.
-func linesMayChange(l *lineLayout, n int) []bool {
-	may := make([]bool, n)
-	for a, b := range l.onlyLines {
-		may[l.pctab+a] = b
+// TestCheckTables checks that checkTables, which TestShareLines and TestPackThePage rely on,
+// fails on what a wrong rewrite of the tables would leave.
+func TestCheckTables(t *testing.T) {
+	segs := dataOf(t, buildJS(t, "./testdata/traceback"))
+	before := memory(segs)
+	out, _, err := shareLines(segs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := memory(out)
+	after = append(after, make([]byte, len(before)-len(after))...)
+	freeLo, _, err := checkTables(before, after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := readLineLayout(before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	le := binary.LittleEndian
+	// A function with a pcsp table and a pcdata table.
+	f := -1
+	for _, g := range l.funcs[len(l.funcs)/2:] {
+		if le.Uint32(after[g+funcPcsp:]) != 0 && le.Uint32(after[g+funcNpcdata:]) > 0 && le.Uint32(after[g+funcSize:]) != 0 {
+			f = g
+			break
+		}
+	}
+	if f < 0 {
+		t.Fatal("no function with pcsp and pcdata tables")
+	}
+	for _, c := range []struct {
+		name   string
+		change func(m []byte)
+		want   string
+	}{
+		{"pcsp offset one byte on", func(m []byte) { le.PutUint32(m[f+funcPcsp:], le.Uint32(m[f+funcPcsp:])+1) }, "pcsp"},
+		{"pcdata offset 0", func(m []byte) { le.PutUint32(m[f+funcSize:], 0) }, "pcdata 0"},
+		{"pcfile at the pcsp table", func(m []byte) { copy(m[f+funcPcfile:f+funcPcfile+4], m[f+funcPcsp:]) }, "pcfile"},
+		{"pcln at the pcsp table", func(m []byte) { copy(m[f+funcPcln:f+funcPcln+4], m[f+funcPcsp:]) }, "pcln"},
+		{"startLine changed", func(m []byte) { m[f+36]++ }, "not in pctab"}, // _func.startLine
+		{"a byte after the tables", func(m []byte) { m[freeLo] = 1 }, "not zero"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := bytes.Clone(after)
+			c.change(m)
+			if _, _, err := checkTables(before, m); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("checkTables: %v, want an error that says %q", err, c.want)
+			}
+		})
+	}
+}
+
+// checkTables checks that after, the memory of a module packed from one whose memory is before,
+// holds the same tables for every function but pcln (each pcsp, pcfile and pcdata table gives
+// the same values at the same PCs, decoded as runtime.step does; offset 0 stays 0), that every
+// pcln gives line 0 for at least the PCs the function's own table covered, that nothing but
+// pctab and the _func records' table offsets changed, and that pctab is zero from the end of
+// the last table on. It returns where that zero end of pctab lies.
+func checkTables(before, after []byte) (freeLo, freeHi int, err error) {
+	if len(before) != len(after) {
+		return 0, 0, fmt.Errorf("memories of %d and %d bytes", len(before), len(after))
+	}
+	l, err := readLineLayout(before)
+	if err != nil {
+		return 0, 0, err
+	}
+	tb, ta := before[l.pctab:l.pctab+l.npctab], after[l.pctab:l.pctab+l.npctab]
+	le := binary.LittleEndian
+	may := make([]bool, len(before)) // the bytes that may change
+	for a := l.pctab; a < l.pctab+l.npctab; a++ {
+		may[a] = true
+	}
+	used := 1 // pctab's byte 0 keeps offset 0 free
+	decode := func(f, o int) (want, got [][2]int64, err error) {
+		ob, oa := int(le.Uint32(before[o:])), int(le.Uint32(after[o:]))
+		if ob == 0 || oa == 0 {
+			if ob != oa {
+				return nil, nil, fmt.Errorf("offset pctab+%#x, was pctab+%#x", oa, ob)
+			}
+			return nil, nil, nil
+		}
+		if want, err = pcPairs(tb, ob); err != nil {
+			return nil, nil, err
+		}
+		if got, err = pcPairs(ta, oa); err != nil {
+			return nil, nil, err
+		}
+		end, _, _ := pcTable(ta, oa)
+		used = max(used, end)
+		return want, got, nil
 	}
 	for _, f := range l.funcs {
+		for k, o := range tableOffsets(before, f) {
+			name := [...]string{"pcsp", "pcfile"}[min(k, 1)]
+			if k >= 2 {
+				name = fmt.Sprintf("pcdata %d", k-2)
+			}
+			for a := o; a < o+4; a++ {
+				may[a] = true
+			}
+			want, got, err := decode(f, o)
+			if err == nil && !slices.Equal(got, want) {
+				err = fmt.Errorf("values and PCs %v, were %v", got, want)
+			}
+			if err != nil {
+				return 0, 0, fmt.Errorf("_func at %#x: %s: %w", f, name, err)
+			}
+		}
 		for a := f + funcPcln; a < f+funcPcln+4; a++ {
 			may[a] = true
 		}
+		want, got, err := decode(f, f+funcPcln)
+		if err == nil && len(want) > 0 {
+			if len(got) == 0 || got[len(got)-1][1] < want[len(want)-1][1] {
+				err = fmt.Errorf("covers %v, the function's own table %v", got, want)
+			}
+			for _, p := range got {
+				if p[0] != 0 {
+					err = fmt.Errorf("line %d (%v), want 0", p[0], got)
+				}
+			}
+		}
+		if err != nil {
+			return 0, 0, fmt.Errorf("_func at %#x: pcln: %w", f, err)
+		}
 	}
-	return may
+	for a := range before {
+		if before[a] != after[a] && !may[a] {
+			return 0, 0, fmt.Errorf("byte %#x changed (%#x to %#x): not in pctab nor a _func's table offset", a, before[a], after[a])
+		}
+	}
+	for a := used; a < len(ta); a++ {
+		if ta[a] != 0 {
+			return 0, 0, fmt.Errorf("pctab+%#x, after the last table (pctab+%#x): %#x, not zero", a, used, ta[a])
+		}
+	}
+	return l.pctab + used, l.pctab + l.npctab, nil
+}
+
+// pcPairs decodes the table at offset off of pctab as runtime.step does and returns its pairs
+// of a value and the PC (counted from the function's entry) up to which it holds.
+func pcPairs(pctab []byte, off int) ([][2]int64, error) {
+	if _, _, err := pcTable(pctab, off); err != nil {
+		return nil, err
+	}
+	var pairs [][2]int64
+	val, pc := int64(-1), int64(0)
+	for p, first := off, true; first || pctab[p] != 0; first = false {
+		uv, n := binary.Uvarint(pctab[p:])
+		p += n
+		u := uint32(uv)
+		if u&1 != 0 {
+			u = ^(u >> 1)
+		} else {
+			u >>= 1
+		}
+		val += int64(int32(u))
+		d, n := binary.Uvarint(pctab[p:])
+		p += n
+		pc += int64(d)
+		pairs = append(pairs, [2]int64{val, pc})
+	}
+	return pairs, nil
 }
 
 // TestShareLinesUnknownLayout changes the module's tables in ways shareLines must not accept

@@ -1,6 +1,6 @@
 // Command wasmpack rewrites the data of a main.wasm built by the Go linker so that it is smaller
 // and compresses better; the memory the module starts with is the same byte for byte but for
-// the runtime's line tables.
+// the runtime's PC-value tables (pctab) and the offsets of them in its _func records.
 //
 //   - The runtime's PC lookup table (findfunctab) has 20 bytes for every 4 KiB of PC space; on
 //     WebAssembly every function spans 64 KiB, so bucket k holds the index k/16 and 16 zero
@@ -11,10 +11,13 @@
 //     is left as it is.
 //   - The runtime's PC-to-line tables (each function's pcln, about 7 % of main.wasm with
 //     brotli) serve only tracebacks. wasmpack points every function at one shared table that
-//     gives line 0 and zeros the old ones (lines.go): a panic's trace and runtime.CallersFrames
-//     still name each function and its file, with line 0. It checks the runtime's tables on
-//     every function first and leaves them as they are, saying why, when they are not the
-//     layout it knows (Go 1.26). A build without wasmpack has the lines.
+//     gives line 0 and moves the tables still used (pcsp, pcfile, pcdata) together to the
+//     start of pctab, rewriting every function's offsets; the end of pctab that the old line
+//     tables held is left to the zeroed memory, written by no data segment (lines.go): a
+//     panic's trace and runtime.CallersFrames still name each function and its file, with
+//     line 0. It checks the runtime's tables on every function first and leaves them as they
+//     are, saying why, when they are not the layout it knows (Go 1.26). A build without
+//     wasmpack has the lines.
 //   - The linker starts a new data segment after every run of 8 or more zero bytes, and each
 //     segment costs a header whose memory address brotli cannot predict. wasmpack joins two
 //     neighbouring segments when at most MaxGap zero bytes lie between them, writing those
@@ -80,8 +83,8 @@ func packFile(path string) error {
 	if st.LinesKept != nil {
 		fmt.Fprintf(os.Stderr, "wasmpack: %s: the runtime's line tables left as they are: %v\n", path, st.LinesKept)
 	} else {
-		fmt.Printf("%s: the line tables of %s functions pointed at one that gives line 0 (%s bytes of them zeroed)\n",
-			path, commas(st.Lines.Funcs), commas(st.Lines.Zeroed))
+		fmt.Printf("%s: the line tables of %s functions pointed at one that gives line 0; the %s bytes of tables still used moved to pctab's start, its %s bytes after them no longer written\n",
+			path, commas(st.Lines.Funcs), commas(st.Lines.Kept), commas(st.Lines.Freed))
 	}
 	fmt.Printf("%s: %s data segments joined into %s (runs of up to %d zero bytes written out; %s): %s bytes raw, was %s\n",
 		path, commas(st.Before), commas(st.After), MaxGap, how, commas(len(out)), commas(len(in)))
