@@ -130,11 +130,20 @@ const (
 )
 
 // dispatch applies an action, draws the new state and does what it asks of the browser. Key
-// presses in a long text are applied once typing pauses.
+// presses in a long text (the input's, or the comparison's second input) are applied once
+// typing pauses.
 func (a *app) dispatch(act web.Action) {
-	if t, ok := act.(web.SetText); ok && t.Typing && len(t.Text) > longText {
-		a.later(t, typingPause)
-		return
+	switch t := act.(type) {
+	case web.SetText:
+		if t.Typing && len(t.Text) > longText {
+			a.later(t, typingPause)
+			return
+		}
+	case web.CompareInput:
+		if t.Typing && len(t.Text) > longText {
+			a.later(t, typingPause)
+			return
+		}
 	}
 	if p := a.pending; p != nil {
 		// Something else happens first: the text typed so far (or the next chunk) goes in before it.

@@ -355,6 +355,12 @@ func Apply(s State, a Action) (State, []Effect) {
 		fx = s.compareStep(a.By)
 	case CompareInput:
 		s.compareInput(a) // compare_second.go
+	case ComparePick:
+		sec := CompareSecond{}
+		if old := s.Compare.Second; old != nil {
+			sec = *old
+		}
+		s.comparePick(&sec, a.Msg)
 	case EditNote:
 		s = s.editNote(a) // notes.go
 	case GoToNote:

@@ -16,30 +16,46 @@ import (
 type CompareSecond struct {
 	Doc *Doc
 	Msg int
-	Err string
-	_   [0]func() // never compared: no equality function for it in main.wasm
+	// Asked is the message the number box asks for (from 0), which may be past the end.
+	Asked int
+	Err   string
+	_     [0]func() // never compared: no equality function for it in main.wasm
 }
 
-// CompareInput: the second input's text or the number of its message to pin changed: Text is
-// read when it is another text than the one read last, and its message Msg (the nearest there
-// is) is pinned. An empty text pins the page's message again.
+// CompareInput: the second input's text changed. Text is read when it is another text than
+// the one read last, and the message the number box asks for (the nearest there is) is pinned;
+// an empty text pins the page's message again. Typing says a key typed it, as SetText's does:
+// the page's glue reads a long text once typing pauses. Size, when over MaxInput, is the
+// text's length in UTF-16 code units (each at least a byte of UTF-8), and Text was not
+// copied out of the box.
 type CompareInput struct {
-	Text string
-	Msg  int
-	_    [0]func() // never compared: no equality function for it in main.wasm
+	Text   string
+	Typing bool
+	Size   int
+	_      [0]func() // never compared: no equality function for it in main.wasm
 }
+
+// ComparePick: the number box asks for the second input's message Msg (from 0); the text is
+// not read again.
+type ComparePick struct{ Msg int }
 
 func (CompareInput) isAction() {}
+func (ComparePick) isAction()  {}
 
 // compareInput reads the second input, as the page's text box reads its text (its first
-// chunk of messages decoded), when it is not the text read last, and pins its message. A text
-// over MaxInput, or of more than MaxMessages messages, is refused.
+// chunk of messages decoded), when it is not the text read last, and pins the message the
+// number box asks for. A text over MaxInput, or of more than MaxMessages messages, is refused.
+// The same text again changes nothing.
 func (s *State) compareInput(a CompareInput) {
-	var sec CompareSecond
-	if old := s.Compare.Second; old != nil && old.Doc != nil && old.Doc.Text == a.Text {
-		sec = *old
-	} else if len(a.Text) > MaxInput {
-		sec.Err = tooLargeText("the second input", len(a.Text), false)
+	sec := &CompareSecond{}
+	if old := s.Compare.Second; old != nil {
+		if old.Doc != nil && old.Doc.Text == a.Text && a.Size <= MaxInput {
+			return
+		}
+		sec.Asked = old.Asked
+	}
+	if n := max(a.Size, len(a.Text)); n > MaxInput {
+		sec.Err = tooLargeText("the second input", n, a.Size > MaxInput)
 	} else if a.Text != "" {
 		d, ierr := NewDoc(a.Text, input.Auto, decoder.Options{}, 1)
 		if ierr != nil {
@@ -52,11 +68,18 @@ func (s *State) compareInput(a CompareInput) {
 			sec.Doc = d
 		}
 	}
+	s.comparePick(sec, sec.Asked)
+}
+
+// comparePick pins message m of the second input sec (the nearest there is), m being the
+// number box's (from 0).
+func (s *State) comparePick(sec *CompareSecond, m int) {
+	sec.Asked = m
 	if d := sec.Doc; d != nil {
-		sec.Msg = min(max(a.Msg, 0), len(d.Messages)-1)
+		sec.Msg = min(max(m, 0), len(d.Messages)-1)
 		sec.Doc = d.Through(sec.Msg)
 	}
-	s.Compare.Second = &sec
+	s.Compare.Second = sec
 }
 
 // pinned returns the pinned message and whether it is the second input's.

@@ -36,7 +36,9 @@ func secondInputPair(t *testing.T) (s State, second *Doc, text string, a, b int)
 // second input.
 func TestCompareSecondInput(t *testing.T) {
 	s, second, text, a, b := secondInputPair(t)
-	s, _ = Apply(s, CompareInput{Text: text, Msg: a})
+	// The number first, then the text.
+	s, _ = Apply(s, ComparePick{Msg: a})
+	s, _ = Apply(s, CompareInput{Text: text})
 	want := Compare(second.Trees[a], s.Doc.Trees[b], a, b)
 	c, ch := s.Compare.Cmp, s.Compare.Change
 	if c == nil || !slices.Equal(c.Rows, want.Rows) || c.Count != want.Count || c.MsgA != a || c.MsgB != b {
@@ -54,15 +56,20 @@ func TestCompareSecondInput(t *testing.T) {
 		!strings.HasPrefix(ch.Why, "M"+name[1:]+", pinned, beside message "+strconv.Itoa(b+1)+", chosen in the list. Fields: ") {
 		t.Fatalf("heads %q, why %q, err %q", ch.Heads, ch.Why, ch.Err)
 	}
-	// The same text and another number: the Doc read before, another message pinned.
+	// The same text again changes nothing: the text is not read again, nor the comparison made.
+	sec, cmp := s.Compare.Second, s.Compare.Cmp
+	if s, _ = Apply(s, CompareInput{Text: text}); s.Compare.Second != sec || s.Compare.Cmp != cmp {
+		t.Errorf("the same text again: read again %t, compared again %t", s.Compare.Second != sec, s.Compare.Cmp != cmp)
+	}
+	// Another number: the Doc read before, another message pinned.
 	doc := s.Compare.Second.Doc
-	s, _ = Apply(s, CompareInput{Text: text, Msg: 1 << 30})
+	s, _ = Apply(s, ComparePick{Msg: 1 << 30})
 	if last := len(second.Messages) - 1; s.Compare.Second.Msg != last ||
 		s.Compare.Second.Doc.Text != doc.Text || s.Compare.Cmp.MsgA != last || s.Compare.Cmp.A != s.Compare.Second.Doc.Trees[last] {
 		t.Errorf("past the end: message %d pinned, %d rows", s.Compare.Second.Msg, len(s.Compare.Cmp.Rows))
 	}
 	// Choosing another message in the list keeps the second input's message.
-	s, _ = Apply(s, CompareInput{Text: text, Msg: a})
+	s, _ = Apply(s, ComparePick{Msg: a})
 	s, _ = Apply(s, SelectMessage{Msg: NthChange(t, s.Doc, 'I', "public.types", 2)})
 	if s.Compare.Cmp.A != s.Compare.Second.Doc.Trees[a] || s.Compare.Cmp.MsgB == b {
 		t.Errorf("another message chosen: %+v", s.Compare.Cmp)
@@ -71,7 +78,10 @@ func TestCompareSecondInput(t *testing.T) {
 	if s.Compare.Cmp.A != s.Doc.Trees[b] || s.Compare.Change.Heads[1] != "message "+strconv.Itoa(b+1) {
 		t.Errorf("the text emptied: %q", s.Compare.Change.Heads)
 	}
-	s, _ = Apply(s, CompareInput{Text: text, Msg: a})
+	s, _ = Apply(s, CompareInput{Text: text})
+	if s.Compare.Second.Msg != a {
+		t.Errorf("the text again after it was emptied: message %d pinned, want %d, the number asked", s.Compare.Second.Msg, a)
+	}
 	s, _ = Apply(s, CompareWith{On: false})
 	s, _ = Apply(s, CompareWith{On: true})
 	if s.Compare.Second != nil || s.Compare.Cmp.A != s.Tree() {
@@ -90,7 +100,8 @@ func TestCompareSecondProtocols(t *testing.T) {
 	b, a := NthChange(t, s.Doc, 'I', "public.accounts", 1), NthChange(t, d4, 'I', "public.accounts", 1)
 	s, _ = Apply(s, SelectMessage{Msg: b})
 	s, _ = Apply(s, CompareWith{On: true})
-	s, _ = Apply(s, CompareInput{Text: d4.Text, Msg: a})
+	s, _ = Apply(s, ComparePick{Msg: a})
+	s, _ = Apply(s, CompareInput{Text: d4.Text})
 	want := Compare(d4.Trees[a], s.Doc.Trees[b], a, b)
 	if c := s.Compare.Cmp; !slices.Equal(c.Rows, want.Rows) || c.Count[DiffOnlyA] != 1 || c.Count[DiffOnlyB] != 0 ||
 		rowOf(t, c, "Insert / Xid").Diff != DiffOnlyA || c.A.Nodes[rowOf(t, c, "Insert / Xid").A].Field != decoder.FieldStreamXid {
@@ -100,7 +111,8 @@ func TestCompareSecondProtocols(t *testing.T) {
 
 // TestCompareSecondErrors: a second input that does not read says why as the page's text box
 // does (line, column, what was expected), and the page's message stays pinned; a message of
-// it whose decode stops says where; a text over MaxInput is refused.
+// it whose decode stops says where; a text over MaxInput is refused, and so is one the box
+// found too large to copy.
 func TestCompareSecondErrors(t *testing.T) {
 	s, _, _, _, b := secondInputPair(t)
 	s, _ = Apply(s, CompareInput{Text: "not bytes at all"})
@@ -118,5 +130,10 @@ func TestCompareSecondErrors(t *testing.T) {
 	s, _ = Apply(s, CompareInput{Text: strings.Repeat("0", MaxInput+1)})
 	if ch := s.Compare.Change; !strings.HasPrefix(ch.Err, "The second input is 16,777,217 bytes, more than the") || ch.Heads[1] != "message "+strconv.Itoa(b+1) {
 		t.Errorf("too large: %q", ch.Err)
+	}
+	// Too large to be copied out of the box: its length in UTF-16 code units.
+	s, _ = Apply(s, CompareInput{Size: MaxInput + 2})
+	if ch := s.Compare.Change; !strings.HasPrefix(ch.Err, "The second input is at least 16,777,218 bytes, more than the") || ch.Heads[1] != "message "+strconv.Itoa(b+1) {
+		t.Errorf("too large to copy: %q", ch.Err)
 	}
 }

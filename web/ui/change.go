@@ -75,11 +75,18 @@ func (v *ChangeView) Render() vecty.ComponentOrHTML {
 			v.Dispatch(web.CompareStep{By: by})
 		}
 	}), event.Input(func(e *vecty.Event) {
-		// The second input's boxes (compareSteps): its text, and after it the number of its
-		// message to pin.
-		t := e.Target.Get("parentNode").Get("firstElementChild")
-		m, _ := strconv.Atoi(t.Get("nextElementSibling").Get("value").String())
-		v.Dispatch(web.CompareInput{Text: t.Get("value").String(), Msg: m - 1})
+		// The second input's boxes (compareSteps): the number of its message to pin, which
+		// never copies the text, or its text, copied only when it can be read, as the page's
+		// text box's is.
+		t := e.Target
+		if t.Get("type").String() == "number" {
+			m, _ := strconv.Atoi(t.Get("value").String())
+			v.Dispatch(web.ComparePick{Msg: m - 1})
+		} else if n := t.Get("textLength").Int(); n > web.MaxInput {
+			v.Dispatch(web.CompareInput{Size: n})
+		} else {
+			v.Dispatch(web.CompareInput{Text: t.Get("value").String(), Typing: typing(e)})
+		}
 	})),
 		vecty.If(v.Steps, div(markup(class("compare-steps"), vecty.UnsafeHTML(compareSteps)))),
 		vecty.If(c.Err != "", alertBox("compare-error", c.Err)),
@@ -93,7 +100,7 @@ func (v *ChangeView) Render() vecty.ComponentOrHTML {
 
 // compareSteps are a comparison's second input (a text box read as the page's text box is,
 // and the number of its message to pin: one number box whatever their count, whose arrow keys
-// step through them; both sent with web.CompareInput) and its "Previous difference" and "Next
+// step through them; sent with web.CompareInput and web.ComparePick) and its "Previous difference" and "Next
 // difference" (web.CompareStep with By in data-step): HTML written here, as the lens's menus
 // are (as elements, with a handler each, the buttons cost main.wasm about 1.3 KB more, and
 // the boxes several KB: docs/performance.md). It is never drawn again while comparing: what

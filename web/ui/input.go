@@ -141,13 +141,18 @@ func (p *TextBox) Render() vecty.ComponentOrHTML {
 				p.Dispatch(web.TooLarge{Size: n, AtLeast: true, What: "the text in the box"})
 				return
 			}
-			kind := e.Value.Get("inputType").String()
-			typing := kind == "insertText" || kind == "insertLineBreak" || strings.HasPrefix(kind, "delete")
 			text := e.Target.Get("value").String()
 			p.sent = append(p.sent, text)
-			p.Dispatch(web.SetText{Text: text, Typing: typing})
+			p.Dispatch(web.SetText{Text: text, Typing: typing(e)})
 		}),
 	))
+}
+
+// typing reports whether a key typed the text of input event e (not a paste, a drop or an
+// undo): the page's glue reads a long text once typing pauses.
+func typing(e *vecty.Event) bool {
+	kind := e.Value.Get("inputType").String()
+	return kind == "insertText" || kind == "insertLineBreak" || strings.HasPrefix(kind, "delete")
 }
 
 // inputNotes are the input reader's sentences about the whole text and its other readings:
