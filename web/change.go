@@ -21,9 +21,9 @@ type Change struct {
 	Columns []ChangeColumn
 	// Heads are the columns' headings: the name's, the old part's and the new row's.
 	Heads [3]string
-	// Err says why a comparison's second input could not be read, and where the decode of its
-	// message pinned stopped (compare_second.go).
-	Err string
+	// Err says why a comparison's second input could not be read, MsgErr where the decode of
+	// its message pinned stopped (compare_second.go): the panel shows one after the other.
+	Err, MsgErr string
 }
 
 // ChangeColumn is one column of a Change.

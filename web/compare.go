@@ -316,7 +316,7 @@ func (c *Comparison) change() *Change {
 		if sec.Doc != nil {
 			a += " of " + strconv.Itoa(len(sec.Doc.Messages)) + " of the second input"
 			if e := sec.Doc.Trees[sec.Msg].Err; e != nil {
-				ch.Err += "The pinned message: " + Cut(e.Error(), MaxDescriptionText)
+				ch.MsgErr = "The pinned message: " + Cut(e.Error(), MaxDescriptionText)
 			}
 		}
 	}

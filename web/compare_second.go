@@ -59,8 +59,7 @@ func (s *State) compareInput(a CompareInput) {
 	} else if a.Text != "" {
 		d, ierr := NewDoc(a.Text, input.Auto, decoder.Options{}, 1)
 		if ierr != nil {
-			// A space before the decode's error that change may add.
-			sec.Err = "The second input could not be read: " + ierr.Error() + " "
+			sec.Err = "The second input could not be read: " + ierr.Error()
 		}
 		if n, over := d.tooMany(); over {
 			sec.Err = tooManyText(n)

@@ -111,7 +111,7 @@ func TestCompareSecondProtocols(t *testing.T) {
 
 // TestCompareSecondErrors: a second input that does not read says why as the page's text box
 // does (line, column, what was expected), and the page's message stays pinned; a message of
-// it whose decode stops says where; a text over MaxInput is refused, and so is one the box
+// it whose decode stops says where, in a field of its own beside the text's error; a text over MaxInput is refused, and so is one the box
 // found too large to copy.
 func TestCompareSecondErrors(t *testing.T) {
 	s, _, _, _, b := secondInputPair(t)
@@ -123,9 +123,16 @@ func TestCompareSecondErrors(t *testing.T) {
 	}
 	// An Insert cut after its relation OID: the decode stops at the tuple.
 	s, _ = Apply(s, CompareInput{Text: "4900004001"})
-	if e := s.Compare.Second.Doc.Trees[0].Err; e == nil || s.Compare.Change.Err != "The pinned message: "+e.Error() ||
-		!strings.Contains(e.Error(), "offset 5") {
-		t.Fatalf("the decode's error: %q", s.Compare.Change.Err)
+	if e := s.Compare.Second.Doc.Trees[0].Err; e == nil || s.Compare.Change.MsgErr != "The pinned message: "+e.Error() ||
+		s.Compare.Change.Err != "" || !strings.Contains(e.Error(), "offset 5") {
+		t.Fatalf("the decode's error: %q, %q", s.Compare.Change.Err, s.Compare.Change.MsgErr)
+	}
+	// The same message, read from a text whose second line does not read: both errors, each
+	// in its own field.
+	s, _ = Apply(s, CompareInput{Text: "4900004001\nzz"})
+	if ch, e := s.Compare.Change, s.Compare.Second.Doc.Trees[0].Err; ch.Err != "The second input could not be read: line 2, column 1: hex: expected a hex digit, found 'z' (tried: hex, base64, base64url)" ||
+		ch.MsgErr != "The pinned message: "+e.Error() {
+		t.Fatalf("the text's and the message's errors: %q, %q", ch.Err, ch.MsgErr)
 	}
 	s, _ = Apply(s, CompareInput{Text: strings.Repeat("0", MaxInput+1)})
 	if ch := s.Compare.Change; !strings.HasPrefix(ch.Err, "The second input is 16,777,217 bytes, more than the") || ch.Heads[1] != "message "+strconv.Itoa(b+1) {

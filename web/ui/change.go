@@ -68,6 +68,12 @@ func (v *ChangeView) Render() vecty.ComponentOrHTML {
 	v.box = div(markup(class("vlist", "change-list"), attr("tabindex", "0"), attr("aria-label", "columns before and after"),
 		event.Scroll(onScroll(web.PanelChange, v.View, len(cols), v.Dispatch))),
 		div(items...))
+	// The second input's error and its pinned message's, one after the other.
+	errs := c.Err
+	if errs != "" && c.MsgErr != "" {
+		errs += " "
+	}
+	errs += c.MsgErr
 	return div(markup(class("change"), onClick(func(e *vecty.Event) {
 		if node, ok := dataOf(e, "node"); ok {
 			v.Dispatch(web.SelectNode{Node: int32(node)})
@@ -89,7 +95,7 @@ func (v *ChangeView) Render() vecty.ComponentOrHTML {
 		}
 	})),
 		vecty.If(v.Steps, div(markup(class("compare-steps"), vecty.UnsafeHTML(compareSteps)))),
-		vecty.If(c.Err != "", alertBox("compare-error", c.Err)),
+		vecty.If(errs != "", alertBox("compare-error", errs)),
 		// A Tab stop, like the description panel: the keyboard scrolls a sentence longer than
 		// its box.
 		paragraph(markup(class("change-why"), attr("tabindex", "0"), attr("title", c.Why)), text(c.Why)),
