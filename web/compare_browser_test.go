@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/internal/browsertest"
 	"pgoutput-inspector/web"
@@ -58,13 +57,8 @@ func TestBrowsersCompare(t *testing.T) {
 	d := decodedWhole(t, text)
 	a, b := web.NthChange(t, d, 'I', "public.types", 1), web.NthChange(t, d, 'I', "public.types", 2)
 	c := web.Compare(d.Trees[a], d.Trees[b], a, b)
-	idRow := -1
-	for r, row := range c.Rows {
-		if row.A >= 0 && c.A.Nodes[row.A].Field == decoder.FieldColumnValue && c.A.Nodes[c.A.Parent(int(row.A))].Index == 1 {
-			idRow = r
-		}
-	}
-	if idRow < 0 || c.Rows[idRow].Diff != web.DiffValue {
+	idRow := web.ValueRow(t, c, 1)
+	if c.Rows[idRow].Diff != web.DiffValue {
 		t.Fatalf("the model: id's row %d", idRow)
 	}
 	// Twice the rows: the Relation message of the table beside its Insert.
@@ -232,17 +226,14 @@ func TestBrowsersCompareSteps(t *testing.T) {
 	a, b := web.TypesInsertPair(t, d)
 	c := web.Compare(d.Trees[a], d.Trees[b], a, b)
 	var diffs []int
-	idRow := -1
 	for r, row := range c.Rows {
 		if tr, i := c.Node(r); row.Diff != web.DiffSame && tr.IsLeaf(i) {
 			diffs = append(diffs, r)
 		}
-		if row.A >= 0 && row.B >= 0 && c.A.Nodes[row.A].Field == decoder.FieldColumnValue && c.A.Nodes[c.A.Parent(int(row.A))].Index == 1 {
-			idRow = r
-		}
 	}
+	idRow := web.ValueRow(t, c, 1)
 	last := diffs[len(diffs)-1]
-	if len(diffs) < 3 || idRow < 0 {
+	if len(diffs) < 3 || c.Rows[idRow].B < 0 {
 		t.Fatalf("%d differing rows; the id's row %d", len(diffs), idRow)
 	}
 	h := strconv.Itoa(hexview.RowHeight)

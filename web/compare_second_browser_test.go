@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"testing"
 
-	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/internal/browsertest"
 	"pgoutput-inspector/web"
@@ -24,13 +23,8 @@ func TestBrowsersCompareSecondInput(t *testing.T) {
 	d, d2 := decodedWhole(t, text), decodedWhole(t, second)
 	b, a := web.NthChange(t, d, 'I', "public.types", 1), web.NthChange(t, d2, 'I', "public.types", 1)
 	c := web.Compare(d2.Trees[a], d.Trees[b], a, b)
-	row := -1
-	for r, cr := range c.Rows {
-		if cr.A >= 0 && c.A.Nodes[cr.A].Field == decoder.FieldColumnValue && c.A.Nodes[c.A.Parent(int(cr.A))].Index == 7 {
-			row = r
-		}
-	}
-	if row < 0 || c.Rows[row].Diff != web.DiffEncoded {
+	row := web.ValueRow(t, c, 7)
+	if c.Rows[row].Diff != web.DiffEncoded {
 		t.Fatalf("the model: c_int4's row %d", row)
 	}
 	ma, mb := strconv.Itoa(a+1), strconv.Itoa(b+1)

@@ -38,6 +38,19 @@ func NthChange(t testing.TB, d *Doc, typ byte, rel string, n int) int {
 	return -1
 }
 
+// ValueRow returns the row of c that holds column col's Value (col from 1) of the pinned
+// message (the browser tests use it too).
+func ValueRow(t testing.TB, c *Comparison, col int) int {
+	t.Helper()
+	for r, row := range c.Rows {
+		if row.A >= 0 && c.A.Nodes[row.A].Field == decoder.FieldColumnValue && int(c.A.Nodes[c.A.Parent(int(row.A))].Index) == col {
+			return r
+		}
+	}
+	t.Fatalf("no row for column %d's value", col)
+	return -1
+}
+
 // TypesInsertPair returns the pair the comparison tests compare, in the pg18-text capture: the
 // first Insert into public.types and the last one inside a streamed transaction (with an Xid).
 func TypesInsertPair(t testing.TB, d *Doc) (a, b int) {

@@ -137,7 +137,7 @@ func TestExamplesAssetFails(t *testing.T) {
 		if s.Example != 0 || s.Text != Examples[0].Text || s.Menu.Loading || s.Menu.Shown(s.Example) != 0 {
 			t.Errorf("%+v: example %d, loading %v", loaded, s.Example, s.Menu.Loading)
 		}
-		if n, failed := s.Menu.Note(); !failed || !strings.HasPrefix(n, "The examples could not be") || !strings.Contains(n, "examples.txt") {
+		if n, failed := s.Menu.Status(); !failed || !strings.HasPrefix(n, "The examples could not be") || !strings.Contains(n, "examples.txt") {
 			t.Errorf("%+v: note %q", loaded, n)
 		}
 		s, fx := Apply(s, LoadExample{Index: 2})
@@ -149,7 +149,7 @@ func TestExamplesAssetFails(t *testing.T) {
 
 // note returns what the examples menu says instead of an example's description.
 func note(s State) string {
-	n, _ := s.Menu.Note()
+	n, _ := s.Menu.Status()
 	return n
 }
 

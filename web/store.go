@@ -242,9 +242,9 @@ func (m *ExampleMenu) Shown(example int) int {
 	return example
 }
 
-// Note returns what the menu's description says instead of the example's description, or
+// Status returns what the menu's description says instead of the example's description, or
 // "": that the asset is loading, or why it could not be had (failed).
-func (m *ExampleMenu) Note() (note string, failed bool) {
+func (m *ExampleMenu) Status() (status string, failed bool) {
 	switch {
 	case m.Want >= 0:
 		return "Loading the examples (" + ExamplesAsset + ")…", false

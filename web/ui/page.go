@@ -32,8 +32,8 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	t := s.Tree()
 	var marks hexview.Marks
 	marks.Selection, marks.Hover = s.Sel, s.HoverBytes
-	note, noteErr := s.Menu.Note()
-	header := &Header{Example: s.Menu.Shown(s.Example), Note: note, NoteErr: noteErr, Theme: s.Theme, Share: s.Share, HasInput: s.Text != "" || s.Guide.Open,
+	status, statusErr := s.Menu.Status()
+	header := &Header{Example: s.Menu.Shown(s.Example), Status: status, StatusErr: statusErr, Theme: s.Theme, Share: s.Share, HasInput: s.Text != "" || s.Guide.Open,
 		Export: s.Export, CanExport: t != nil,
 		Guide: s.Guide.Open, Explain: s.Explain, CanExplain: t != nil, Dispatch: p.Dispatch}
 	if s.Guide.Open {
@@ -140,13 +140,13 @@ func plural(n int, one, many string) string {
 type Header struct {
 	vecty.Core
 	Example int `vecty:"prop"`
-	// Note replaces the example's description: the examples asset is loading (or, when
-	// NoteErr, why it could not be had).
-	Note     string         `vecty:"prop"`
-	NoteErr  bool           `vecty:"prop"`
-	Theme    web.Theme      `vecty:"prop"`
-	Share    web.ShareState `vecty:"prop"`
-	HasInput bool           `vecty:"prop"`
+	// Status replaces the example's description: the examples asset is loading (or, when
+	// StatusErr, why it could not be had).
+	Status    string         `vecty:"prop"`
+	StatusErr bool           `vecty:"prop"`
+	Theme     web.Theme      `vecty:"prop"`
+	Share     web.ShareState `vecty:"prop"`
+	HasInput  bool           `vecty:"prop"`
 	// Guide says the field guide is shown (its button then leads back to the inspector).
 	Guide bool `vecty:"prop"`
 	// Explain says explain mode is on; CanExplain that a message is chosen.
@@ -161,7 +161,7 @@ type Header struct {
 // SkipRender implements vecty.RenderSkipper.
 func (h *Header) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*Header)
-	return ok && o.Example == h.Example && o.Note == h.Note && o.NoteErr == h.NoteErr && o.Theme == h.Theme && o.Share == h.Share && o.HasInput == h.HasInput &&
+	return ok && o.Example == h.Example && o.Status == h.Status && o.StatusErr == h.StatusErr && o.Theme == h.Theme && o.Share == h.Share && o.HasInput == h.HasInput &&
 		o.Guide == h.Guide && o.Explain == h.Explain && o.CanExplain == h.CanExplain &&
 		o.Export == h.Export && o.CanExport == h.CanExport
 }
@@ -186,8 +186,8 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 			prop("selected", i == h.Example), attr("title", ex.Description)),
 			text(ex.Name)))
 	}
-	desc, descClass := h.Note, "muted"
-	if h.NoteErr {
+	desc, descClass := h.Status, "muted"
+	if h.StatusErr {
 		descClass = "error"
 	} else if desc == "" && h.Example >= 0 && h.Example < len(web.Examples) {
 		desc = web.Examples[h.Example].Description
