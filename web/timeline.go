@@ -173,10 +173,10 @@ func TimelineOf(d *Doc) *Timeline {
 				sp.Flags |= FlagUnknownXid
 				break
 			}
-			for q := p; q >= 0; q = tl.Spans[q].Prev {
-				tl.Spans[q].Ends = cur
-			}
-			if t.EndsTransaction() {
+			if t.EndsTransaction() { // not a Stream Abort of a subtransaction, which ends nothing
+				for q := p; q >= 0; q = tl.Spans[q].Prev {
+					tl.Spans[q].Ends = cur
+				}
 				delete(last, xid)
 				if t.MessageType().Group == decoder.FieldStreamPrepare {
 					last[xid] = cur // a Commit or Rollback Prepared follows
@@ -248,8 +248,15 @@ func (tl *Timeline) Label(i int) string {
 	case SpanPrepared:
 		s = "Prepared"
 	}
+	of := " · xid "
+	// A Stream Abort of a subtransaction ends nothing: it names both its xids.
+	if t := d.Trees[sp.First]; sp.Kind == SpanEnd && sp.HasXid && t.MessageType().Group == decoder.FieldStreamAbort && !t.EndsTransaction() {
+		if k := t.Find(t.Message, decoder.FieldStreamAbortSubXid); k >= 0 {
+			s, of = s+" of subtransaction "+strconv.FormatUint(t.ValueOf(k).Num, 10), " of xid "
+		}
+	}
 	if sp.HasXid {
-		s += " · xid " + strconv.FormatUint(uint64(sp.Xid), 10)
+		s += of + strconv.FormatUint(uint64(sp.Xid), 10)
 	}
 	s += " · " + strconv.Itoa(sp.Count()) + " msg"
 	if sp.HasLSN {

@@ -348,6 +348,36 @@ func TestTimelineFlags(t *testing.T) {
 	}
 }
 
+// TestTimelineSubtransactionAbort: pg17-text cut so that the first streamed transaction (xid
+// 787, whose subtransaction 788 rolls back between its blocks 2 and 3) never ends: no block
+// says it ended in the subtransaction's Stream Abort, which ends nothing and names both xids.
+func TestTimelineSubtransactionAbort(t *testing.T) {
+	pg17 := readCorpus(t, "pg17-text")
+	d17 := timelineDoc(t, pg17)
+	tl := TimelineOf(timelineDoc(t, cutCapture(pg17, d17, func(m int) bool { return d17.Summaries[m].Name == "Stream Commit" })))
+	checkTiles(t, tl)
+	var got []string
+	for i := range tl.Spans {
+		if sp := &tl.Spans[i]; sp.HasXid && sp.Xid == 787 {
+			if sp.Ends >= 0 {
+				t.Errorf("span %d ends in span %d", i, sp.Ends)
+			}
+			got = append(got, tl.Label(i))
+		}
+	}
+	want := []string{
+		"Streamed, block 1 · xid 787 · 131 msg · 0/1527620",
+		"Streamed, block 2 · xid 787 · 125 msg · 0/1537630",
+		"Stream Abort of subtransaction 788 of xid 787 · 1 msg · 0/153ADE0",
+		"Streamed, block 3 · xid 787 · 127 msg · 0/154ABE8",
+		"Streamed, block 4 · xid 787 · 125 msg · 0/155AF28",
+		"Streamed, block 5 · xid 787 · 13 msg · 0/155C548 · ⚠ streamed transaction never ends",
+	}
+	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
+		t.Errorf("xid 787's spans:\n%s\nwant\n%s", g, w)
+	}
+}
+
 func formatLSNTest(lsn uint64) string {
 	const hex = "0123456789ABCDEF"
 	part := func(v uint32) string {
