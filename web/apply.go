@@ -319,7 +319,7 @@ func Apply(s State, a Action) (State, []Effect) {
 	case TooLarge:
 		return s.refuse(tooLargeText(a.What, a.Size, a.AtLeast)), nil
 	case SetFilter:
-		s.Filter = ParseFilter(a.Query)
+		s.Filter, s.HiddenSpan = ParseFilter(a.Query), 0
 		s, fx = s.followFilter()
 	case ShowChange:
 		// The before and after and the relations take the tree's place in turn.
@@ -464,7 +464,7 @@ func (s State) options() decoder.Options {
 // message list scrolls to its row (not for a click: the row is under the pointer, and a list
 // that scrolled then would move it away).
 func (s State) selectMessage(m int, reveal bool) (State, []Effect) {
-	s.Model, s.TreeRows, s.Collapsed, s.Change = nil, nil, nil, nil
+	s.Model, s.TreeRows, s.Collapsed, s.Change, s.HiddenSpan = nil, nil, nil, nil, 0
 	s.Node, s.Sel, s.Hover, s.HoverBytes = -1, hexview.Range{}, -1, hexview.Range{}
 	s.View[PanelTree].Top, s.View[PanelChange].Top = 0, 0
 	s.Msg = -1

@@ -469,6 +469,20 @@ func (l *List) GroupCount(row int) int {
 	return l.Doc.GroupCount(row)
 }
 
+// firstIn returns the first message from a to b-1 the list holds, or -1.
+func (l *List) firstIn(a, b int) int {
+	if !l.Filtered() {
+		if a < b && l.RowOf(a) >= 0 {
+			return a
+		}
+		return -1
+	}
+	if k := sort.SearchInts(l.msgs, a); k < len(l.msgs) && l.msgs[k] < b {
+		return l.msgs[k]
+	}
+	return -1
+}
+
 // step returns the message n messages after (n < 0: before) message m's place in the list,
 // stopping at either end, or -1 when the list has no messages. m need not be in the list.
 func (l *List) step(m, n int) int {

@@ -125,6 +125,9 @@ type State struct {
 	// kept up to date with Doc by Apply while shown) instead of the tree.
 	ShowTimeline bool
 	Timeline     *Timeline
+	// HiddenSpan is 1 + the span of the timeline last clicked whose messages the filter all
+	// hides (the choice stayed), or 0; choosing a message or filtering again clears it.
+	HiddenSpan int
 	// Compare is two messages side by side, in the tree's place while on (compare.go).
 	Compare CompareState
 	// Lens is the version lens, which marks what a release or protocol version lacks in the

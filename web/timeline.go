@@ -276,24 +276,43 @@ func (tl *Timeline) Label(i int) string {
 	return s
 }
 
-// timelineStep chooses the span n spans after (before, n < 0) the chosen message's.
+// timelineStep chooses the span n spans after (before, n < 0) the chosen message's or, when
+// the filter hides its messages, the nearest one past it (else short of it) that it does not.
 func (s State) timelineStep(n int) (State, []Effect) {
 	tl := s.Timeline
 	if tl == nil || len(tl.Spans) == 0 {
 		return s, nil
 	}
 	i := min(max(tl.Chosen(s.Msg)+n, 0), len(tl.Spans)-1)
+	dir := 1
+	if n < 0 {
+		dir = -1
+	}
+	for j, k := i, 0; k < 2; j, dir, k = i, -dir, k+1 {
+		for ; j >= 0 && j < len(tl.Spans) && s.List.firstIn(tl.Spans[j].First, tl.Spans[j].End) < 0; j += dir {
+		}
+		if j >= 0 && j < len(tl.Spans) {
+			i = j
+			break
+		}
+	}
 	s, fx := s.chooseSpan(i)
 	fx = s.reveal(PanelTimeline, i, fx)
 	return s, fx
 }
 
-// chooseSpan chooses span i's first message, and scrolls the message list to show the span's
-// rows from its heading on (its start at the top when they do not all fit).
+// chooseSpan chooses the first message of span i the list holds, and scrolls the message list
+// to show the span's rows from its heading on (its start at the top when they do not all fit).
+// When the filter hides all of the span's messages, the choice stays and HiddenSpan says so.
 func (s State) chooseSpan(i int) (State, []Effect) {
 	sp := &s.Timeline.Spans[i]
-	s, fx := s.selectMessage(sp.First, false)
-	if a := s.List.RowOf(sp.First); a >= 0 {
+	m := s.List.firstIn(sp.First, sp.End)
+	if m < 0 {
+		s.HiddenSpan = i + 1
+		return s, nil
+	}
+	s, fx := s.selectMessage(m, false)
+	if a := s.List.RowOf(m); a >= 0 {
 		v := &s.View[PanelList]
 		if top := v.Reveal(max(a-1, 0), max(s.List.RowOf(sp.End-1), a)); top != v.Top {
 			v.Top = top
@@ -301,4 +320,13 @@ func (s State) chooseSpan(i int) (State, []Effect) {
 		}
 	}
 	return s, fx
+}
+
+// HiddenText says, while the timeline is shown, which span the filter hid every message of
+// when it was clicked, or "".
+func (s *State) HiddenText() string {
+	if !s.ShowTimeline || s.Timeline == nil || s.HiddenSpan <= 0 || s.HiddenSpan > len(s.Timeline.Spans) {
+		return ""
+	}
+	return "The filter hides every message of " + s.Timeline.Label(s.HiddenSpan-1)
 }

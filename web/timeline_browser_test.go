@@ -21,8 +21,9 @@ func timelineOf(t *testing.T, text string) *web.Timeline {
 // TestBrowsersTimeline opens the timeline on a real capture with streamed and prepared
 // transactions (pg17-text) in the tree's place, moving no panel; clicking a stream block
 // chooses its first message and marks the block's messages in the list; the arrows move to the
-// next block; the timeline is one Tab stop and passes axe; and the timeline of a 1 MB paste
-// of 15,000 messages draws as many nodes as the small one's.
+// next block; filtered to inserts, a click chooses the block's first insert, and a click on a
+// span with none keeps the choice and says so; the timeline is one Tab stop and passes axe;
+// and the timeline of a 1 MB paste of 15,000 messages draws as many nodes as the small one's.
 func TestBrowsersTimeline(t *testing.T) {
 	text := corpus(t, "pg17-text")
 	tl := timelineOf(t, text)
@@ -38,6 +39,24 @@ func TestBrowsersTimeline(t *testing.T) {
 		t.Fatal("no stream block in pg17-text")
 	}
 	sp, next := tl.Spans[blk], tl.Spans[blk+1]
+	// The inserts, and the block's first one.
+	inserts, firstIns := 0, -1
+	for m := range tl.SpanOf {
+		if tl.Doc.Summaries[m].Name == "Insert" {
+			inserts++
+			if firstIns < 0 && m >= sp.First && m < sp.End {
+				firstIns = m
+			}
+		}
+	}
+	for m := tl.Spans[0].First; m < tl.Spans[0].End; m++ {
+		if tl.Doc.Summaries[m].Name == "Insert" {
+			firstIns = -1
+		}
+	}
+	if firstIns < 0 {
+		t.Fatal("the first block holds no insert, or the first span holds one")
+	}
 	big := tenThousand(t)
 	bigTL := timelineOf(t, big)
 	if len(bigTL.SpanOf) < 15000 || len(bigTL.Spans) < 5*len(tl.Spans) {
@@ -96,6 +115,34 @@ func TestBrowsersTimeline(t *testing.T) {
 		b.Press("ArrowDown")
 		waitFor(t, b, "the next span chosen", `document.querySelector(".mrow.selected") && document.querySelector(".mrow.selected").id === "m-`+strconv.Itoa(next.First)+`" &&
 			document.querySelector(".tl-list").getAttribute("aria-activedescendant") === "s-`+strconv.Itoa(blk+1)+`"`, chosen)
+
+		// Filtered to inserts: a click on the block chooses its first insert, which the list
+		// holds; a click on the first span, which holds none, keeps the choice and says why.
+		typeFilter(b, "type:I")
+		waitFor(t, b, "the list filtered", `document.querySelector(".list-panel h2").textContent === `+jsQuote("Messages ("+strconv.Itoa(inserts)+" of "+strconv.Itoa(len(tl.SpanOf))+")"),
+			`document.querySelector(".list-panel h2").textContent`)
+		b.Eval(`document.querySelector(".tl-list").scrollTop = `+strconv.Itoa(blk)+` * `+h, nil)
+		listSettled(t, b, "the timeline", ".tl-list", ".tl-row")
+		waitFor(t, b, "the block's row", `!!document.querySelector(`+jsQuote(row)+`)`, `document.querySelector(".tl-list").scrollTop`)
+		b.Click(row + " .tl-text")
+		waitFor(t, b, "the block's first insert chosen", `document.querySelector(".mrow.selected") && document.querySelector(".mrow.selected").id === "m-`+strconv.Itoa(firstIns)+`" &&
+			document.querySelector("#hex-title").textContent.startsWith("Bytes of message `+strconv.Itoa(firstIns+1)+`: Insert") &&
+			document.querySelector(`+jsQuote(row)+`).getAttribute("aria-selected") === "true"`, chosen)
+		b.Eval(`document.querySelector(".tl-list").scrollTop = 0`, nil)
+		listSettled(t, b, "the timeline", ".tl-list", ".tl-row")
+		waitFor(t, b, "the first span's row", `!!document.querySelector("#s-0")`, `document.querySelector(".tl-list").scrollTop`)
+		b.Click("#s-0 .tl-text")
+		waitFor(t, b, "the status saying the filter hides the span", `document.querySelector(".filter-status").textContent === `+jsQuote("The filter hides every message of "+tl.Label(0))+` &&
+			document.querySelector(".mrow.selected") && document.querySelector(".mrow.selected").id === "m-`+strconv.Itoa(firstIns)+`"`,
+			`document.querySelector(".filter-status").textContent + " | " + `+chosen)
+		b.Click(".filter")
+		b.Press("End")
+		for range len("type:I") {
+			b.Press("Backspace")
+		}
+		b.Press("Enter")
+		waitFor(t, b, "the filter taken away", `document.querySelector(".list-panel h2").textContent === `+jsQuote("Messages ("+strconv.Itoa(len(tl.SpanOf))+")")+` &&
+			document.querySelector(".filter-status").textContent === ""`, `document.querySelector(".list-panel h2").textContent + " | " + document.querySelector(".filter-status").textContent`)
 
 		// The DOM does not grow with the input: as many nodes in the timeline for 15,000 messages.
 		const nodes = `document.querySelector(".tl-list").querySelectorAll("*").length`

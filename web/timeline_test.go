@@ -463,7 +463,29 @@ func TestTimelineStore(t *testing.T) {
 	if s.Msg != 0 {
 		t.Fatalf("Home, ArrowUp chose message %d", s.Msg)
 	}
-	s = apply(t, s, ShowCatalog{On: true})
+	// The list filtered to inserts: a click on the stream block chooses its first insert, not
+	// its Stream Start, which the list does not hold.
+	s = apply(t, s, SetFilter{Query: "type:I"}, SelectSpan{Span: 33})
+	blk := &s.Timeline.Spans[33]
+	if s.Msg <= blk.First || s.Msg >= blk.End || s.Doc.Summaries[s.Msg].Name != "Insert" || s.List.RowOf(s.Msg) < 0 || s.HiddenText() != "" {
+		t.Fatalf("filtered, SelectSpan chose message %d (%s, row %d), span %d to %d; %q", s.Msg, s.Doc.Summaries[s.Msg].Name, s.List.RowOf(s.Msg), blk.First, blk.End-1, s.HiddenText())
+	}
+	ins := s.Msg
+	// Span 0 holds no insert: the choice stays, and the status says why.
+	s = apply(t, s, SelectSpan{Span: 0})
+	if want := "The filter hides every message of " + s.Timeline.Label(0); s.Msg != ins || s.HiddenText() != want {
+		t.Fatalf("a span the filter hides: message %d chosen (want %d), %q", s.Msg, ins, s.HiddenText())
+	}
+	// Home passes over the spans the filter hides, to the first insert; ArrowUp there stays.
+	s = apply(t, s, Key{Panel: PanelTimeline, Key: "Home"})
+	if first := nth(s.Doc, "Insert", 0); s.Msg != first || s.HiddenText() != "" {
+		t.Fatalf("Home chose message %d, want the first insert, %d; %q", s.Msg, first, s.HiddenText())
+	}
+	s = apply(t, s, Key{Panel: PanelTimeline, Key: "ArrowUp"})
+	if first := nth(s.Doc, "Insert", 0); s.Msg != first || s.HiddenText() != "" {
+		t.Fatalf("ArrowUp from the first insert chose message %d; %q", s.Msg, s.HiddenText())
+	}
+	s = apply(t, s, SetFilter{Query: ""}, ShowCatalog{On: true})
 	if s.ShowTimeline || s.Timeline != nil || !s.ShowCatalog {
 		t.Fatal("the relations do not take the timeline's place")
 	}

@@ -156,6 +156,8 @@ type MessageList struct {
 	// its chosen span (First, End), which the list marks.
 	ShowTimeline bool   `vecty:"prop"`
 	Block        [2]int `vecty:"prop"`
+	// Hidden says which timeline span the filter hid when clicked (web.State.HiddenText).
+	Hidden string `vecty:"prop"`
 	// Lens marks the messages its release or protocol version lacks.
 	Lens web.Lens `vecty:"prop"`
 	// ShowNotes: the notes are shown (in the tree's place); Notes counts them.
@@ -180,7 +182,7 @@ func (l *MessageList) Unmount() { l.watch.stop() }
 func (l *MessageList) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*MessageList)
 	return ok && !l.watch.bare() && o.List == l.List && o.Filter == l.Filter && o.Msg == l.Msg && o.View == l.View && o.ShowCatalog == l.ShowCatalog &&
-		o.ShowTimeline == l.ShowTimeline && o.Block == l.Block && o.Lens == l.Lens && o.ShowNotes == l.ShowNotes && o.Notes == l.Notes
+		o.ShowTimeline == l.ShowTimeline && o.Block == l.Block && o.Hidden == l.Hidden && o.Lens == l.Lens && o.ShowNotes == l.ShowNotes && o.Notes == l.Notes
 }
 
 // Render implements vecty.Component.
@@ -210,6 +212,8 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	}
 	if l.Filter.Err != "" {
 		status = "Not filtered: " + l.Filter.Err
+	} else if l.Hidden != "" {
+		status = l.Hidden
 	}
 	l.box = div(markup(class("vlist", "msg-list"), attr("tabindex", "0"),
 		attr("role", "listbox"), attr("aria-labelledby", "list-title"),
