@@ -83,9 +83,10 @@ type Span struct {
 	HasLSN bool
 	// Origin is the origin name an Origin message in the span gave, or "".
 	Origin string
-	// Block is a stream block's number among its transaction's, from 1; Prev the span of the
-	// transaction's block before it, or -1.
-	Block, Prev int
+	// Block is a stream block's number among its transaction's, from 1, and Blocks how many
+	// blocks its transaction has (so far); Prev is the span of the transaction's block before
+	// it, or -1, and Head its first block's span (for a span not a stream block: itself).
+	Block, Blocks, Prev, Head int
 	// Ends is the span that ended the transaction of a stream block (its Stream Commit, Abort
 	// or Prepare) or of a prepared one (its Commit or Rollback Prepared), or -1.
 	Ends  int
@@ -131,8 +132,8 @@ func TimelineOf(d *Doc) *Timeline {
 			if role == decoder.RoleInside || role == decoder.RoleNone {
 				kind = SpanOutside
 			}
-			tl.Spans = append(tl.Spans, Span{Kind: kind, First: m, Xid: xid, HasXid: hasXid, Prev: -1, Ends: -1})
 			cur++
+			tl.Spans = append(tl.Spans, Span{Kind: kind, First: m, Xid: xid, HasXid: hasXid, Prev: -1, Head: cur, Ends: -1})
 			open = role.Opens()
 			if role.Closes() {
 				tl.Spans[cur].Flags |= FlagNoOpen
@@ -163,7 +164,7 @@ func TimelineOf(d *Doc) *Timeline {
 		case decoder.RoleStreamStart:
 			sp.Block = 1
 			if going && tl.Spans[p].Kind == SpanStreamBlock {
-				sp.Prev, sp.Block = p, tl.Spans[p].Block+1
+				sp.Prev, sp.Block, sp.Head = p, tl.Spans[p].Block+1, tl.Spans[p].Head
 			}
 			last[xid] = cur
 		case decoder.RolePrepare:
@@ -196,6 +197,14 @@ func TimelineOf(d *Doc) *Timeline {
 		for _, p := range last {
 			if tl.Spans[p].Kind == SpanStreamBlock {
 				tl.Spans[p].Flags |= FlagNeverEnds
+			}
+		}
+	}
+	// Each block learns how many its transaction has, from its last one back.
+	for i := len(tl.Spans) - 1; i >= 0; i-- {
+		if sp := &tl.Spans[i]; sp.Kind == SpanStreamBlock && sp.Blocks == 0 {
+			for q := i; q >= 0; q = tl.Spans[q].Prev {
+				tl.Spans[q].Blocks = sp.Block
 			}
 		}
 	}
@@ -244,7 +253,7 @@ func (tl *Timeline) Label(i int) string {
 	case SpanTransaction:
 		s = "Transaction"
 	case SpanStreamBlock:
-		s = "Streamed, block " + strconv.Itoa(sp.Block)
+		s = "Streamed, block " + strconv.Itoa(sp.Block) + " of " + strconv.Itoa(sp.Blocks)
 	case SpanPrepared:
 		s = "Prepared"
 	}
@@ -320,6 +329,20 @@ func (s State) chooseSpan(i int) (State, []Effect) {
 		}
 	}
 	return s, fx
+}
+
+// Marks says which messages the message list marks as the chosen span's (class in-span):
+// those of span Head of Timeline or, for a stream block, of every block of its transaction.
+// The zero Marks marks none.
+type Marks struct {
+	Timeline *Timeline
+	Head     int
+}
+
+// Has reports whether message m is marked.
+func (k Marks) Has(m int) bool {
+	tl := k.Timeline
+	return tl != nil && m >= 0 && m < len(tl.SpanOf) && tl.Spans[tl.SpanOf[m]].Head == k.Head
 }
 
 // HiddenText says, while the timeline is shown, which span the filter hid every message of

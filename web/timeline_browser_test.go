@@ -39,6 +39,20 @@ func TestBrowsersTimeline(t *testing.T) {
 		t.Fatal("no stream block in pg17-text")
 	}
 	sp, next := tl.Spans[blk], tl.Spans[blk+1]
+	// The blocks of its transaction, as a JavaScript test of message m, and its second block.
+	var inBlocks []string
+	nextBlk := sp
+	for i := range tl.Spans {
+		if o := tl.Spans[i]; o.Kind == web.SpanStreamBlock && o.Xid == sp.Xid {
+			inBlocks = append(inBlocks, "(m >= "+strconv.Itoa(o.First)+" && m < "+strconv.Itoa(o.End)+")")
+			if o.Block == 2 {
+				nextBlk = o
+			}
+		}
+	}
+	if len(inBlocks) < 2 || nextBlk.Block != 2 {
+		t.Fatalf("the first streamed transaction has %d blocks", len(inBlocks))
+	}
 	// The inserts, and the block's first one.
 	inserts, firstIns := 0, -1
 	for m := range tl.SpanOf {
@@ -102,13 +116,22 @@ func TestBrowsersTimeline(t *testing.T) {
 		waitFor(t, b, "the block's first message chosen", `document.querySelector(".mrow.selected") && document.querySelector(".mrow.selected").id === "m-`+first+`" &&
 			document.querySelector("#hex-title").textContent.startsWith("Bytes of message `+strconv.Itoa(sp.First+1)+`: Stream Start") &&
 			document.querySelector(`+jsQuote(row)+`).getAttribute("aria-selected") === "true"`, chosen)
-		// The list marks the block's messages, and only those.
+		// The list marks the messages of the transaction's blocks, and only those: the rows
+		// drawn at the block's start, then scrolled to its next block's.
+		marks := `(() => { const rows = [...document.querySelectorAll(".msg-list .mrow")];
+			const out = rows.filter((r) => { const m = +r.dataset.msg; return r.classList.contains("in-span") !== (` + strings.Join(inBlocks, " || ") + `); });
+			return rows.filter((r) => r.classList.contains("in-span")).length + " marked; marked wrongly: " + out.map((r) => r.id).join(","); })()`
 		var marked string
-		b.Eval(`(() => { const rows = [...document.querySelectorAll(".msg-list .mrow")];
-			const out = rows.filter((r) => { const m = +r.dataset.msg; return r.classList.contains("in-span") !== (m >= `+first+` && m < `+strconv.Itoa(sp.End)+`); });
-			return rows.filter((r) => r.classList.contains("in-span")).length + " marked; marked wrongly: " + out.map((r) => r.id).join(","); })()`, &marked)
+		b.Eval(marks, &marked)
 		if n, _, _ := strings.Cut(marked, " "); n == "0" || !strings.HasSuffix(marked, "wrongly: ") {
 			t.Errorf("the list's marks: %s", marked)
+		}
+		b.Eval(`document.querySelector(".msg-list").scrollTop = `+strconv.Itoa(tl.Doc.RowOf[nextBlk.First]*hexview.RowHeight), nil)
+		listSettled(t, b, "the message list", ".msg-list", ".vrow")
+		waitFor(t, b, "the next block's rows", `!!document.querySelector("#m-`+strconv.Itoa(nextBlk.First)+`")`, `document.querySelector(".msg-list").scrollTop`)
+		b.Eval(marks, &marked)
+		if n, _, _ := strings.Cut(marked, " "); n == "0" || !strings.HasSuffix(marked, "wrongly: ") {
+			t.Errorf("the list's marks at block 2: %s", marked)
 		}
 		// ArrowDown in the timeline: the next span's first message.
 		b.Eval(`document.querySelector(".tl-list").focus()`, nil)

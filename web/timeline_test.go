@@ -196,9 +196,40 @@ func TestTimelineStreamed(t *testing.T) {
 	if sub != 1 {
 		t.Errorf("%d Stream Aborts of a subtransaction, want 1", sub)
 	}
+	// The first transaction's blocks say how many it has, and each marks all five in the list.
+	var heads []int
+	marks := 0
+	for i := range tl.Spans {
+		if sp := &tl.Spans[i]; sp.Kind == SpanStreamBlock && sp.Xid == order[0] {
+			if want := "Streamed, block " + itoaTest(sp.Block) + " of 5 · xid " + itoaTest(int(order[0])) + " ·"; !strings.HasPrefix(tl.Label(i), want) {
+				t.Errorf("label %q, want it to start %q", tl.Label(i), want)
+			}
+			heads = append(heads, sp.Head)
+			marks += sp.Count()
+		}
+	}
+	for _, h := range heads {
+		k := Marks{Timeline: tl, Head: h}
+		n := 0
+		for m := range tl.SpanOf {
+			sp := &tl.Spans[tl.SpanOf[m]]
+			if k.Has(m) {
+				n++
+				if sp.Kind != SpanStreamBlock || sp.Xid != order[0] {
+					t.Fatalf("message %d marked, in %s", m, tl.Label(int(tl.SpanOf[m])))
+				}
+			}
+		}
+		if n != marks {
+			t.Fatalf("%d messages marked, the blocks hold %d", n, marks)
+		}
+	}
+	if len(heads) != 5 {
+		t.Fatalf("%d blocks", len(heads))
+	}
 	// Labels say what a span is and how its transaction ended.
 	for i := range tl.Spans {
-		if l := tl.Label(i); strings.HasPrefix(l, "Streamed, block 3 · xid") && strings.HasSuffix(l, "→ Stream Prepare") {
+		if l := tl.Label(i); strings.HasPrefix(l, "Streamed, block 3 of 3 · xid") && strings.HasSuffix(l, "→ Stream Prepare") {
 			return
 		}
 	}
@@ -299,7 +330,7 @@ func TestTimelineFlags(t *testing.T) {
 			name: "streamed xid that never ends",
 			text: cutCapture(pg17, d17, func(m int) bool { return d17.Summaries[m].Name == "Stream Commit" }),
 			flag: FlagNeverEnds,
-			want: "Streamed, block 5 · xid " + itoaTest(int(xids[0])) + " · 13 msg · 0/155C548 · ⚠ streamed transaction never ends",
+			want: "Streamed, block 5 of 5 · xid " + itoaTest(int(xids[0])) + " · 13 msg · 0/155C548 · ⚠ streamed transaction never ends",
 		},
 		{
 			// The blocks of the transaction rolled back left out: its Stream Abort is of an
@@ -366,12 +397,12 @@ func TestTimelineSubtransactionAbort(t *testing.T) {
 		}
 	}
 	want := []string{
-		"Streamed, block 1 · xid 787 · 131 msg · 0/1527620",
-		"Streamed, block 2 · xid 787 · 125 msg · 0/1537630",
+		"Streamed, block 1 of 5 · xid 787 · 131 msg · 0/1527620",
+		"Streamed, block 2 of 5 · xid 787 · 125 msg · 0/1537630",
 		"Stream Abort of subtransaction 788 of xid 787 · 1 msg · 0/153ADE0",
-		"Streamed, block 3 · xid 787 · 127 msg · 0/154ABE8",
-		"Streamed, block 4 · xid 787 · 125 msg · 0/155AF28",
-		"Streamed, block 5 · xid 787 · 13 msg · 0/155C548 · ⚠ streamed transaction never ends",
+		"Streamed, block 3 of 5 · xid 787 · 127 msg · 0/154ABE8",
+		"Streamed, block 4 of 5 · xid 787 · 125 msg · 0/155AF28",
+		"Streamed, block 5 of 5 · xid 787 · 13 msg · 0/155C548 · ⚠ streamed transaction never ends",
 	}
 	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
 		t.Errorf("xid 787's spans:\n%s\nwant\n%s", g, w)

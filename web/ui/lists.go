@@ -152,10 +152,10 @@ type MessageList struct {
 	// ShowCatalog: the relations and types are shown (in the tree's place); the list's
 	// "Relations" button turns them on and off.
 	ShowCatalog bool `vecty:"prop"`
-	// ShowTimeline: the timeline is shown (in the tree's place); Block holds the messages of
-	// its chosen span (First, End), which the list marks.
-	ShowTimeline bool   `vecty:"prop"`
-	Block        [2]int `vecty:"prop"`
+	// ShowTimeline: the timeline is shown (in the tree's place); Block says which messages
+	// the list marks: its chosen span's (every block of a streamed transaction).
+	ShowTimeline bool      `vecty:"prop"`
+	Block        web.Marks `vecty:"prop"`
 	// Hidden says which timeline span the filter hid when clicked (web.State.HiddenText).
 	Hidden string `vecty:"prop"`
 	// Lens marks the messages its release or protocol version lacks.
@@ -302,7 +302,7 @@ var groupNames = [...]string{web.GroupTransaction: "Transaction", web.GroupStrea
 	web.GroupPrepared: "Prepared transaction"}
 
 // msgRow draws row i of the message list: a message or a transaction heading.
-func msgRow(l *web.List, i int, selected bool, block [2]int, lens web.Lens) *vecty.HTML {
+func msgRow(l *web.List, i int, selected bool, block web.Marks, lens web.Lens) *vecty.HTML {
 	doc := l.Doc
 	row := l.Rows[i]
 	top := style("top", px(i*hexview.RowHeight))
@@ -343,7 +343,7 @@ func msgRow(l *web.List, i int, selected bool, block [2]int, lens web.Lens) *vec
 	return div(markup(
 		class("vrow", "mrow"),
 		vecty.ClassMap{"nested": row.Nested, "selected": selected, "has-error": sm.Err, "lens-absent": absent != "",
-			"in-span": row.Msg >= block[0] && row.Msg < block[1]},
+			"in-span": block.Has(row.Msg)},
 		attr("role", "option"),
 		attr("id", "m-"+strconv.Itoa(row.Msg)),
 		attr("aria-selected", strconv.FormatBool(selected)),

@@ -69,17 +69,16 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	)
 }
 
-// block is the span of the chosen message while the timeline is shown (its messages First to
-// End-1, marked in the list), else {0, 0}.
-func block(s *web.State) [2]int {
+// block marks, while the timeline is shown, the chosen message's span in the list: all its
+// transaction's blocks for a stream block.
+func block(s *web.State) web.Marks {
 	if !s.ShowTimeline || s.Timeline == nil {
-		return [2]int{}
+		return web.Marks{}
 	}
 	if i := s.Timeline.Chosen(s.Msg); i >= 0 {
-		sp := &s.Timeline.Spans[i]
-		return [2]int{sp.First, sp.End}
+		return web.Marks{Timeline: s.Timeline, Head: s.Timeline.Spans[i].Head}
 	}
-	return [2]int{}
+	return web.Marks{}
 }
 
 // describe is the description panel, or explain mode in its place.
