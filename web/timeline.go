@@ -242,7 +242,8 @@ func (tl *Timeline) Chosen(msg int) int {
 	return int(tl.SpanOf[msg])
 }
 
-// Label is what the timeline's row says of span i, then what does not fit in it.
+// Label is what the timeline's row says of span i: what it is, how its transaction ended and
+// what does not fit in it, then its messages, last LSN and origin.
 func (tl *Timeline) Label(i int) string {
 	d := tl.Doc
 	sp := &tl.Spans[i]
@@ -253,7 +254,7 @@ func (tl *Timeline) Label(i int) string {
 	case SpanTransaction:
 		s = "Transaction"
 	case SpanStreamBlock:
-		s = "Streamed, block " + strconv.Itoa(sp.Block) + " of " + strconv.Itoa(sp.Blocks)
+		s = "Streamed " + strconv.Itoa(sp.Block) + "/" + strconv.Itoa(sp.Blocks) // block 1 of 5
 	case SpanPrepared:
 		s = "Prepared"
 	}
@@ -267,13 +268,7 @@ func (tl *Timeline) Label(i int) string {
 	if sp.HasXid {
 		s += of + strconv.FormatUint(uint64(sp.Xid), 10)
 	}
-	s += " · " + strconv.Itoa(sp.Count()) + " msg"
-	if sp.HasLSN {
-		s += " · " + pgvalue.FormatLSN(sp.EndLSN)
-	}
-	if sp.Origin != "" {
-		s += " · origin " + sp.Origin
-	}
+	// How it ended and what does not fit come before the rest, which a narrow panel cuts off.
 	if sp.Ends >= 0 {
 		s += " → " + d.Summaries[tl.Spans[sp.Ends].First].Name
 	}
@@ -281,6 +276,13 @@ func (tl *Timeline) Label(i int) string {
 		if f&1 != 0 {
 			s += " · ⚠ " + flagTexts[k]
 		}
+	}
+	s += " · " + strconv.Itoa(sp.Count()) + " msg"
+	if sp.HasLSN {
+		s += " · " + pgvalue.FormatLSN(sp.EndLSN)
+	}
+	if sp.Origin != "" {
+		s += " · origin " + sp.Origin
 	}
 	return s
 }

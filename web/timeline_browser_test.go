@@ -23,7 +23,8 @@ func timelineOf(t *testing.T, text string) *web.Timeline {
 // chooses its first message and marks the block's messages in the list; the arrows move to the
 // next block; filtered to inserts, a click chooses the block's first insert, and a click on a
 // span with none keeps the choice and says so; the timeline is one Tab stop and passes axe;
-// and the timeline of a 1 MB paste of 15,000 messages draws as many nodes as the small one's.
+// at 1400 px each row shows its ending's name and its ⚠ with the first word; and the timeline of a
+// 1 MB paste of 15,000 messages draws as many nodes as the small one's.
 func TestBrowsersTimeline(t *testing.T) {
 	text := corpus(t, "pg17-text")
 	tl := timelineOf(t, text)
@@ -116,6 +117,29 @@ func TestBrowsersTimeline(t *testing.T) {
 		waitFor(t, b, "the block's first message chosen", `document.querySelector(".mrow.selected") && document.querySelector(".mrow.selected").id === "m-`+first+`" &&
 			document.querySelector("#hex-title").textContent.startsWith("Bytes of message `+strconv.Itoa(sp.First+1)+`: Stream Start") &&
 			document.querySelector(`+jsQuote(row)+`).getAttribute("aria-selected") === "true"`, chosen)
+		// In the right panel, about 330 px wide, each row drawn shows how its transaction ended
+		// (the ending's name whole) and the ⚠ of what does not fit with its first word, before
+		// the count and LSN the panel may cut off.
+		var cut string
+		b.Eval(`[...document.querySelectorAll(".tl-row .tl-text")].filter((e) => {
+			const t = e.textContent, box = e.getBoundingClientRect();
+			let end = 0;
+			const a = t.indexOf(" → "), w = t.indexOf("⚠ ");
+			if (a >= 0) { const z = t.indexOf(" · ", a); end = z < 0 ? t.length : z; }
+			if (w >= 0) { const z = t.indexOf(" ", w + 2); end = Math.max(end, z < 0 ? t.length : z); }
+			if (end === 0) return false;
+			const r = document.createRange();
+			r.setStart(e.firstChild, 0);
+			r.setEnd(e.firstChild, end);
+			return r.getBoundingClientRect().right > box.right + 0.5;
+		}).map((e) => e.textContent).join(" | ") + " (" + document.querySelectorAll(".tl-row .tl-text").length + " rows, " +
+			[...document.querySelectorAll(".tl-row .tl-text")].filter((e) => e.textContent.includes(" → ")).length + " with an ending, the panel " +
+			Math.round(document.querySelector(".tl-list").getBoundingClientRect().width) + " px wide)"`, &cut)
+		if cutOff, counts, _ := strings.Cut(cut, " ("); cutOff != "" || strings.Contains(counts, " 0 with an ending") {
+			t.Errorf("rows whose ending or ⚠ the panel cuts off: %s", cut)
+		} else {
+			t.Logf("%s: %s", b.Name(), cut)
+		}
 		// The list marks the messages of the transaction's blocks, and only those: the rows
 		// drawn at the block's start, then scrolled to its next block's.
 		marks := `(() => { const rows = [...document.querySelectorAll(".msg-list .mrow")];

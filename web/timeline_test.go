@@ -201,7 +201,7 @@ func TestTimelineStreamed(t *testing.T) {
 	marks := 0
 	for i := range tl.Spans {
 		if sp := &tl.Spans[i]; sp.Kind == SpanStreamBlock && sp.Xid == order[0] {
-			if want := "Streamed, block " + itoaTest(sp.Block) + " of 5 · xid " + itoaTest(int(order[0])) + " ·"; !strings.HasPrefix(tl.Label(i), want) {
+			if want := "Streamed " + itoaTest(sp.Block) + "/5 · xid " + itoaTest(int(order[0])) + " → Stream Commit · "; !strings.HasPrefix(tl.Label(i), want) {
 				t.Errorf("label %q, want it to start %q", tl.Label(i), want)
 			}
 			heads = append(heads, sp.Head)
@@ -229,7 +229,7 @@ func TestTimelineStreamed(t *testing.T) {
 	}
 	// Labels say what a span is and how its transaction ended.
 	for i := range tl.Spans {
-		if l := tl.Label(i); strings.HasPrefix(l, "Streamed, block 3 of 3 · xid") && strings.HasSuffix(l, "→ Stream Prepare") {
+		if l := tl.Label(i); strings.HasPrefix(l, "Streamed 3/3 · xid") && strings.Contains(l, " → Stream Prepare · 6 msg · ") {
 			return
 		}
 	}
@@ -316,21 +316,21 @@ func TestTimelineFlags(t *testing.T) {
 			name: "Commit without a Begin",
 			text: cutCapture(pg17, d17, func(m int) bool { return m == nth(d17, "Begin", 1) }),
 			flag: FlagNoOpen,
-			want: "Transaction · 1 msg · 0/1512090 · ⚠ closes a block never opened",
+			want: "Transaction · ⚠ closes a block never opened · 1 msg · 0/1512090",
 		},
 		{
 			// The Commit of the first transaction left out: the next Begin opens inside it.
 			name: "Begin without a Commit",
 			text: cutCapture(pg17, d17, func(m int) bool { return m == nth(d17, "Commit", 0) }),
 			flag: FlagNoClose,
-			want: "Transaction · xid 757 · 13 msg · 0/15119A8 · ⚠ never closed",
+			want: "Transaction · xid 757 · ⚠ never closed · 13 msg · 0/15119A8",
 		},
 		{
 			// The Stream Commit of the first streamed transaction left out.
 			name: "streamed xid that never ends",
 			text: cutCapture(pg17, d17, func(m int) bool { return d17.Summaries[m].Name == "Stream Commit" }),
 			flag: FlagNeverEnds,
-			want: "Streamed, block 5 of 5 · xid " + itoaTest(int(xids[0])) + " · 13 msg · 0/155C548 · ⚠ streamed transaction never ends",
+			want: "Streamed 5/5 · xid " + itoaTest(int(xids[0])) + " · ⚠ streamed transaction never ends · 13 msg · 0/155C548",
 		},
 		{
 			// The blocks of the transaction rolled back left out: its Stream Abort is of an
@@ -338,15 +338,15 @@ func TestTimelineFlags(t *testing.T) {
 			name: "Stream Abort of an unknown xid",
 			text: cutCapture(pg17, d17, func(m int) bool { return inStream(d17, xids[1], m) }),
 			flag: FlagUnknownXid,
-			want: "Stream Abort · xid " + itoaTest(int(xids[1])) + " · 1 msg · 0/157CFB8 · ⚠ ends an xid never streamed",
+			want: "Stream Abort · xid " + itoaTest(int(xids[1])) + " · ⚠ ends an xid never streamed · 1 msg · 0/157CFB8",
 		},
 		{
 			// The Relation of accounts left out: the first insert's relation was never described.
 			name: "change of a relation never described",
 			text: cutCapture(oltp, dOLTP, func(m int) bool { return m == nth(dOLTP, "Relation", 0) }),
 			flag: FlagUndescribed,
-			want: "Transaction · xid " + itoaTest(int(dOLTP.Summaries[nth(dOLTP, "Begin", 0)].Xid)) + " · 3 msg · " +
-				formatLSNTest(TimelineOf(dOLTP).Spans[TimelineOf(dOLTP).SpanOf[nth(dOLTP, "Commit", 0)]].EndLSN) + " · ⚠ change of a relation never described",
+			want: "Transaction · xid " + itoaTest(int(dOLTP.Summaries[nth(dOLTP, "Begin", 0)].Xid)) + " · ⚠ change of a relation never described · 3 msg · " +
+				formatLSNTest(TimelineOf(dOLTP).Spans[TimelineOf(dOLTP).SpanOf[nth(dOLTP, "Commit", 0)]].EndLSN),
 		},
 		{
 			// The transaction of pg17-text's xid 758 moved after the next one: its commit LSN
@@ -354,7 +354,7 @@ func TestTimelineFlags(t *testing.T) {
 			name: "LSNs going backwards",
 			text: swapSpans(pg17, d17, tl17, 3, 4),
 			flag: FlagLSNBack,
-			want: "Transaction · xid 758 · 3 msg · 0/1512090 · ⚠ LSN below an earlier one",
+			want: "Transaction · xid 758 · ⚠ LSN below an earlier one · 3 msg · 0/1512090",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -397,12 +397,12 @@ func TestTimelineSubtransactionAbort(t *testing.T) {
 		}
 	}
 	want := []string{
-		"Streamed, block 1 of 5 · xid 787 · 131 msg · 0/1527620",
-		"Streamed, block 2 of 5 · xid 787 · 125 msg · 0/1537630",
+		"Streamed 1/5 · xid 787 · 131 msg · 0/1527620",
+		"Streamed 2/5 · xid 787 · 125 msg · 0/1537630",
 		"Stream Abort of subtransaction 788 of xid 787 · 1 msg · 0/153ADE0",
-		"Streamed, block 3 of 5 · xid 787 · 127 msg · 0/154ABE8",
-		"Streamed, block 4 of 5 · xid 787 · 125 msg · 0/155AF28",
-		"Streamed, block 5 of 5 · xid 787 · 13 msg · 0/155C548 · ⚠ streamed transaction never ends",
+		"Streamed 3/5 · xid 787 · 127 msg · 0/154ABE8",
+		"Streamed 4/5 · xid 787 · 125 msg · 0/155AF28",
+		"Streamed 5/5 · xid 787 · ⚠ streamed transaction never ends · 13 msg · 0/155C548",
 	}
 	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
 		t.Errorf("xid 787's spans:\n%s\nwant\n%s", g, w)
