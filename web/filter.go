@@ -471,14 +471,12 @@ func (l *List) GroupCount(row int) int {
 
 // firstIn returns the first message from a to b-1 the list holds, or -1.
 func (l *List) firstIn(a, b int) int {
-	if !l.Filtered() {
-		if a < b && l.RowOf(a) >= 0 {
-			return a
-		}
-		return -1
+	m := a
+	if l.Filtered() {
+		m = l.step(a, 0) // a, or the list's first message after it
 	}
-	if k := sort.SearchInts(l.msgs, a); k < len(l.msgs) && l.msgs[k] < b {
-		return l.msgs[k]
+	if m >= a && m < b && l.RowOf(m) >= 0 {
+		return m
 	}
 	return -1
 }

@@ -126,7 +126,8 @@ type State struct {
 	ShowTimeline bool
 	Timeline     *Timeline
 	// HiddenSpan is 1 + the span of the timeline last clicked whose messages the filter all
-	// hides (the choice stayed), or 0; choosing a message or filtering again clears it.
+	// hides (the choice stayed: the list's status says so), or 0; choosing a message or
+	// filtering again clears it.
 	HiddenSpan int
 	// Compare is two messages side by side, in the tree's place while on (compare.go).
 	Compare CompareState

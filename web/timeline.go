@@ -346,12 +346,3 @@ func (k Marks) Has(m int) bool {
 	tl := k.Timeline
 	return tl != nil && m >= 0 && m < len(tl.SpanOf) && tl.Spans[tl.SpanOf[m]].Head == k.Head
 }
-
-// HiddenText says, while the timeline is shown, which span the filter hid every message of
-// when it was clicked, or "".
-func (s *State) HiddenText() string {
-	if !s.ShowTimeline || s.Timeline == nil || s.HiddenSpan <= 0 || s.HiddenSpan > len(s.Timeline.Spans) {
-		return ""
-	}
-	return "The filter hides every message of " + s.Timeline.Label(s.HiddenSpan-1)
-}

@@ -179,7 +179,7 @@ func TestBrowsersTimeline(t *testing.T) {
 		listSettled(t, b, "the timeline", ".tl-list", ".tl-row")
 		waitFor(t, b, "the first span's row", `!!document.querySelector("#s-0")`, `document.querySelector(".tl-list").scrollTop`)
 		b.Click("#s-0 .tl-text")
-		waitFor(t, b, "the status saying the filter hides the span", `document.querySelector(".filter-status").textContent === `+jsQuote("The filter hides every message of "+tl.Label(0))+` &&
+		waitFor(t, b, "the status saying the filter hides the span", `document.querySelector(".filter-status").textContent === `+jsQuote("The filter hides every message of the span clicked")+` &&
 			document.querySelector(".mrow.selected") && document.querySelector(".mrow.selected").id === "m-`+strconv.Itoa(firstIns)+`"`,
 			`document.querySelector(".filter-status").textContent + " | " + `+chosen)
 		b.Click(".filter")

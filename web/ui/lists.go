@@ -156,8 +156,8 @@ type MessageList struct {
 	// the list marks: its chosen span's (every block of a streamed transaction).
 	ShowTimeline bool      `vecty:"prop"`
 	Block        web.Marks `vecty:"prop"`
-	// Hidden says which timeline span the filter hid when clicked (web.State.HiddenText).
-	Hidden string `vecty:"prop"`
+	// Hidden says the filter hid every message of the timeline span last clicked.
+	Hidden bool `vecty:"prop"`
 	// Lens marks the messages its release or protocol version lacks.
 	Lens web.Lens `vecty:"prop"`
 	// ShowNotes: the notes are shown (in the tree's place); Notes counts them.
@@ -212,8 +212,8 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 	}
 	if l.Filter.Err != "" {
 		status = "Not filtered: " + l.Filter.Err
-	} else if l.Hidden != "" {
-		status = l.Hidden
+	} else if l.Hidden {
+		status = "The filter hides every message of the span clicked"
 	}
 	l.box = div(markup(class("vlist", "msg-list"), attr("tabindex", "0"),
 		attr("role", "listbox"), attr("aria-labelledby", "list-title"),

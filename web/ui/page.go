@@ -49,7 +49,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				&InputPanel{Text: s.Text, Force: s.Force, Proto: s.Proto, InStream: s.InStream, Doc: s.Doc,
 					Msg: s.Msg, InputErr: s.InputErr, Stale: s.Stale, LinkErr: s.LinkErr, Refused: s.Refused, Lens: s.Lens, Dispatch: p.Dispatch},
 				&MessageList{List: s.List, Filter: s.Filter, Msg: s.Msg, View: s.View[web.PanelList], ShowCatalog: s.ShowCatalog,
-					ShowTimeline: s.ShowTimeline, Block: block(s), Hidden: s.HiddenText(), Lens: s.Lens, ShowNotes: s.ShowNotes, Notes: len(s.Notes), Dispatch: p.Dispatch},
+					ShowTimeline: s.ShowTimeline, Block: block(s), Hidden: s.ShowTimeline && s.HiddenSpan > 0, Lens: s.Lens, ShowNotes: s.ShowNotes, Notes: len(s.Notes), Dispatch: p.Dispatch},
 				section(markup(class("panel", "hex-panel"), attr("aria-labelledby", "hex-title")),
 					heading2(markup(attr("id", "hex-title")), text(hexTitle(s))),
 					&render.View{Model: s.Model, Marks: marks, Reveal: s.Reveal, Shown: s.Shown, Label: hexTitle(s) + notedText(len(web.NotedBytes(s.Notes, s.Doc, s.Msg))),
