@@ -232,3 +232,32 @@ func TestBrowsersCatalogTab(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkCatalogOf measures making the relations panel's model of pg17-text (1,450 messages)
+// and of the 1 MB paste (15,048 messages), natively: the page's own work is
+// BenchmarkPageCatalog.
+func BenchmarkCatalogOf(b *testing.B) {
+	for _, in := range []struct{ name, text string }{{"pg17-text", corpus(b, "pg17-text")}, {"1MB", tenThousand(b)}} {
+		b.Run(in.name, func(b *testing.B) {
+			s, _ := web.Apply(web.NewState(-1), web.SetText{Text: in.text})
+			for !s.Doc.Complete() {
+				s, _ = web.Apply(s, web.DecodeMore{})
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				web.CatalogOf(s.Doc)
+			}
+		})
+	}
+}
+
+// BenchmarkPageCatalog measures, in headless Chromium, opening the relations panel of
+// pg17-text (1,450 messages) and of the 1 MB paste (15,048), decoded: the time from the click
+// on "Relations" to the frame that shows its rows, and the DOM's size then.
+func BenchmarkPageCatalog(b *testing.B) {
+	for _, in := range []struct{ name, text string }{{"pg17-text", corpus(b, "pg17-text")}, {"1MB", tenThousand(b)}} {
+		b.Run(in.name, func(b *testing.B) {
+			benchPanelClick(b, in.text, ".catalog-toggle", ".cat-row", ".catalog-list", "ms/click-to-relations")
+		})
+	}
+}
