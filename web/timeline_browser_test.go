@@ -121,18 +121,19 @@ func TestBrowsersTimeline(t *testing.T) {
 		// (the ending's name whole) and the ⚠ of what does not fit with its first word, before
 		// the count and LSN the panel may cut off.
 		var cut string
-		b.Eval(`[...document.querySelectorAll(".tl-row .tl-text")].filter((e) => {
+		b.Eval(`[...document.querySelectorAll(".tl-row .tl-text")].map((e) => {
 			const t = e.textContent, box = e.getBoundingClientRect();
 			let end = 0;
 			const a = t.indexOf(" → "), w = t.indexOf("⚠ ");
 			if (a >= 0) { const z = t.indexOf(" · ", a); end = z < 0 ? t.length : z; }
 			if (w >= 0) { const z = t.indexOf(" ", w + 2); end = Math.max(end, z < 0 ? t.length : z); }
-			if (end === 0) return false;
+			if (end === 0) return "";
 			const r = document.createRange();
 			r.setStart(e.firstChild, 0);
 			r.setEnd(e.firstChild, end);
-			return r.getBoundingClientRect().right > box.right + 0.5;
-		}).map((e) => e.textContent).join(" | ") + " (" + document.querySelectorAll(".tl-row .tl-text").length + " rows, " +
+			const over = r.getBoundingClientRect().right - box.right;
+			return over > 0.5 ? t + ": " + Math.round(over) + " px cut off" : "";
+		}).filter((x) => x).join(" | ") + " (" + document.querySelectorAll(".tl-row .tl-text").length + " rows, " +
 			[...document.querySelectorAll(".tl-row .tl-text")].filter((e) => e.textContent.includes(" → ")).length + " with an ending, the panel " +
 			Math.round(document.querySelector(".tl-list").getBoundingClientRect().width) + " px wide)"`, &cut)
 		if cutOff, counts, _ := strings.Cut(cut, " ("); cutOff != "" || strings.Contains(counts, " 0 with an ending") {
