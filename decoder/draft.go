@@ -492,6 +492,8 @@ func parentOf(nodes []editNode, i int) int {
 }
 
 // subtreeEnd returns the index one past node i's last descendant.
+//
+//go:noinline
 func subtreeEnd(nodes []editNode, i int) int {
 	j := i + 1
 	for j < len(nodes) && nodes[j].depth > nodes[i].depth {
@@ -501,7 +503,9 @@ func subtreeEnd(nodes []editNode, i int) int {
 }
 
 // splice returns nodes with nodes[from:to] replaced by repl, in a new slice (repl may be part
-// of nodes).
+// of nodes). It is called from many places; a copy in each would add to the page's WASM.
+//
+//go:noinline
 func splice(nodes []editNode, from, to int, repl []editNode) []editNode {
 	out := make([]editNode, 0, len(nodes)-(to-from)+len(repl))
 	out = append(out, nodes[:from]...)

@@ -17,6 +17,14 @@ type EditOp uint8
 const (
 	// EditSet sets a leaf's value from Text, written as EditView.Text writes it.
 	EditSet EditOp = iota
+	// EditAdd adds an item to a counted list (decoder.Draft.AddItem): a copy of the column or
+	// relation OID the node is or lies in, after it; for the list's group or count, a copy of
+	// its last item at the end, or, in an empty list, a null column (a relation OID 0; a
+	// Relation column with no name and type 0). The new item is selected.
+	EditAdd
+	// EditRemove removes the column or relation OID the node is or lies in; the group it was in
+	// is selected.
+	EditRemove
 	// EditUndo makes the input what it was before the last edit; EditOriginal, before the first.
 	EditUndo
 	EditOriginal
@@ -67,6 +75,10 @@ type EditView struct {
 	// Text is the value written so.
 	How  decoder.EditHow
 	Text string
+	// CanAdd says EditAdd adds an item for the node; Item is the item EditRemove removes (-1:
+	// none).
+	CanAdd bool
+	Item   int32
 	// Err is the draft's reason for refusing the last edit of this node.
 	Err string
 	// Edits counts the edits that can be undone.
@@ -84,11 +96,11 @@ func (s *State) syncEdit() {
 		s.Edit.View = nil
 		return
 	}
-	nv := &EditView{Tree: t, Node: -1, Edits: len(s.Edit.Undo)}
+	nv := &EditView{Tree: t, Node: -1, Item: -1, Edits: len(s.Edit.Undo)}
 	if t != nil && s.Node >= 0 && int(s.Node) < len(t.Nodes) {
 		i := int(s.Node)
 		d := decoder.NewDraft(t)
-		nv.Node, nv.How = s.Node, d.EditHow(i)
+		nv.Node, nv.How, nv.CanAdd, nv.Item = s.Node, d.EditHow(i), d.CanAddItem(i), int32(d.ItemOf(i))
 		if nv.How != decoder.EditNone {
 			nv.Text = d.EditText(i)
 		}
@@ -113,18 +125,35 @@ func (s *State) edit(a Edit) {
 	}
 	d := decoder.NewDraft(t)
 	i := int(a.Node)
-	if err := d.SetText(i, a.Text); err != nil {
+	// The edit wrote b[from:to] of the new message b: the value, the column read again after
+	// its marker, the item added, nothing where an item was removed; node sel is selected then.
+	w, sel := i, a.Node
+	var err error
+	switch a.Op {
+	case EditAdd:
+		w, err = d.AddItem(i)
+		sel = int32(w)
+	case EditRemove:
+		w = d.ItemOf(i)
+		err = d.RemoveItem(i)
+	default:
+		err = d.SetText(i, a.Text)
+		if p := t.Parent(i); p >= 0 && p+1 == i && t.Nodes[i].Field.Info().Kind == decoder.KindMarker {
+			w = p // the marker opens its group, which is read again
+		}
+	}
+	if err != nil {
 		s.refuseEdit(err.Error())
 		return
 	}
-	// The edit wrote b[from:to] of the new message b: the value, or the column read again after
-	// its marker.
 	b, nt := d.Bytes(), d.Tree()
-	w := i
-	if p := t.Parent(i); p >= 0 && p+1 == i && t.Nodes[i].Field.Info().Kind == decoder.KindMarker {
-		w = p // the marker opens its group, which is read again
+	var from, to int
+	if a.Op == EditRemove {
+		// The bytes before the item are as they were (but a length or count that changed).
+		from, to, sel = t.Nodes[w].Offset, t.Nodes[w].Offset, int32(t.Parent(w))
+	} else {
+		from, to = nt.Nodes[w].Offset, nt.Nodes[w].Offset+nt.Nodes[w].Length
 	}
-	from, to := nt.Nodes[w].Offset, nt.Nodes[w].Offset+nt.Nodes[w].Length
 	if string(b) == string(t.Bytes) {
 		return // the value it had
 	}
@@ -147,7 +176,7 @@ func (s *State) edit(a Edit) {
 		force = input.Capture
 	}
 	m := s.Msg
-	s.openEdited(text, force, m, a.Node)
+	s.openEdited(text, force, m, sel)
 	s.Edit.Undo = undo
 	s.Edit.Changed, s.Edit.ChangedMsg = changedBytes(t.Bytes, b, from, to), m
 	if s.Msg == m && s.Model != nil {
@@ -164,17 +193,18 @@ func (s *State) refuseEdit(reason string) {
 }
 
 // openEdited makes text the input, read as force, with message m chosen and node n of it
-// selected; the hex view keeps its place.
+// selected; the hex view and the tree keep their place (the tree's box is not scrolled, so its
+// rows are drawn for where it is).
 func (s *State) openEdited(text string, force input.Format, m int, n int32) {
-	shown := s.Shown
+	shown, tree := s.Shown, s.View[PanelTree]
 	s.Text, s.Force, s.Example = text, force, -1
 	s.Menu.Want = -1 // the input changed: an example still loading is no longer wanted
 	s.Doc, s.InputErr, s.Stale, s.LinkErr, s.Refused.Msg = nil, nil, false, "", ""
 	s.Share = ShareState{}
 	s.Doc, s.InputErr = NewDoc(text, force, s.options(), m+1)
 	*s, _ = s.selectMessage(m, false)
-	s.Shown = shown
-	*s, _ = s.selectNode(n, true)
+	s.Shown, s.View[PanelTree] = shown, tree
+	*s, _ = s.selectNode(n, false)
 	s.Reveal++
 	s.Edit.Changed = nil
 }

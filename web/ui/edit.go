@@ -21,16 +21,16 @@ var editHints = [...]string{
 	decoder.EditHex:    `Bytes in hex, such as \x0a1b.`,
 }
 
-// editor is the edit controls of the selected node, at the top of the description panel: its
-// value (a box; a marker's codes are in the description under it), why the last edit was
-// refused, and undoing edits.
+// editor is the edit controls of the selected node, at the top of the description panel: adding
+// and removing the column or relation OID it is in (editItems), its value (a box; a marker's
+// codes are in the description under it), why the last edit was refused, and undoing edits.
 func editor(v *web.EditView, dispatch Dispatch) vecty.ComponentOrHTML {
 	if v == nil || v.Node < 0 && v.Edits == 0 {
 		return nil
 	}
 	var items []vecty.MarkupOrChild
 	if t := v.Tree; t != nil && v.Node >= 0 {
-		items = append(items, tag("h3", nil, text("Edit "+web.LabelText(t, int(v.Node), web.MaxDescriptionText))))
+		items = append(items, tag("h3", nil, text("Edit "+web.LabelText(t, int(v.Node), web.MaxDescriptionText))), editItems(v, dispatch))
 		if v.How != decoder.EditNone {
 			items = append(items, tag("label", []string{"for", "edit-value"}, text("Value")),
 				tag("input", []string{"id", "edit-value", "name", "edit-value", "type", "text", "autocomplete", "off",
@@ -57,6 +57,23 @@ func editor(v *web.EditView, dispatch Dispatch) vecty.ComponentOrHTML {
 			e.Value.Call("preventDefault")
 			dispatch(web.Edit{Node: v.Node, Text: e.Target.Get("elements").Get("edit-value").Get("value").String()})
 		})))...)
+}
+
+// editItems is the buttons that add and remove the item of a counted list (decoder.Draft.AddItem,
+// RemoveItem) the node is or lies in (a column, a relation OID), or, for the list's group or
+// count, that add one at the end; and what they do.
+func editItems(v *web.EditView, dispatch Dispatch) vecty.MarkupOrChild {
+	if !v.CanAdd {
+		return nil
+	}
+	add, remove := "Add at the end", vecty.MarkupOrChild(nil)
+	hint := " Add: a copy of the last one; in an empty list, an empty one (a null column, relation OID 0). The count and lengths follow."
+	if v.Item >= 0 {
+		add, remove = "Add after", button("edit-remove", "Remove", "", dispatch, web.Edit{Op: web.EditRemove, Node: v.Node})
+		hint = " Add: a copy of " + web.LabelText(v.Tree, int(v.Item), web.MaxDescriptionText) + ", after it. Remove takes it out. The count and lengths follow."
+	}
+	return tag("p", []string{"class", "edit-items"}, button("edit-add", add, "", dispatch, web.Edit{Op: web.EditAdd, Node: v.Node}),
+		remove, text(hint))
 }
 
 // tag is element name with attributes attrs (name, value, name, value…; "class" takes classes
