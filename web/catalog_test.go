@@ -49,7 +49,7 @@ func TestCatalog(t *testing.T) {
 	}
 	// Another input: the catalog follows; the before and after takes the panel's place.
 	s = apply(t, s, LoadExample{Index: exampleByName("Truncate")})
-	if s.Catalog == nil || s.Catalog.Doc != s.Doc || len(s.Catalog.Entries) != 1 || s.Catalog.Entries[0].First[0] != 2 {
+	if s.Catalog == nil || s.Catalog.Doc != s.Doc || len(s.Catalog.Entries) != 2 || s.Catalog.Entries[0].First[0] != 3 || s.Catalog.Entries[1].First[0] != 3 {
 		t.Errorf("after another example: %+v", s.Catalog)
 	}
 	s = apply(t, s, ShowChange{On: true})

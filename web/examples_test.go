@@ -67,7 +67,11 @@ var exampleSpecs = []exampleSpec{
 	{"Update, unchanged TOAST", "Update (U) whose new row has 'u' for a TOASTed column that did not change", "pg18-text",
 		func(t *decoder.Tree) bool { return t.Type == 'U' && hasColumnKind(t, 'u') }, 0},
 	{"Delete", "Delete (D): the removed row identified by its key ('K')", "pg18-text", ofType('D'), 0},
-	{"Truncate", "Truncate (T): TRUNCATE … RESTART IDENTITY CASCADE of two relations", "pg18-text", ofType('T'), 0},
+	{"Truncate", "Truncate (T): TRUNCATE … RESTART IDENTITY CASCADE of two relations", "pg18-text",
+		func(t *decoder.Tree) bool {
+			n, o := t.Find(0, decoder.FieldTruncateRelationCount), t.Find(0, decoder.FieldTruncateOptions)
+			return t.Type == 'T' && n >= 0 && t.ValueOf(n).Num == 2 && o >= 0 && t.ValueOf(o).Num == 3
+		}, 0},
 	{"Origin", "Origin (O): the transaction came through replication origin \"corpus_origin\"", "pg18-text", ofType('O'), 0},
 	{"Logical message", "Message (M) from pg_logical_emit_message outside any transaction: flags, LSN, prefix and content", "pg18-text", ofType('M'), 0},
 	{"Streamed transaction", "Stream Start (S): with debug_logical_replication_streaming=immediate every transaction streams, its changes carrying the xid", "pg18-text-immediate", ofType('S'), 0},

@@ -116,10 +116,14 @@ func TestFilterRepeatedKeys(t *testing.T) {
 }
 
 func TestFilterTruncateAndMessage(t *testing.T) {
-	s := exampleState(t, "Truncate") // Begin, Relation public.child, Truncate of it, Commit
-	s, _ = Apply(s, SetFilter{Query: "rel:child"})
-	if got, want := shownMessages(s.List), []int{-1, 1, 2}; !reflect.DeepEqual(got, want) {
-		t.Errorf("rel:child: %v, want %v", got, want)
+	// Begin, Relation public.parent, Relation public.child, Truncate of both, Commit: the
+	// Truncate is a change of each relation it names.
+	s := exampleState(t, "Truncate")
+	for q, want := range map[string][]int{"rel:child": {-1, 2, 3}, "rel:parent": {-1, 1, 3}} {
+		s2, _ := Apply(s, SetFilter{Query: q})
+		if got := shownMessages(s2.List); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %v, want %v", q, got, want)
+		}
 	}
 	s = exampleState(t, "Logical message") // prefix "corpus", content "non-transactional, …"
 	for q, n := range map[string]int{"corpus": 1, "NON-TRANS": 1, "type:message": 1, "absent": 0} {
