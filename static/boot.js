@@ -23,6 +23,17 @@ globalThis.pgoutputInspectorCopy = async (text) => {
   if (!ok) throw new Error("this browser lets the page use no clipboard");
 };
 
+// pgoutputInspectorShowPick has the comparison's second-input number box (ui.compareSteps) show
+// message msg, the one pinned, and go no further than max (0: no bound), for
+// web.EffectShowPick (wasm/main.go): written in JavaScript, it costs main.wasm nothing.
+globalThis.pgoutputInspectorShowPick = (msg, max) => {
+  const box = document.getElementById("compare-msg");
+  if (box) {
+    box.max = max > 0 ? max : "";
+    box.value = msg;
+  }
+};
+
 // pgoutputInspectorDump writes a dump of the whole input for the Export menu (wasm/main.go) in
 // the export worker (export-worker.js, which runs export.wasm: the command line tool's
 // writers, which main.wasm does not hold), then copies it (pgoutputInspectorCopy) or, with

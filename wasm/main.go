@@ -196,6 +196,10 @@ func (a *app) run(fx []web.Effect) {
 			setTheme(f.Theme)
 		case web.EffectSelectText:
 			selectText(f)
+		case web.EffectShowPick:
+			// static/boot.js's pgoutputInspectorShowPick: in JavaScript, it costs main.wasm
+			// nothing. After the frame drawn above, which may have just made the box.
+			js.Global().Call("pgoutputInspectorShowPick", f.Msg, f.Max)
 		case web.EffectFetchGuide:
 			a.fetchText(web.GuideViewAsset, func(text, err string) { a.dispatch(web.GuideLoaded{View: text, Err: err}) })
 		case web.EffectFetchExamples:

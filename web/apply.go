@@ -354,13 +354,13 @@ func Apply(s State, a Action) (State, []Effect) {
 	case CompareStep:
 		fx = s.compareStep(a.By)
 	case CompareInput:
-		s.compareInput(a) // compare_second.go
+		fx = s.compareInput(a) // compare_second.go
 	case ComparePick:
 		sec := CompareSecond{}
 		if old := s.Compare.Second; old != nil {
 			sec = *old
 		}
-		s.comparePick(&sec, a.Msg)
+		fx = s.comparePick(&sec, a.Msg)
 	case EditNote:
 		s = s.editNote(a) // notes.go
 	case GoToNote:

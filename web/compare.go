@@ -310,11 +310,16 @@ var diffMarks = [numDiffs]string{"", " ≈", " ?", " ≠", " (only left)", " (on
 func (c *Comparison) change() *Change {
 	a, b := "message "+strconv.Itoa(c.MsgA+1), "message "+strconv.Itoa(c.MsgB+1)
 	ch := &Change{Columns: make([]ChangeColumn, len(c.Rows))}
-	// The second input's errors, and where the pinned message is from (compare_second.go).
+	// The second input's errors, where the pinned message is from, and the number asked for
+	// when there is no such message (compare_second.go).
+	note := ""
 	if sec := c.second; sec != nil {
 		ch.Err = sec.Err
 		if sec.Doc != nil {
 			a += " of " + strconv.Itoa(len(sec.Doc.Messages)) + " of the second input"
+			if sec.Asked != sec.Msg {
+				note = " (the nearest there is to the number asked)"
+			}
 			if e := sec.Doc.Trees[sec.Msg].Err; e != nil {
 				ch.MsgErr = "The pinned message: " + Cut(e.Error(), MaxDescriptionText)
 			}
@@ -332,7 +337,7 @@ func (c *Comparison) change() *Change {
 	}
 	ch.Why = "M" + a[1:] + " is pinned: choose another message in the list to compare it with."
 	if a != b {
-		ch.Why = "M" + a[1:] + ", pinned, beside " + b + ", chosen in the list. Fields:"
+		ch.Why = "M" + a[1:] + ", pinned" + note + ", beside " + b + ", chosen in the list. Fields:"
 		for d, n := range c.Count {
 			if d > 0 && n > 0 || d == int(DiffValue) {
 				ch.Why += " " + strconv.Itoa(n) + " " + diffTitles[d]

@@ -15,6 +15,7 @@ import (
 // forgets it.
 type CompareSecond struct {
 	Doc *Doc
+	// Msg is the message pinned (from 0): the one asked for, or the nearest there is.
 	Msg int
 	// Asked is the message the number box asks for (from 0), which may be past the end.
 	Asked int
@@ -42,15 +43,21 @@ type ComparePick struct{ Msg int }
 func (CompareInput) isAction() {}
 func (ComparePick) isAction()  {}
 
+// EffectShowPick asks for the second input's number box to show message Msg (from 1), and to
+// go no further than Max (0: no bound): the message pinned, not always the number typed.
+type EffectShowPick struct{ Msg, Max int }
+
+func (EffectShowPick) isEffect() {}
+
 // compareInput reads the second input, as the page's text box reads its text (its first
 // chunk of messages decoded), when it is not the text read last, and pins the message the
 // number box asks for. A text over MaxInput, or of more than MaxMessages messages, is refused.
 // The same text again changes nothing.
-func (s *State) compareInput(a CompareInput) {
+func (s *State) compareInput(a CompareInput) []Effect {
 	sec := &CompareSecond{}
 	if old := s.Compare.Second; old != nil {
 		if old.Doc != nil && old.Doc.Text == a.Text && a.Size <= MaxInput {
-			return
+			return nil
 		}
 		sec.Asked = old.Asked
 	}
@@ -67,18 +74,23 @@ func (s *State) compareInput(a CompareInput) {
 			sec.Doc = d
 		}
 	}
-	s.comparePick(sec, sec.Asked)
+	return s.comparePick(sec, sec.Asked)
 }
 
 // comparePick pins message m of the second input sec (the nearest there is), m being the
-// number box's (from 0).
-func (s *State) comparePick(sec *CompareSecond, m int) {
-	sec.Asked = m
+// number box's (from 0), and has the box show the message pinned.
+func (s *State) comparePick(sec *CompareSecond, m int) []Effect {
+	sec.Asked, sec.Msg = m, max(m, 0)
 	if d := sec.Doc; d != nil {
-		sec.Msg = min(max(m, 0), len(d.Messages)-1)
+		sec.Msg = min(sec.Msg, len(d.Messages)-1)
 		sec.Doc = d.Through(sec.Msg)
 	}
 	s.Compare.Second = sec
+	f := EffectShowPick{Msg: sec.Msg + 1}
+	if sec.Doc != nil {
+		f.Max = len(sec.Doc.Messages)
+	}
+	return []Effect{f}
 }
 
 // pinned returns the pinned message and whether it is the second input's.

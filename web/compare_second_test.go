@@ -32,7 +32,7 @@ func secondInputPair(t *testing.T) (s State, second *Doc, text string, a, b int)
 // chosen by number is pinned, and the comparison's rows are web.Compare's of the two messages,
 // "≈" where a value is the same in other bytes; the heads and the sentence say the pinned
 // message is the second input's, and of how many. A number past the end pins the last
-// message; an empty text pins the page's message again; closing the comparison forgets the
+// message, which the number box shows, and the sentence says there is no such message; an empty text pins the page's message again; closing the comparison forgets the
 // second input.
 func TestCompareSecondInput(t *testing.T) {
 	s, second, text, a, b := secondInputPair(t)
@@ -63,10 +63,15 @@ func TestCompareSecondInput(t *testing.T) {
 	}
 	// Another number: the Doc read before, another message pinned.
 	doc := s.Compare.Second.Doc
-	s, _ = Apply(s, ComparePick{Msg: 1 << 30})
+	s, fx := Apply(s, ComparePick{Msg: 1 << 30})
 	if last := len(second.Messages) - 1; s.Compare.Second.Msg != last ||
 		s.Compare.Second.Doc.Text != doc.Text || s.Compare.Cmp.MsgA != last || s.Compare.Cmp.A != s.Compare.Second.Doc.Trees[last] {
 		t.Errorf("past the end: message %d pinned, %d rows", s.Compare.Second.Msg, len(s.Compare.Cmp.Rows))
+	}
+	// The number box shows the message pinned, and the sentence says there is no such message.
+	if last := len(second.Messages); !slices.Contains(fx, Effect(EffectShowPick{Msg: last, Max: last})) ||
+		!strings.HasPrefix(s.Compare.Change.Why, "Message "+strconv.Itoa(last)+" of "+strconv.Itoa(last)+" of the second input"+", pinned (the nearest there is to the number asked), beside ") {
+		t.Errorf("past the end: effects %v; %q", fx, s.Compare.Change.Why)
 	}
 	// Choosing another message in the list keeps the second input's message.
 	s, _ = Apply(s, ComparePick{Msg: a})

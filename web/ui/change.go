@@ -86,8 +86,11 @@ func (v *ChangeView) Render() vecty.ComponentOrHTML {
 		// text box's is.
 		t := e.Target
 		if t.Get("type").String() == "number" {
-			m, _ := strconv.Atoi(t.Get("value").String())
-			v.Dispatch(web.ComparePick{Msg: m - 1})
+			// Not while the box is empty (or holds no number yet): it would show 1 under the
+			// keys typed next.
+			if m, err := strconv.Atoi(t.Get("value").String()); err == nil {
+				v.Dispatch(web.ComparePick{Msg: m - 1})
+			}
 		} else if n := t.Get("textLength").Int(); n > web.MaxInput {
 			v.Dispatch(web.CompareInput{Size: n})
 		} else {
@@ -110,10 +113,12 @@ func (v *ChangeView) Render() vecty.ComponentOrHTML {
 // difference" (web.CompareStep with By in data-step): HTML written here, as the lens's menus
 // are (as elements, with a handler each, the buttons cost main.wasm about 1.3 KB more, and
 // the boxes several KB: docs/performance.md). It is never drawn again while comparing: what
-// is typed stays, and a new text pins the message whose number the box holds.
+// is typed stays, and a new text pins the message whose number the box holds. The number box
+// shows the message pinned, bounded by min and max (web.EffectShowPick, which the page's glue
+// applies to #compare-msg).
 const compareSteps = `<textarea rows="1" wrap="off" spellcheck="false" aria-label="second input"` +
 	` placeholder="Or paste a second input (another capture of the change) to pin one of its messages"></textarea>` +
-	`Message <input type="number" min="1" value="1" aria-label="message of the second input to pin">` +
+	`Message <input type="number" id="compare-msg" min="1" value="1" aria-label="message of the second input to pin">` +
 	`<button type="button" data-step="-1" aria-label="Previous difference" title="Previous difference (p)">↑ Previous</button>` +
 	`<button type="button" data-step="1" aria-label="Next difference" title="Next difference (n)">↓ Next</button>`
 
