@@ -316,7 +316,7 @@ func (c *Comparison) change() *Change {
 	if sec := c.second; sec != nil {
 		ch.Err = sec.Err
 		if sec.Doc != nil {
-			a += " of " + strconv.Itoa(len(sec.Doc.Messages)) + " of the second input"
+			a += " of " + strconv.Itoa(len(sec.Doc.Messages)) + " of the second input (" + sec.Doc.Summaries[sec.Msg].Line() + ")"
 			if sec.Asked != sec.Msg {
 				note = " (the nearest there is to the number asked)"
 			}

@@ -30,7 +30,7 @@ func TestBrowsersCompareSecondInput(t *testing.T) {
 		t.Fatalf("the model: c_int4's row %d", row)
 	}
 	ma, mb := strconv.Itoa(a+1), strconv.Itoa(b+1)
-	pinned := "message " + ma + " of " + strconv.Itoa(len(d2.Messages)) + " of the second input"
+	pinned := "message " + ma + " of " + strconv.Itoa(len(d2.Messages)) + " of the second input" + " (" + d2.Summaries[a].Line() + ")"
 	const why = `(document.querySelector(".change-why") || {}).textContent`
 	const heads = `[...document.querySelector(".change-head").children].map((e) => e.textContent).join(" | ")`
 	const setBox = `((sel, v) => { const e = document.querySelector(".compare-steps " + sel); e.value = v; e.focus();
@@ -81,7 +81,7 @@ func TestBrowsersCompareSecondInput(t *testing.T) {
 		br.Eval(setBox+`("input[type=number]", "9999")`, nil)
 		const box = `document.querySelector(".compare-steps input[type=number]")`
 		waitFor(t, br, "the last message pinned", box+`.value === "`+n+`" && `+box+`.max === "`+n+`" && `+box+`.min === "1" && `+
-			why+`.startsWith(`+jsQuote("Message "+n+" of "+n+" of the second input"+", pinned (the nearest there is to the number asked), beside message "+mb)+`)`,
+			why+`.startsWith(`+jsQuote("Message "+n+" of "+n+" of the second input"+" ("+d2.Summaries[len(d2.Messages)-1].Line()+")"+", pinned (the nearest there is to the number asked), beside message "+mb)+`)`,
 			box+`.value + " " + `+box+`.max + " / " + `+why)
 		// A second input that does not read.
 		br.Eval(setBox+`("textarea", "not bytes at all")`, nil)

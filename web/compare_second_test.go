@@ -51,7 +51,7 @@ func TestCompareSecondInput(t *testing.T) {
 		!strings.HasSuffix(ch.Columns[indexOf(c, row)].Name, "Value ≈") {
 		t.Errorf("c_int4's value: %+v", row)
 	}
-	name := "message " + strconv.Itoa(a+1) + " of " + strconv.Itoa(len(second.Messages)) + " of the second input"
+	name := "message " + strconv.Itoa(a+1) + " of " + strconv.Itoa(len(second.Messages)) + " of the second input" + " (" + second.Summaries[a].Line() + ")"
 	if ch.Heads != [3]string{"field", name, "message " + strconv.Itoa(b+1)} || ch.Err != "" ||
 		!strings.HasPrefix(ch.Why, "M"+name[1:]+", pinned, beside message "+strconv.Itoa(b+1)+", chosen in the list. Fields: ") {
 		t.Fatalf("heads %q, why %q, err %q", ch.Heads, ch.Why, ch.Err)
@@ -70,7 +70,7 @@ func TestCompareSecondInput(t *testing.T) {
 	}
 	// The number box shows the message pinned, and the sentence says there is no such message.
 	if last := len(second.Messages); !slices.Contains(fx, Effect(EffectShowPick{Msg: last, Max: last})) ||
-		!strings.HasPrefix(s.Compare.Change.Why, "Message "+strconv.Itoa(last)+" of "+strconv.Itoa(last)+" of the second input"+", pinned (the nearest there is to the number asked), beside ") {
+		!strings.HasPrefix(s.Compare.Change.Why, "Message "+strconv.Itoa(last)+" of "+strconv.Itoa(last)+" of the second input"+" ("+second.Summaries[last-1].Line()+")"+", pinned (the nearest there is to the number asked), beside ") {
 		t.Errorf("past the end: effects %v; %q", fx, s.Compare.Change.Why)
 	}
 	// Choosing another message in the list keeps the second input's message.

@@ -73,6 +73,15 @@ type Summary struct {
 	Group int
 }
 
+// Line is the message as the message list names it: its type's letter, when printable, and
+// its name ("I Insert").
+func (sm *Summary) Line() string {
+	if sm.Type >= 0x20 && sm.Type < 0x7f {
+		return string(rune(sm.Type)) + " " + sm.Name
+	}
+	return sm.Name
+}
+
 // RowKind tells a message list row's kind.
 type RowKind uint8
 

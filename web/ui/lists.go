@@ -329,11 +329,7 @@ func msgRow(l *web.List, i int, selected bool, block web.Marks, lens web.Lens) *
 		xid = strconv.FormatUint(uint64(sm.Xid), 10)
 	}
 	pos, size := l.Position(i)
-	name := sm.Name
-	if sm.Type >= 0x20 && sm.Type < 0x7f {
-		name = string(rune(sm.Type)) + " " + name
-	}
-	name = strconv.Itoa(row.Msg+1) + ". " + name
+	name := strconv.Itoa(row.Msg+1) + ". " + sm.Line()
 	// A message the version lens's release lacks is struck through, and its tooltip says so.
 	absent := lensText(lens, lens.AbsentMessage(sm.Type))
 	typ := titledSpan("m-type", name, nil)
