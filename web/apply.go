@@ -345,9 +345,9 @@ func Apply(s State, a Action) (State, []Effect) {
 	case Dumped:
 		s.Export = ExportState{Status: a.Status, Err: a.Err}
 	case Edit:
-		s.edit(a) // edit.go
+		fx = s.edit(a) // edit.go
 		if len(s.Text) != len(prev.Text) || s.Text != prev.Text {
-			fx = s.leaveLink()
+			fx = append(fx, s.leaveLink()...)
 		}
 	case CompareWith:
 		s = s.compareWith(a.On) // compare.go

@@ -108,20 +108,20 @@ func (s *State) syncEdit() {
 	s.Edit.View = nv
 }
 
-// edit applies an edit to node a.Node of the chosen message.
-func (s *State) edit(a Edit) {
+// edit applies an edit to node a.Node of the chosen message; the effects scroll the tree to the
+// node selected then.
+func (s *State) edit(a Edit) []Effect {
 	t := s.Tree()
 	if a.Op >= EditUndo {
-		s.undoEdit(a.Op == EditOriginal)
-		return
+		return s.undoEdit(a.Op == EditOriginal)
 	}
 	if t == nil || a.Node < 0 || int(a.Node) >= len(t.Nodes) {
-		return
+		return nil
 	}
 	if s.Stale {
 		// The text box holds typing that does not read: the edited stream would replace it.
 		s.refuseEdit("the text in the input box does not read now (" + s.InputErr.Msg + "); correct it there first")
-		return
+		return nil
 	}
 	d := decoder.NewDraft(t)
 	i := int(a.Node)
@@ -144,7 +144,7 @@ func (s *State) edit(a Edit) {
 	}
 	if err != nil {
 		s.refuseEdit(err.Error())
-		return
+		return nil
 	}
 	b, nt := d.Bytes(), d.Tree()
 	var from, to int
@@ -155,16 +155,16 @@ func (s *State) edit(a Edit) {
 		from, to = nt.Nodes[w].Offset, nt.Nodes[w].Offset+nt.Nodes[w].Length
 	}
 	if string(b) == string(t.Bytes) {
-		return // the value it had
+		return nil // the value it had
 	}
 	text := s.Doc.editedText(s.Msg, b)
 	if text == "" {
 		s.refuseEdit("the input has an empty message, which the edited input (one message a line) cannot hold")
-		return
+		return nil
 	}
 	if len(text) > MaxInput {
 		s.refuseEdit("the edited input would be " + strconv.Itoa(len(text)) + " bytes of text, more than the page reads")
-		return
+		return nil
 	}
 	undo := append(make([]EditBefore, 0, len(s.Edit.Undo)+1), s.Edit.Undo...)
 	if len(undo) == MaxUndo {
@@ -176,12 +176,13 @@ func (s *State) edit(a Edit) {
 		force = input.Capture
 	}
 	m := s.Msg
-	s.openEdited(text, force, m, sel)
+	fx := s.openEdited(text, force, m, sel)
 	s.Edit.Undo = undo
 	s.Edit.Changed, s.Edit.ChangedMsg = changedBytes(t.Bytes, b, from, to), m
 	if s.Msg == m && s.Model != nil {
 		s.Model = s.Model.WithChanged(s.Edit.Changed)
 	}
+	return fx
 }
 
 // refuseEdit shows why the draft refused the edit, next to the controls.
@@ -193,9 +194,9 @@ func (s *State) refuseEdit(reason string) {
 }
 
 // openEdited makes text the input, read as force, with message m chosen and node n of it
-// selected; the hex view and the tree keep their place (the tree's box is not scrolled, so its
-// rows are drawn for where it is).
-func (s *State) openEdited(text string, force input.Format, m int, n int32) {
+// selected; the hex view and the tree keep their place, the tree scrolling as little as shows
+// the node (the effects: the rows are drawn for where its box is).
+func (s *State) openEdited(text string, force input.Format, m int, n int32) []Effect {
 	shown, tree := s.Shown, s.View[PanelTree]
 	s.Text, s.Force, s.Example = text, force, -1
 	s.Menu.Want = -1 // the input changed: an example still loading is no longer wanted
@@ -204,15 +205,17 @@ func (s *State) openEdited(text string, force input.Format, m int, n int32) {
 	s.Doc, s.InputErr = NewDoc(text, force, s.options(), m+1)
 	*s, _ = s.selectMessage(m, false)
 	s.Shown, s.View[PanelTree] = shown, tree
-	*s, _ = s.selectNode(n, false)
+	var fx []Effect
+	*s, fx = s.selectNode(n, true)
 	s.Reveal++
 	s.Edit.Changed = nil
+	return fx
 }
 
 // undoEdit goes back to the input before the last edit (or the first).
-func (s *State) undoEdit(original bool) {
+func (s *State) undoEdit(original bool) []Effect {
 	if len(s.Edit.Undo) == 0 {
-		return
+		return nil
 	}
 	k := len(s.Edit.Undo) - 1
 	if original {
@@ -221,9 +224,10 @@ func (s *State) undoEdit(original bool) {
 	b := s.Edit.Undo[k]
 	undo := s.Edit.Undo[:k:k]
 	s.Proto = b.Proto
-	s.openEdited(b.Text, b.Force, b.Msg, b.Node)
+	fx := s.openEdited(b.Text, b.Force, b.Msg, b.Node)
 	s.Example = b.Example
 	s.Edit.Undo = undo
+	return fx
 }
 
 // editedText is the input with message m's bytes replaced by b, and every other message's

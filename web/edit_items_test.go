@@ -179,30 +179,36 @@ func TestEditItemsRefused(t *testing.T) {
 	}
 }
 
-// TestEditKeepsTreePlace: an edit keeps the tree's scroll position (as the box is: the page
-// does not scroll it), so that the rows the tree draws are those of the box's place.
+// TestEditKeepsTreePlace: an edit keeps the tree's scroll position, scrolling it only as far as
+// shows the node selected then (hexview.Viewport.Reveal from where it was, as the keyboard
+// does), with an effect that scrolls the box there, so that the rows the tree draws are those of
+// the box's place. Column 2's value is the last row in view: the column added after it is one
+// row below the box, which scrolls by that row.
 func TestEditKeepsTreePlace(t *testing.T) {
 	s := NewState(0)
 	value := findNode(t, s, decoder.FieldColumnValue, 1) // column 2's value
-	row := -1
-	for k, id := range s.TreeRows {
-		if id == value {
-			row = k
-		}
-	}
-	// The tree scrolled so that the value's row is the last row in view.
+	row := rowOfNode(s.TreeRows, value)
 	h := 10 * hexview.RowHeight
 	top := (row+1)*hexview.RowHeight - h
 	s = apply(t, s, Scroll{Panel: PanelTree, Top: top, Height: h}, SelectNode{Node: value})
-	for _, a := range []Edit{{Node: value, Text: "f"}, {Op: EditAdd, Node: value}, {Op: EditUndo}, {Op: EditRemove, Node: value}, {Op: EditOriginal}} {
+	moved := 0
+	for _, a := range []Edit{{Node: value, Text: "f"}, {Op: EditAdd, Node: value}, {Op: EditUndo}, {Op: EditAdd, Node: value}, {Op: EditRemove, Node: value + 1}, {Op: EditOriginal}} {
+		was := s.View[PanelTree]
 		var fx []Effect
 		s, fx = Apply(s, a)
-		if s.Edit.View.Err != "" || s.View[PanelTree].Top != top || s.View[PanelTree].Height != h || treeScroll(fx) >= 0 {
-			t.Fatalf("after %+v: %q, the tree at %d+%d (was %d+%d), scrolled to %d", a, s.Edit.View.Err, s.View[PanelTree].Top, s.View[PanelTree].Height, top, h, treeScroll(fx))
+		r := rowOfNode(s.TreeRows, s.Node)
+		want := was.Reveal(r, r)
+		got := s.View[PanelTree]
+		if s.Edit.View.Err != "" || r < 0 || got.Top != want || got.Height != h || (want != was.Top) != (treeScroll(fx) == want) {
+			t.Fatalf("after %+v: %q, node %d at row %d; the tree at %d+%d (was %d+%d, want %d), scrolled to %d",
+				a, s.Edit.View.Err, s.Node, r, got.Top, got.Height, was.Top, was.Height, want, treeScroll(fx))
+		}
+		if want != was.Top {
+			moved++
 		}
 	}
-	if s.Edit.View.Edits != 0 || s.Node != value {
-		t.Fatalf("after Original: %d edits, node %d", s.Edit.View.Edits, s.Node)
+	if s.Edit.View.Edits != 0 || s.Node != value || moved == 0 {
+		t.Fatalf("after Original: %d edits, node %d; the tree scrolled %d times", s.Edit.View.Edits, s.Node, moved)
 	}
 }
 

@@ -49,8 +49,8 @@ func editor(v *web.EditView, dispatch Dispatch) vecty.ComponentOrHTML {
 			n = " edit made. "
 		}
 		items = append(items, tag("p", []string{"class", "edit-undo"}, text(strconv.Itoa(v.Edits)+n),
-			button("edit-undo-last", "Undo", "Go back to the input before the last edit", dispatch, web.Edit{Op: web.EditUndo}),
-			button("edit-original", "Original", "Go back to the input before the first edit", dispatch, web.Edit{Op: web.EditOriginal})))
+			editButton("edit-undo-last", "Undo", "Go back to the input before the last edit", dispatch, web.Edit{Op: web.EditUndo}),
+			editButton("edit-original", "Original", "Go back to the input before the first edit", dispatch, web.Edit{Op: web.EditOriginal})))
 	}
 	return tag("form", []string{"class", "editor", "aria-label", "edit the selected field"}, append(items,
 		markup(event.Submit(func(e *vecty.Event) {
@@ -69,11 +69,20 @@ func editItems(v *web.EditView, dispatch Dispatch) vecty.MarkupOrChild {
 	add, remove := "Add at the end", vecty.MarkupOrChild(nil)
 	hint := " Add: a copy of the last one; in an empty list, an empty one (a null column, relation OID 0). The count and lengths follow."
 	if v.Item >= 0 {
-		add, remove = "Add after", button("edit-remove", "Remove", "", dispatch, web.Edit{Op: web.EditRemove, Node: v.Node})
+		add, remove = "Add after", editButton("edit-remove", "Remove", "", dispatch, web.Edit{Op: web.EditRemove, Node: v.Node})
 		hint = " Add: a copy of " + web.LabelText(v.Tree, int(v.Item), web.MaxDescriptionText) + ", after it. Remove takes it out. The count and lengths follow."
 	}
 	return tag("p", []string{"class", "edit-items"}, button("edit-add", add, "", dispatch, web.Edit{Op: web.EditAdd, Node: v.Node}),
 		remove, text(hint))
+}
+
+// editButton is button for an edit. A button can go with what it acted on (Remove with its
+// column, Undo and Original with the last edit undone), and the focus with it: then the tree
+// takes the focus, its active row the node the edit selected (docs/page.md, Editing).
+//
+//go:noinline
+func editButton(cls, label, title string, d Dispatch, act web.Action) *vecty.HTML {
+	return button(cls, label, title, func(a web.Action) { d(a); keepFocus() }, act)
 }
 
 // tag is element name with attributes attrs (name, value, name, value…; "class" takes classes

@@ -1,0 +1,6 @@
+//go:build !js
+
+package ui
+
+// keepFocus does nothing outside the browser, where the components are only compiled.
+func keepFocus() {}
