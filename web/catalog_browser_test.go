@@ -239,13 +239,10 @@ func TestBrowsersCatalogTab(t *testing.T) {
 func BenchmarkCatalogOf(b *testing.B) {
 	for _, in := range []struct{ name, text string }{{"pg17-text", corpus(b, "pg17-text")}, {"1MB", tenThousand(b)}} {
 		b.Run(in.name, func(b *testing.B) {
-			s, _ := web.Apply(web.NewState(-1), web.SetText{Text: in.text})
-			for !s.Doc.Complete() {
-				s, _ = web.Apply(s, web.DecodeMore{})
-			}
+			d := decodedWhole(b, in.text)
 			b.ReportAllocs()
 			for b.Loop() {
-				web.CatalogOf(s.Doc)
+				web.CatalogOf(d)
 			}
 		})
 	}

@@ -14,7 +14,7 @@ import (
 )
 
 // decodedWhole returns the page's Doc of text, decoded whole.
-func decodedWhole(t *testing.T, text string) *web.Doc {
+func decodedWhole(t testing.TB, text string) *web.Doc {
 	t.Helper()
 	s, _ := web.Apply(web.NewState(-1), web.SetText{Text: text})
 	if s.Doc == nil {

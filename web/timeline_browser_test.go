@@ -248,13 +248,10 @@ func TestBrowserTimelineScreenshot(t *testing.T) {
 // BenchmarkTimelineOf1MB measures making the timeline of about 1 MB of capture (15,000 short
 // messages), natively: the page's own work is BenchmarkPageTimeline1MB.
 func BenchmarkTimelineOf1MB(b *testing.B) {
-	s, _ := web.Apply(web.NewState(-1), web.SetText{Text: tenThousand(b)})
-	for !s.Doc.Complete() {
-		s, _ = web.Apply(s, web.DecodeMore{})
-	}
+	d := decodedWhole(b, tenThousand(b))
 	b.ReportAllocs()
 	for b.Loop() {
-		web.TimelineOf(s.Doc)
+		web.TimelineOf(d)
 	}
 }
 
