@@ -20,13 +20,14 @@ import (
 	"pgoutput-inspector/internal/npmcache"
 )
 
-// Version is the axe-core release the tests use.
-const Version = "4.14.1"
+// Pin is the npm pin (internal/npmcache) that installs axe-core: its package.json names the
+// release the tests use.
+const Pin = "axe-core"
 
-// Source returns the text of axe.min.js of Version, installing the package with npm first when
-// it is not in the cache (internal/npmcache, beside puppeteer-core).
+// Source returns the text of axe.min.js, installing the pin with npm first when it is not in
+// the cache (internal/npmcache, beside puppeteer-core).
 func Source(ctx context.Context) (string, error) {
-	prefix, err := npmcache.Install(ctx, "axe-core@"+Version, "the accessibility tests")
+	prefix, err := npmcache.Install(ctx, Pin, "the accessibility tests", nil)
 	if err != nil {
 		return "", err
 	}

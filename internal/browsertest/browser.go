@@ -70,6 +70,8 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
+
+	"pgoutput-inspector/internal/debpkg"
 )
 
 // ChromiumPath is where Debian's chromium package installs the browser.
@@ -145,36 +147,23 @@ type Browser struct {
 func Start(t testing.TB) *Browser {
 	t.Helper()
 	skipUnderJS(t)
+	debpkg.NoteOnFailure(t, "chromium")
 	browserCtx, err := sharedChromium()
 	if err != nil {
-		t.Fatalf("browsertest: %v", err)
+		failStart(t, err)
 	}
 	b := newBrowser(t)
-	// A browser context has no window of its own, and headless Chromium opens a tab only in a
-	// window ("no browser is open"): the tab is a new window of the new context.
-	browser := chromedp.FromContext(browserCtx).Browser
-	ctx, cancel := context.WithTimeout(browserCtx, DefaultTimeout)
-	defer cancel()
-	exec := cdp.WithExecutor(ctx, browser)
-	id, err := target.CreateBrowserContext().Do(exec)
-	if err != nil {
-		t.Fatalf("browsertest: opening a browser context in %s: %v", ChromiumPath, err)
-	}
-	tab, err := target.CreateTarget("about:blank").WithBrowserContextID(id).WithNewWindow(true).Do(exec)
+	tabCtx, cancelTab, dispose, err := openTab(browserCtx)
 	if err != nil {
 		t.Fatalf("browsertest: opening a tab in %s: %v", ChromiumPath, err)
 	}
-	tabCtx, cancelTab := chromedp.NewContext(browserCtx, chromedp.WithTargetID(tab))
 	b.Ctx = tabCtx
 	chromedp.ListenTarget(tabCtx, b.onEvent)
 
 	t.Cleanup(func() {
 		b.check()
 		b.close(cancelTab)
-		// The context goes with its storage and cache.
-		ctx, cancel := context.WithTimeout(browserCtx, 10*time.Second)
-		defer cancel()
-		if err := target.DisposeBrowserContext(id).Do(cdp.WithExecutor(ctx, browser)); err != nil {
+		if err := dispose(); err != nil {
 			t.Logf("browsertest: closing the browser context: %v", err)
 		}
 	})
@@ -185,12 +174,63 @@ func Start(t testing.TB) *Browser {
 	return b
 }
 
+// openTab opens a tab of the shared Chromium in a browser context of its own. The tab opens
+// with the first chromedp.Run on tabCtx; cancelTab closes it, and dispose then closes the
+// context, with its storage and cache.
+func openTab(browserCtx context.Context) (tabCtx context.Context, cancelTab context.CancelFunc, dispose func() error, err error) {
+	// A browser context has no window of its own, and headless Chromium opens a tab only in a
+	// window ("no browser is open"): the tab is a new window of the new context.
+	browser := chromedp.FromContext(browserCtx).Browser
+	ctx, cancel := context.WithTimeout(browserCtx, DefaultTimeout)
+	defer cancel()
+	exec := cdp.WithExecutor(ctx, browser)
+	id, err := target.CreateBrowserContext().Do(exec)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("opening a browser context: %w", err)
+	}
+	dispose = func() error {
+		ctx, cancel := context.WithTimeout(browserCtx, 10*time.Second)
+		defer cancel()
+		return target.DisposeBrowserContext(id).Do(cdp.WithExecutor(ctx, browser))
+	}
+	tab, err := target.CreateTarget("about:blank").WithBrowserContextID(id).WithNewWindow(true).Do(exec)
+	if err != nil {
+		dispose()
+		return nil, nil, nil, err
+	}
+	tabCtx, cancelTab = chromedp.NewContext(browserCtx, chromedp.WithTargetID(tab))
+	return tabCtx, cancelTab, dispose, nil
+}
+
+// probeChromium opens a tab as Start does, evaluates an expression in it and closes it.
+func probeChromium(browserCtx context.Context) error {
+	tabCtx, cancelTab, dispose, err := openTab(browserCtx)
+	if err != nil {
+		return err
+	}
+	defer dispose()
+	defer cancelTab()
+	b := &Browser{Ctx: tabCtx}
+	if err := b.prepare(); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(tabCtx, DefaultTimeout)
+	defer cancel()
+	var two int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`1 + 1`, &two)); err != nil || two != 2 {
+		return fmt.Errorf("evaluating 1 + 1 in a tab: %d, %v", two, err)
+	}
+	return nil
+}
+
 // chromium is the one Chromium process of the test process (see Start and Main).
 var chromium struct {
 	sync.Mutex
 	ctx     context.Context // the browser's first tab, which no test uses
 	cancel  func()          // stops the browser
 	profile string
+	// cannot is set once Chromium could not be driven: every later test fails with it.
+	cannot *cannotDrive
 }
 
 // sharedChromium returns the context of the test process's Chromium, starting it when none
@@ -198,6 +238,9 @@ var chromium struct {
 func sharedChromium() (context.Context, error) {
 	chromium.Lock()
 	defer chromium.Unlock()
+	if chromium.cannot != nil {
+		return nil, chromium.cannot
+	}
 	if chromium.ctx != nil && chromium.ctx.Err() == nil {
 		return chromium.ctx, nil
 	}
@@ -248,13 +291,25 @@ func sharedChromium() (context.Context, error) {
 		cancelCtx()
 		cancelAlloc()
 	}
-	// The first Run starts the browser and attaches to its first tab.
-	if err := chromedp.Run(ctx); err != nil {
+	// The first Run starts the browser and attaches to its first tab; then a tab is opened as
+	// each test opens one, so that a Chromium chromedp cannot drive is said once, not by each
+	// test.
+	err = chromedp.Run(ctx)
+	if err == nil {
+		err = probeChromium(ctx)
+	}
+	if err != nil {
 		stopChromiumLocked()
-		return nil, fmt.Errorf("starting %s: %v", ChromiumPath, err)
+		driver := "chromedp " + moduleVersion("github.com/chromedp/chromedp") + " (cdproto " + moduleVersion("github.com/chromedp/cdproto") + ") over the Chrome DevTools Protocol"
+		chromium.cannot = newCannotDrive("chromium", ChromiumPath, driver, err, chromiumFix)
+		return nil, chromium.cannot
 	}
 	return ctx, nil
 }
+
+// chromiumFix is the other way to mend a Chromium chromedp cannot drive.
+const chromiumFix = `update chromedp and its protocol tables for this Chromium (the tests use chromedp's classic API):
+	go get github.com/chromedp/chromedp@latest github.com/chromedp/cdproto@latest && go mod tidy`
 
 func stopChromiumLocked() {
 	if chromium.cancel != nil {

@@ -7,6 +7,7 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -21,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"pgoutput-inspector/internal/debpkg"
 	"pgoutput-inspector/internal/npmcache"
 )
 
@@ -30,9 +32,11 @@ const FirefoxPath = "/usr/bin/firefox-esr"
 // FirefoxInstallCommand installs Firefox on Debian (as root).
 const FirefoxInstallCommand = "apt-get update && apt-get install -y firefox-esr"
 
-// PuppeteerCore is the npm package that drives Firefox over WebDriver BiDi, installed by the
-// first Firefox test into a cache directory (never into the repository).
-const PuppeteerCore = "puppeteer-core@25.16.0"
+// PuppeteerPin is the npm pin (internal/npmcache) of puppeteer-core, which drives Firefox
+// over WebDriver BiDi: installed by the first Firefox test into a cache directory (never into
+// the repository). Its package.json names the release: the one made for the Firefox ESR that
+// Debian ships (docs/testing.md, "Browsers and their drivers").
+const PuppeteerPin = "puppeteer-core"
 
 // The viewport Firefox's page is laid out in.
 const firefoxWidth, firefoxHeight = 1280, 900
@@ -76,6 +80,8 @@ type firefoxProcess struct {
 	stdin  io.WriteCloser
 	dir    string
 	exited chan struct{}
+	// launchErr is why the bridge could not launch Firefox, when it could not.
+	launchErr string
 
 	mu      sync.Mutex
 	next    int
@@ -87,18 +93,21 @@ type firefoxProcess struct {
 var firefox struct {
 	sync.Mutex
 	p *firefoxProcess
+	// cannot is set once Firefox could not be driven: every later test fails with it.
+	cannot *cannotDrive
 }
 
 // StartFirefox opens a tab for the test in headless Firefox, in a browser context of its own.
-// The first call starts Firefox (Main stops it); it installs PuppeteerCore with npm into the
+// The first call starts Firefox (Main stops it); it installs PuppeteerPin with npm into the
 // cache on first use, and fails the test with the command to run when Firefox, Node.js or npm
-// is missing.
+// is missing, or when puppeteer-core cannot drive this Firefox.
 func StartFirefox(t testing.TB) *Firefox {
 	t.Helper()
 	skipUnderJS(t)
+	debpkg.NoteOnFailure(t, "firefox-esr")
 	p, err := sharedFirefox()
 	if err != nil {
-		t.Fatalf("browsertest: %v", err)
+		failStart(t, err)
 	}
 	f := &Firefox{t: t, Timeout: DefaultTimeout, p: p, origins: map[string]bool{}}
 	v, err := p.call("open", 0, nil, 3*DefaultTimeout)
@@ -135,6 +144,9 @@ func StartFirefox(t testing.TB) *Firefox {
 func sharedFirefox() (*firefoxProcess, error) {
 	firefox.Lock()
 	defer firefox.Unlock()
+	if firefox.cannot != nil {
+		return nil, firefox.cannot
+	}
 	if p := firefox.p; p != nil {
 		select {
 		case <-p.exited:
@@ -147,7 +159,7 @@ func sharedFirefox() (*firefoxProcess, error) {
 	if _, err := os.Stat(FirefoxPath); err != nil {
 		return nil, fmt.Errorf("Firefox is not installed (%s: %v); install it with:\n\t%s\n(.ci/run does this)", FirefoxPath, err, FirefoxInstallCommand)
 	}
-	pkg, err := puppeteerCore()
+	pkg, driver, err := puppeteerCore()
 	if err != nil {
 		return nil, err
 	}
@@ -182,17 +194,52 @@ func sharedFirefox() (*firefoxProcess, error) {
 	p.cmd = cmd
 	ready := make(chan struct{})
 	go p.read(stdout, ready)
+	cannot := func(err error) (*firefoxProcess, error) {
+		p.stop()
+		firefox.cannot = newCannotDrive("firefox-esr", FirefoxPath, driver, err, firefoxFix)
+		return nil, firefox.cannot
+	}
 	select {
 	case <-ready:
 	case <-p.exited:
+		if p.launchErr != "" {
+			return cannot(errors.New(p.launchErr))
+		}
 		p.stop()
 		return nil, fmt.Errorf("the Firefox bridge exited: %s", p.stderrText())
 	case <-time.After(3 * DefaultTimeout):
-		p.stop()
-		return nil, fmt.Errorf("Firefox did not start within %v: %s", 3*DefaultTimeout, p.stderrText())
+		return cannot(fmt.Errorf("Firefox did not start within %v: %s", 3*DefaultTimeout, p.stderrText()))
+	}
+	// A first tab, opened and closed: what every test does first, tried once here, so that a
+	// Firefox the driver cannot drive is said once, not by each test.
+	if err := p.probe(); err != nil {
+		return cannot(err)
 	}
 	firefox.p = p
 	return p, nil
+}
+
+// firefoxFix is the other way to mend a Firefox puppeteer-core cannot drive.
+const firefoxFix = `pin the puppeteer-core release made for this Firefox (its lib/cjs/puppeteer/revisions.js names the
+Firefox it was tested with) in internal/npmcache/pins/puppeteer-core/package.json, then run
+	scripts/npm-pins.sh puppeteer-core`
+
+// probe opens a tab as StartFirefox does and closes it. A command refused says only what
+// the driver said.
+func (p *firefoxProcess) probe() error {
+	v, err := p.call("open", 0, nil, 3*DefaultTimeout)
+	if e := (*bridgeError)(nil); errors.As(err, &e) {
+		return fmt.Errorf("opening a tab: %s", e.msg)
+	}
+	if err != nil {
+		return err
+	}
+	var opened [3]int
+	if err := json.Unmarshal(v, &opened); err != nil {
+		return fmt.Errorf("opening a tab: answer %s: %v", v, err)
+	}
+	_, err = p.call("close", opened[0], nil, 20*time.Second)
+	return err
 }
 
 // stopFirefox stops the test process's Firefox, if one runs.
@@ -247,6 +294,8 @@ func (p *firefoxProcess) read(r io.Reader, ready chan struct{}) {
 			}
 		case m.Event == "ready":
 			close(ready)
+		case m.Event == "failed":
+			p.launchErr = m.Error
 		case p.tabs[m.Tab] != nil:
 			p.tabs[m.Tab].record(m.Event, m.Kind, m.Text, m.URL)
 		}
@@ -267,6 +316,14 @@ func (f *Firefox) record(event, kind, text, url string) {
 	}
 }
 
+// bridgeError is a command the bridge answered with an error.
+type bridgeError struct {
+	op, line string
+	msg      string // the error's message, then its stack
+}
+
+func (e *bridgeError) Error() string { return fmt.Sprintf("%s(%s): %s", e.op, shorten(e.line), e.msg) }
+
 // call runs one command of the bridge on a tab and returns its value, or an error: the
 // bridge's, its exit, or no answer within timeout.
 func (p *firefoxProcess) call(op string, tab int, args map[string]any, timeout time.Duration) (json.RawMessage, error) {
@@ -283,7 +340,7 @@ func (p *firefoxProcess) call(op string, tab int, args map[string]any, timeout t
 	select {
 	case a := <-c:
 		if a.Error != "" {
-			return nil, fmt.Errorf("%s(%s): %s", op, shorten(string(line)), a.Error)
+			return nil, &bridgeError{op, string(line), a.Error}
 		}
 		return a.Value, nil
 	case <-p.exited:
@@ -484,16 +541,20 @@ func (f *Firefox) SetViewport(width, height int) {
 	f.call("viewport", map[string]any{"width": width, "height": height})
 }
 
-// puppeteerCore returns the directory of PuppeteerCore, installing it with npm into the
-// cache once (internal/npmcache).
-func puppeteerCore() (string, error) {
+// puppeteerCore returns the directory of puppeteer-core, installing its pin with npm into
+// the cache once (internal/npmcache), and names it as the driver of Firefox.
+func puppeteerCore() (dir, driver string, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	prefix, err := npmcache.Install(ctx, PuppeteerCore, "the Firefox tests")
+	version, err := npmcache.Version(PuppeteerPin, "puppeteer-core")
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
-	return filepath.Join(prefix, "node_modules", "puppeteer-core"), nil
+	prefix, err := npmcache.Install(ctx, PuppeteerPin, "the Firefox tests", nil)
+	if err != nil {
+		return "", "", err
+	}
+	return filepath.Join(prefix, "node_modules", "puppeteer-core"), "puppeteer-core " + version + " over WebDriver BiDi", nil
 }
 
 func startFirefox(t testing.TB) Tab { return StartFirefox(t) }

