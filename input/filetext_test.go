@@ -5,11 +5,14 @@ import (
 	"os"
 	"os/exec"
 	"testing"
+
+	"pgoutput-inspector/internal/debpkg"
 )
 
 // TestFileText checks that a binary file shown as FileText reads back to the same messages as
 // the file itself, and that FileText writes what xxd writes.
 func TestFileText(t *testing.T) {
+	debpkg.NoteOnFailure(t, "xxd")
 	for _, name := range []string{"../testdata/input/recvlogical/stream.bin", "../testdata/input/tshark/pcapng.pcapng", "../testdata/input/recvlogical/one_raw.bin"} {
 		b, err := os.ReadFile(name)
 		if err != nil {
@@ -44,6 +47,7 @@ func TestFileText(t *testing.T) {
 // TestFileTextCompact: a binary file over CompactDumpFrom is shown as xxd -p writes it, and
 // reads back to the messages of the file itself; FileTextSize gives the text's length.
 func TestFileTextCompact(t *testing.T) {
+	debpkg.NoteOnFailure(t, "xxd")
 	stream := benchStream(t, CompactDumpFrom+CompactDumpFrom/4)
 	cuts, _ := splitRecvLogical(stream)
 	var msgs [][]byte

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"pgoutput-inspector/internal/debpkg"
 	"pgoutput-inspector/internal/export"
 )
 
@@ -116,6 +117,7 @@ func TestBytesPythonAndJavaScriptLiterals(t *testing.T) {
 			if err != nil {
 				t.Skipf("no %s", lang.cmd)
 			}
+			debpkg.NoteOnFailure(t, lang.cmd)
 			inputs := byteInputs()
 			var lits []string
 			for _, b := range inputs {

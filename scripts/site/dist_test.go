@@ -16,6 +16,7 @@ import (
 
 	"pgoutput-inspector/input"
 	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/internal/debpkg"
 	"pgoutput-inspector/internal/dump"
 	"pgoutput-inspector/internal/inspectorserver"
 	"pgoutput-inspector/internal/precompress"
@@ -154,6 +155,7 @@ func openLink(t *testing.T, base string) *browsertest.Browser {
 // until the test ends, and returns its base URL.
 func pythonServer(t *testing.T, dir string) string {
 	t.Helper()
+	debpkg.NoteOnFailure(t, "python3")
 	cmd := exec.Command("python3", "-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory", dir, "0")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
