@@ -128,6 +128,13 @@ func (s *Server) ConnString() string {
 	return fmt.Sprintf("host=127.0.0.1 port=%d user=%s dbname=postgres sslmode=disable", s.Port, SuperUser)
 }
 
+// SocketConnString returns a connection string for the "postgres" database as the superuser
+// over the server's Unix-domain socket: a connection that a capture on the loopback interface
+// does not see.
+func (s *Server) SocketConnString() string {
+	return fmt.Sprintf("host=%s port=%d user=%s dbname=postgres", s.Dir, s.Port, SuperUser)
+}
+
 // ReplicationConnString returns a connection string for a logical replication (walsender)
 // connection to the "postgres" database.
 func (s *Server) ReplicationConnString() string {
@@ -328,6 +335,26 @@ func (s *Server) initdb(ctx context.Context, cred *syscall.Credential) error {
 		return err
 	}
 	return nil
+}
+
+// RequireAuth puts lines before the trust rules of the server's pg_hba.conf and reloads it:
+// "host all alice 127.0.0.1/32 scram-sha-256" makes alice authenticate with a password.
+func (s *Server) RequireAuth(ctx context.Context, lines ...string) error {
+	path := filepath.Join(s.DataDir(), "pg_hba.conf")
+	old, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("pgserver: %w", err)
+	}
+	if err := s.writeOwned(s.cred, path, strings.Join(lines, "\n")+"\n"+string(old)); err != nil {
+		return err
+	}
+	conn, err := pgconn.Connect(ctx, s.ConnString())
+	if err != nil {
+		return fmt.Errorf("pgserver: %w", err)
+	}
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, "SELECT pg_reload_conf()").ReadAll()
+	return err
 }
 
 // writeOwned writes a file into the data directory and hands it to the server user.

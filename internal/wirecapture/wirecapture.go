@@ -1,0 +1,367 @@
+//go:build !js
+
+// Package wirecapture records real replication connections with dumpcap on the loopback
+// interface, for the tests and testdata of the inspector's conversation decoding: a
+// pg_recvlogical session, a PostgreSQL subscriber (table synchronization and apply), the
+// project's own capture, and connections that fail (a missing slot, a protocol version the
+// server does not have, a missing publication, a wrong password with SCRAM). Every capture
+// holds the whole conversation, from the TCP handshake to the close.
+//
+//	err := wirecapture.Record(ctx, "out.pcapng", []int{srv.Port}, func() error {
+//		return wirecapture.RecvLogical(ctx, srv, wirecapture.RecvOptions{Options: []string{"proto_version=1"}})
+//	})
+//
+// Recording needs dumpcap (Debian's tshark package) and the right to capture: root, or the
+// wireshark group's capabilities. Check says which is missing.
+package wirecapture
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"pgoutput-inspector/internal/pgserver"
+)
+
+// Dumpcap is where Debian's tshark package (through wireshark-common) installs dumpcap.
+const Dumpcap = "/usr/bin/dumpcap"
+
+// RecvLogicalPath is the pg_recvlogical of Debian's postgresql-15 package, the client of the
+// pg_recvlogical captures (it speaks to servers of every version).
+const RecvLogicalPath = "/usr/lib/postgresql/15/bin/pg_recvlogical"
+
+// Check says why recording cannot work here, or returns nil.
+func Check() error {
+	if _, err := os.Stat(Dumpcap); err != nil {
+		return fmt.Errorf("dumpcap is not installed (%s: %v); install it with: apt-get install -y tshark", Dumpcap, err)
+	}
+	if os.Geteuid() != 0 {
+		return fmt.Errorf("recording on the loopback interface needs root (or dumpcap's capabilities); run as root")
+	}
+	return nil
+}
+
+// Record captures the loopback traffic to and from the TCP ports into path (pcapng) while fn
+// runs, from before fn's first packet to after its last.
+func Record(ctx context.Context, path string, ports []int, fn func() error) error {
+	if err := Check(); err != nil {
+		return err
+	}
+	var filter []string
+	for _, p := range ports {
+		filter = append(filter, "tcp port "+strconv.Itoa(p))
+	}
+	cmd := exec.CommandContext(ctx, Dumpcap, "-i", "lo", "-f", strings.Join(filter, " or "), "-w", path)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("wirecapture: starting dumpcap: %w", err)
+	}
+	// dumpcap says "Capturing on 'Loopback: lo'" once it captures.
+	lines := bufio.NewScanner(stderr)
+	var said bytes.Buffer
+	started := false
+	for lines.Scan() {
+		said.WriteString(lines.Text() + "\n")
+		if strings.HasPrefix(lines.Text(), "Capturing on") {
+			started = true
+			break
+		}
+	}
+	if !started {
+		cmd.Wait()
+		return fmt.Errorf("wirecapture: dumpcap did not start capturing: %s", said.String())
+	}
+	go io.Copy(&said, stderr)
+	fnErr := fn()
+	// The last packets (a FIN, its ACK) reach the capture a moment after the close.
+	time.Sleep(300 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	waitErr := cmd.Wait()
+	if fnErr != nil {
+		return fnErr
+	}
+	var exit *exec.ExitError
+	if waitErr != nil && !errors.As(waitErr, &exit) {
+		return fmt.Errorf("wirecapture: dumpcap: %v: %s", waitErr, said.String())
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
+		return fmt.Errorf("wirecapture: dumpcap wrote nothing to %s: %s", path, said.String())
+	}
+	return os.Chmod(path, 0o644)
+}
+
+// Exec runs SQL statements on the server, one after another, as the superuser, over the
+// server's Unix-domain socket: the scenarios' own statements stay out of the captures.
+func Exec(ctx context.Context, srv *pgserver.Server, sql ...string) error {
+	conn, err := pgconn.Connect(ctx, srv.SocketConnString())
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	for _, q := range sql {
+		if _, err := conn.Exec(ctx, q).ReadAll(); err != nil {
+			return fmt.Errorf("wirecapture: %s: %w", q, err)
+		}
+	}
+	return nil
+}
+
+// query returns the first column of the first row of a query.
+func query(ctx context.Context, srv *pgserver.Server, sql string) (string, error) {
+	conn, err := pgconn.Connect(ctx, srv.SocketConnString())
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close(ctx)
+	res, err := conn.Exec(ctx, sql).ReadAll()
+	if err != nil {
+		return "", err
+	}
+	if len(res) == 0 || len(res[0].Rows) == 0 {
+		return "", nil
+	}
+	return string(res[0].Rows[0][0]), nil
+}
+
+// Table is the table the scenarios publish and change.
+const Table = "acct"
+
+// setup creates the table and its publication.
+func setup(ctx context.Context, srv *pgserver.Server, publication string) error {
+	return Exec(ctx, srv,
+		"CREATE TABLE IF NOT EXISTS "+Table+" (id int PRIMARY KEY, name text, balance numeric)",
+		"INSERT INTO "+Table+" SELECT g, 'name '||g, g * 1.5 FROM generate_series(1, 3) g ON CONFLICT DO NOTHING",
+		"CREATE PUBLICATION "+publication+" FOR TABLE "+Table)
+}
+
+// Changes are the changes a scenario makes while a client streams: an insert, an update, a
+// delete, and a transaction of 800 rows large enough to be streamed (the servers'
+// logical_decoding_work_mem is 64kB) when the client asked for streaming.
+var Changes = []string{
+	"INSERT INTO " + Table + " VALUES (100, 'alice', 10.5)",
+	"UPDATE " + Table + " SET balance = balance + 1 WHERE id = 100",
+	"DELETE FROM " + Table + " WHERE id = 100",
+	"INSERT INTO " + Table + " SELECT g, repeat('x', 40), g FROM generate_series(1000, 1799) g",
+}
+
+// RecvOptions are a pg_recvlogical session's settings.
+type RecvOptions struct {
+	// Slot names the slot ("recv" when empty); Create creates it (CREATE_REPLICATION_SLOT in
+	// the capture) and Drop drops it at the end.
+	Slot         string
+	Create, Drop bool
+	// Options are pgoutput's options, name=value (-o); publication_names=pub is added when
+	// none names the publications.
+	Options []string
+	// Publication is the publication setup creates ("pub" when empty); NoSetup skips setup.
+	Publication string
+	NoSetup     bool
+	// Changes are run while pg_recvlogical streams (nil: Changes).
+	Changes []string
+	// Env adds environment variables (PGPASSWORD) and User connects as another role.
+	Env  []string
+	User string
+	// Args are more arguments of pg_recvlogical (--status-interval, --fsync-interval).
+	Args []string
+	// ExpectFail: pg_recvlogical is expected to exit with an error (its output is returned
+	// in the error of a success instead).
+	ExpectFail bool
+}
+
+// RecvLogical runs pg_recvlogical against the server: it creates the slot when asked, starts
+// streaming with the options, makes the changes, waits until they have arrived, and stops
+// it with SIGINT, as a person pressing Ctrl-C.
+func RecvLogical(ctx context.Context, srv *pgserver.Server, o RecvOptions) error {
+	if o.Slot == "" {
+		o.Slot = "recv"
+	}
+	if o.Publication == "" {
+		o.Publication = "pub"
+	}
+	if o.Changes == nil {
+		o.Changes = Changes
+	}
+	if !o.NoSetup {
+		if err := setup(ctx, srv, o.Publication); err != nil {
+			return err
+		}
+	}
+	user := o.User
+	if user == "" {
+		user = pgserver.SuperUser
+	}
+	dir, err := os.MkdirTemp("", "wirecapture-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	out := filepath.Join(dir, "stream.bin")
+	args := []string{"-d", fmt.Sprintf("host=127.0.0.1 port=%d user=%s dbname=postgres sslmode=disable application_name=pg_recvlogical", srv.Port, user),
+		"--slot", o.Slot, "-P", "pgoutput", "--start", "-f", out, "--no-loop"}
+	if o.Create {
+		args = append(args, "--create-slot")
+	}
+	hasPub := false
+	for _, opt := range o.Options {
+		args = append(args, "-o", opt)
+		hasPub = hasPub || strings.HasPrefix(opt, "publication_names=")
+	}
+	if !hasPub {
+		args = append(args, "-o", "publication_names="+o.Publication)
+	}
+	args = append(args, o.Args...)
+	cmd := exec.CommandContext(ctx, RecvLogicalPath, args...)
+	cmd.Env = append(append(os.Environ(), "TZ=UTC", "LC_ALL=C"), o.Env...)
+	var said bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &said, &said
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("wirecapture: starting pg_recvlogical: %w", err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	// Streaming has started when the walsender has begun sending (the slot is active from
+	// CREATE_REPLICATION_SLOT on: changes made then would come before its starting point).
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		select {
+		case err := <-exited:
+			if o.ExpectFail {
+				return nil
+			}
+			return fmt.Errorf("wirecapture: pg_recvlogical exited early (%v): %s", err, said.String())
+		default:
+		}
+		active, err := query(ctx, srv, "SELECT count(*) > 0 FROM pg_stat_replication WHERE application_name = 'pg_recvlogical' AND state IN ('catchup', 'streaming')")
+		if err == nil && active == "t" {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			return fmt.Errorf("wirecapture: pg_recvlogical did not start streaming within 30s: %s", said.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err := Exec(ctx, srv, o.Changes...); err != nil {
+		cmd.Process.Kill()
+		return err
+	}
+	// The changes have arrived when the slot's confirmed position reaches the WAL written.
+	lsn, err := query(ctx, srv, "SELECT pg_current_wal_insert_lsn()")
+	if err != nil {
+		cmd.Process.Kill()
+		return err
+	}
+	for deadline = time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		select {
+		case err := <-exited:
+			if o.ExpectFail {
+				return nil
+			}
+			return fmt.Errorf("wirecapture: pg_recvlogical exited (%v): %s", err, said.String())
+		default:
+		}
+		done, err := query(ctx, srv, "SELECT confirmed_flush_lsn >= '"+lsn+"' FROM pg_replication_slots WHERE slot_name = '"+o.Slot+"'")
+		if err == nil && done == "t" {
+			break
+		}
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case <-exited:
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		<-exited
+		return fmt.Errorf("wirecapture: pg_recvlogical did not stop on SIGINT: %s", said.String())
+	}
+	if o.ExpectFail {
+		return fmt.Errorf("wirecapture: pg_recvlogical was expected to fail, and streamed: %s", said.String())
+	}
+	if o.Drop {
+		for deadline = time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			err := Exec(ctx, srv, "SELECT pg_drop_replication_slot('"+o.Slot+"')")
+			if err == nil || time.Now().After(deadline) {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Subscribe makes sub a PostgreSQL subscriber of pub's table: it creates the table on both,
+// the publication on pub and a subscription with the given WITH options on sub, waits until
+// the table is synchronized, makes the changes on pub, waits until sub has them, and drops the
+// subscription. The capture of pub's port holds the subscription's connections: the apply
+// worker's replication stream and a table synchronization worker's COPY.
+func Subscribe(ctx context.Context, pub, sub *pgserver.Server, with string) error {
+	if err := setup(ctx, pub, "pub"); err != nil {
+		return err
+	}
+	if err := Exec(ctx, sub, "CREATE TABLE IF NOT EXISTS "+Table+" (id int PRIMARY KEY, name text, balance numeric)"); err != nil {
+		return err
+	}
+	create := fmt.Sprintf("CREATE SUBSCRIPTION sub CONNECTION 'host=127.0.0.1 port=%d user=%s dbname=postgres sslmode=disable' PUBLICATION pub", pub.Port, pgserver.SuperUser)
+	if with != "" {
+		create += " WITH (" + with + ")"
+	}
+	if err := Exec(ctx, sub, create); err != nil {
+		return err
+	}
+	wait := func(what, sql string) error {
+		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			v, err := query(ctx, sub, sql)
+			if err == nil && v == "t" {
+				return nil
+			}
+			if time.Now().After(deadline) {
+				return fmt.Errorf("wirecapture: the subscriber did not %s within 60s (%v)", what, err)
+			}
+		}
+	}
+	if err := wait("synchronize the table", "SELECT bool_and(srsubstate = 'r') FROM pg_subscription_rel"); err != nil {
+		return err
+	}
+	if err := Exec(ctx, pub, Changes...); err != nil {
+		return err
+	}
+	if err := wait("apply the changes", "SELECT count(*) = 803 FROM "+Table); err != nil {
+		return err
+	}
+	return Exec(ctx, sub, "DROP SUBSCRIPTION sub")
+}
+
+// Password is the password of the role the SCRAM scenarios log in as.
+const Password = "correct-horse-battery"
+
+// ScramUser is that role.
+const ScramUser = "alice"
+
+// RequireScram creates ScramUser with Password (replication allowed) and makes the server ask
+// it for SCRAM authentication.
+func RequireScram(ctx context.Context, srv *pgserver.Server) error {
+	if err := Exec(ctx, srv, "SET password_encryption = 'scram-sha-256'",
+		"CREATE ROLE "+ScramUser+" LOGIN REPLICATION PASSWORD '"+Password+"'",
+		"GRANT SELECT ON ALL TABLES IN SCHEMA public TO "+ScramUser); err != nil {
+		return err
+	}
+	if err := srv.RequireAuth(ctx, "host all "+ScramUser+" 127.0.0.1/32 scram-sha-256",
+		"host replication "+ScramUser+" 127.0.0.1/32 scram-sha-256"); err != nil {
+		return err
+	}
+	time.Sleep(300 * time.Millisecond) // the postmaster rereads pg_hba.conf on its SIGHUP
+	return nil
+}
