@@ -348,7 +348,7 @@ func (s *Server) RequireAuth(ctx context.Context, lines ...string) error {
 	if err := s.writeOwned(s.cred, path, strings.Join(lines, "\n")+"\n"+string(old)); err != nil {
 		return err
 	}
-	conn, err := pgconn.Connect(ctx, s.ConnString())
+	conn, err := pgconn.Connect(ctx, s.SocketConnString())
 	if err != nil {
 		return fmt.Errorf("pgserver: %w", err)
 	}

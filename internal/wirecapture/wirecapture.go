@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -364,4 +365,277 @@ func RequireScram(ctx context.Context, srv *pgserver.Server) error {
 	}
 	time.Sleep(300 * time.Millisecond) // the postmaster rereads pg_hba.conf on its SIGHUP
 	return nil
+}
+
+// Ordinary runs ordinary client connections against the server, for the messages a replication
+// connection seldom shows: the extended query protocol (Parse, Bind, Describe, Execute, Close,
+// Sync, Flush and their answers, PortalSuspended), LISTEN and NOTIFY, a notice, an empty
+// query, COPY FROM STDIN (CopyInResponse, CopyData, CopyDone; CopyFail), a FunctionCall, MD5 and
+// clear-text password authentication, the encryption requests a server without SSL or GSSAPI
+// refuses, protocol 3.2's StartupMessage with an option the server does not know
+// (NegotiateProtocolVersion; a BackendKeyData with a long key on PostgreSQL 18), and a
+// CancelRequest. Most come from pgconn; the rest from a client written here, which sends
+// them byte by byte.
+func Ordinary(ctx context.Context, srv *pgserver.Server) error {
+	if err := setup(ctx, srv, "pub"); err != nil {
+		return err
+	}
+	if err := Exec(ctx, srv,
+		"SET password_encryption = 'md5'", "CREATE ROLE bob LOGIN PASSWORD 'bob-"+Password+"'",
+		"RESET password_encryption", "CREATE ROLE carol LOGIN PASSWORD 'carol-"+Password+"'",
+		"GRANT ALL ON "+Table+" TO bob, carol"); err != nil {
+		return err
+	}
+	if err := srv.RequireAuth(ctx, "host all bob 127.0.0.1/32 md5", "host all carol 127.0.0.1/32 password"); err != nil {
+		return err
+	}
+	time.Sleep(300 * time.Millisecond)
+	bob, err := pgconn.Connect(ctx, fmt.Sprintf("host=127.0.0.1 port=%d user=bob password=bob-%s dbname=postgres sslmode=disable", srv.Port, Password))
+	if err != nil {
+		return err
+	}
+	steps := []func() error{
+		func() error {
+			_, err := bob.ExecParams(ctx, "SELECT $1::int + 1", [][]byte{[]byte("41")}, nil, []int16{0}, []int16{1}).Close()
+			return err
+		},
+		func() error {
+			_, err := bob.Prepare(ctx, "by_id", "SELECT name FROM "+Table+" WHERE id = $1", []uint32{23})
+			return err
+		},
+		func() error {
+			_, err := bob.Prepare(ctx, "bump", "UPDATE "+Table+" SET balance = balance + 1 WHERE id = $1", nil)
+			return err
+		},
+		func() error { return bob.ExecPrepared(ctx, "by_id", [][]byte{[]byte("1")}, nil, nil).Read().Err },
+		func() error { return bob.Deallocate(ctx, "by_id") },
+		func() error { _, err := bob.Exec(ctx, "").ReadAll(); return err },
+		func() error { _, err := bob.Exec(ctx, "LISTEN ch; NOTIFY ch, 'hello'").ReadAll(); return err },
+		func() error {
+			_, err := bob.Exec(ctx, "DO $$BEGIN RAISE NOTICE 'a notice from a DO block'; END$$").ReadAll()
+			return err
+		},
+		func() error {
+			_, err := bob.CopyFrom(ctx, strings.NewReader("7\tseven\t7.5\n8\t\\N\t8\n"), "COPY "+Table+" FROM STDIN")
+			return err
+		},
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			bob.Close(ctx)
+			return err
+		}
+	}
+	bob.Close(ctx)
+	carol, err := pgconn.Connect(ctx, fmt.Sprintf("host=127.0.0.1 port=%d user=carol password=carol-%s dbname=postgres sslmode=disable", srv.Port, Password))
+	if err != nil {
+		return err
+	}
+	carol.Close(ctx)
+	return rawClient(ctx, srv)
+}
+
+// rawClient sends, byte by byte, what pgconn does not: the encryption requests, protocol 3.2's
+// StartupMessage with an unknown protocol option, a FunctionCall, an Execute with a row limit,
+// Close, Flush, a CopyFail, and a CancelRequest on a second connection.
+func rawClient(ctx context.Context, srv *pgserver.Server) error {
+	d := net.Dialer{Timeout: 10 * time.Second}
+	c, err := d.DialContext(ctx, "tcp", fmt.Sprintf("127.0.0.1:%d", srv.Port))
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(30 * time.Second))
+	r := bufio.NewReader(c)
+	one := func(code uint32) error {
+		if _, err := c.Write(be32(be32(nil, 8), code)); err != nil {
+			return err
+		}
+		b, err := r.ReadByte()
+		if err != nil || b != 'N' {
+			return fmt.Errorf("wirecapture: the server answered %q (%v) to request %d, want N", b, err, code)
+		}
+		return nil
+	}
+	if err := one(80877104); err != nil { // GSSENCRequest
+		return err
+	}
+	if err := one(80877103); err != nil { // SSLRequest
+		return err
+	}
+	var body []byte
+	for _, kv := range []string{"user", pgserver.SuperUser, "database", "postgres", "application_name", "raw", "_pq_.inspector_test", "on"} {
+		body = append(append(body, kv...), 0)
+	}
+	body = append(body, 0)
+	start := be32(be32(nil, uint32(8+len(body))), 3<<16|2)
+	if _, err := c.Write(append(start, body...)); err != nil {
+		return err
+	}
+	msgs, err := readUntil(r, 'Z')
+	if err != nil {
+		return err
+	}
+	var pid, key []byte
+	for _, m := range msgs {
+		if m[0] == 'K' {
+			pid, key = m[5:9], m[9:]
+		}
+	}
+	if pid == nil {
+		return fmt.Errorf("wirecapture: no BackendKeyData")
+	}
+	send := func(typ byte, body []byte) error {
+		_, err := c.Write(append(be32([]byte{typ}, uint32(4+len(body))), body...))
+		return err
+	}
+	// FunctionCall of abs(integer) with the argument -7 in text, its result in binary.
+	oid, err := query(ctx, srv, "SELECT 'int4abs'::regproc::oid")
+	if err != nil {
+		return err
+	}
+	n, _ := strconv.Atoi(oid)
+	call := be32(nil, uint32(n))
+	call = append(call, 0, 1, 0, 0, 0, 1)
+	call = append(be32(call, 2), "-7"...)
+	call = append(call, 0, 1)
+	if err := send('F', call); err != nil {
+		return err
+	}
+	if _, err := readUntil(r, 'Z'); err != nil {
+		return err
+	}
+	// A portal run one row at a time: Parse, Bind, Execute with a limit of 1 (PortalSuspended),
+	// Flush, then Close and Sync.
+	q := []byte("\x00SELECT id FROM " + Table + " ORDER BY id\x00\x00\x00")
+	steps := []struct {
+		typ  byte
+		body []byte
+	}{
+		{'P', q},
+		{'B', []byte("p1\x00\x00\x00\x00\x00\x00\x00\x00")},
+		{'D', []byte("Pp1\x00")},
+		{'E', append([]byte("p1\x00"), 0, 0, 0, 1)},
+		{'H', nil},
+	}
+	for _, st := range steps {
+		if err := send(st.typ, st.body); err != nil {
+			return err
+		}
+	}
+	if _, err := readUntil(r, 's'); err != nil {
+		return err
+	}
+	if err := send('C', []byte("Pp1\x00")); err != nil {
+		return err
+	}
+	if err := send('S', nil); err != nil {
+		return err
+	}
+	if _, err := readUntil(r, 'Z'); err != nil {
+		return err
+	}
+	// COPY FROM STDIN given up with CopyFail.
+	if err := send('Q', []byte("COPY "+Table+" FROM STDIN\x00")); err != nil {
+		return err
+	}
+	if _, err := readUntil(r, 'G'); err != nil {
+		return err
+	}
+	if err := send('f', []byte("the client gave up\x00")); err != nil {
+		return err
+	}
+	if _, err := readUntil(r, 'Z'); err != nil {
+		return err
+	}
+	// A CancelRequest for this backend on a connection of its own: nothing runs, so nothing
+	// is cancelled; the server closes that connection.
+	cc, err := d.DialContext(ctx, "tcp", fmt.Sprintf("127.0.0.1:%d", srv.Port))
+	if err != nil {
+		return err
+	}
+	cancel := be32(be32(nil, uint32(12+len(key))), 80877102)
+	cancel = append(append(cancel, pid...), key...)
+	if _, err := cc.Write(cancel); err != nil {
+		cc.Close()
+		return err
+	}
+	cc.SetReadDeadline(time.Now().Add(10 * time.Second))
+	io.Copy(io.Discard, cc) // until the server closes it
+	cc.Close()
+	return send('X', nil)
+}
+
+// readUntil reads typed messages until one of type last, and returns them.
+func readUntil(r *bufio.Reader, last byte) ([][]byte, error) {
+	var msgs [][]byte
+	for {
+		head := make([]byte, 5)
+		if _, err := io.ReadFull(r, head); err != nil {
+			return msgs, fmt.Errorf("wirecapture: reading a message: %w", err)
+		}
+		n := int(head[1])<<24 | int(head[2])<<16 | int(head[3])<<8 | int(head[4])
+		m := make([]byte, 1+n)
+		copy(m, head)
+		if _, err := io.ReadFull(r, m[5:]); err != nil {
+			return msgs, err
+		}
+		msgs = append(msgs, m)
+		if m[0] == last {
+			return msgs, nil
+		}
+		if m[0] == 'E' && last != 'Z' {
+			return msgs, fmt.Errorf("wirecapture: the server answered with an error: %q", m)
+		}
+	}
+}
+
+func be32(b []byte, v uint32) []byte { return append(b, byte(v>>24), byte(v>>16), byte(v>>8), byte(v)) }
+
+// ReceiveWAL runs pg_receivewal with a physical slot it creates: CREATE_REPLICATION_SLOT …
+// PHYSICAL, READ_REPLICATION_SLOT, START_REPLICATION SLOT … PHYSICAL with a TIMELINE, and the
+// WAL streamed while a change is made, until SIGINT.
+func ReceiveWAL(ctx context.Context, srv *pgserver.Server) error {
+	dir, err := os.MkdirTemp("", "wirecapture-wal-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	conn := fmt.Sprintf("host=127.0.0.1 port=%d user=%s sslmode=disable", srv.Port, pgserver.SuperUser)
+	bin := filepath.Join(filepath.Dir(RecvLogicalPath), "pg_receivewal")
+	create := exec.CommandContext(ctx, bin, "-d", conn, "--slot", "phys", "--create-slot")
+	if out, err := create.CombinedOutput(); err != nil {
+		return fmt.Errorf("wirecapture: pg_receivewal --create-slot: %v: %s", err, out)
+	}
+	// A new segment, so that streaming starts near its beginning instead of sending the
+	// megabytes of WAL initdb wrote.
+	if err := Exec(ctx, srv, "CREATE TABLE before_switch ()", "SELECT pg_switch_wal()"); err != nil {
+		return err
+	}
+	cmd := exec.CommandContext(ctx, bin, "-d", conn, "--slot", "phys", "-D", dir, "--no-loop")
+	var said bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &said, &said
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		active, err := query(ctx, srv, "SELECT count(*) > 0 FROM pg_stat_replication WHERE application_name = 'pg_receivewal' AND state = 'streaming'")
+		if err == nil && active == "t" {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			return fmt.Errorf("wirecapture: pg_receivewal did not stream within 30s: %s", said.String())
+		}
+	}
+	if err := setup(ctx, srv, "pub"); err != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		return err
+	}
+	time.Sleep(500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	cmd.Wait()
+	return Exec(ctx, srv, "SELECT pg_drop_replication_slot('phys')")
 }

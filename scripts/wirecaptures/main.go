@@ -66,6 +66,10 @@ var captures = []capture{
 			return wirecapture.RecvLogical(ctx, srv[0], wirecapture.RecvOptions{User: wirecapture.ScramUser, Env: []string{"PGPASSWORD=wrong-" + wirecapture.Password},
 				Create: true, Options: []string{"proto_version=1"}, ExpectFail: true})
 		}},
+	{"ordinary-pg18", "ordinary connections to PostgreSQL 18: pgconn with MD5 and clear-text passwords (the extended query protocol, LISTEN/NOTIFY, a notice, an empty query, COPY FROM STDIN), then a client sending GSSENCRequest, SSLRequest, protocol 3.2's StartupMessage with an unknown _pq_ option, a FunctionCall, an Execute with a row limit, Close, Flush, a CopyFail and a CancelRequest",
+		[]string{"18"}, func(ctx context.Context, srv []*pgserver.Server) error { return wirecapture.Ordinary(ctx, srv[0]) }},
+	{"physical-pg15", "pg_receivewal 15 against PostgreSQL 15: --create-slot (a physical slot), then streaming WAL (READ_REPLICATION_SLOT, START_REPLICATION … TIMELINE) while a table is made, until Ctrl-C",
+		[]string{"15"}, func(ctx context.Context, srv []*pgserver.Server) error { return wirecapture.ReceiveWAL(ctx, srv[0]) }},
 	{"scram-pg18", "pg_recvlogical 15 as a role that authenticates with SCRAM-SHA-256, with its password, against PostgreSQL 18",
 		[]string{"18"}, func(ctx context.Context, srv []*pgserver.Server) error {
 			return wirecapture.RecvLogical(ctx, srv[0], wirecapture.RecvOptions{User: wirecapture.ScramUser, Env: []string{"PGPASSWORD=" + wirecapture.Password},
