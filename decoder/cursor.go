@@ -128,7 +128,9 @@ func (c *cursor) pop() {
 
 func valueKind(f FieldID) ValueKind {
 	switch f {
-	case FieldRelationColumnTypeModifier:
+	case FieldRelationColumnTypeModifier, FieldRowDescriptionTypeSize, FieldRowDescriptionTypeModifier,
+		FieldDataRowLength, FieldBindParameterLength, FieldFunctionArgLength, FieldFunctionResultLength,
+		FieldCopyFieldLength, FieldSASLLength, FieldCopyTrailer:
 		return ValueInt
 	case FieldColumnValue:
 		return ValueColumn
@@ -342,7 +344,7 @@ func appendInt(b []byte, v int) []byte { return strconv.AppendInt(b, int64(v), 1
 func (t *Tree) appendNodeLabel(b []byte, i int) []byte {
 	n := &t.Nodes[i]
 	switch n.Field {
-	case FieldTupleColumn, FieldRelationColumn:
+	case FieldTupleColumn, FieldRelationColumn, FieldDataRowColumn, FieldCopyField, FieldCopyValue:
 		b = append(b, "column "...)
 		b = appendInt(b, int(n.Index))
 		mark := len(b)
@@ -354,6 +356,17 @@ func (t *Tree) appendNodeLabel(b []byte, i int) []byte {
 	case FieldTruncateRelationOID:
 		b = append(b, "relation "...)
 		return appendInt(b, int(n.Index))
+	case FieldNoticeField:
+		// Named by its type byte: "Message", "SQLSTATE".
+		if i+1 < len(t.Nodes) && t.Nodes[i+1].Field == FieldNoticeFieldCode {
+			if name := FieldNoticeFieldCode.Info().CodeName(uint64(t.Bytes[t.Nodes[i+1].Offset])); name != "" {
+				return append(b, name...)
+			}
+		}
+	case FieldStartupParameter:
+		if i+1 < len(t.Nodes) && t.Nodes[i+1].Field == FieldStartupName {
+			return pgvalue.EscapeTail(append(b, t.ValueBytes(i+1)...), len(b))
+		}
 	}
 	return append(b, n.Field.Info().Name...)
 }

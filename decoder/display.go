@@ -37,6 +37,11 @@ func (t *Tree) AppendValueLimit(dst []byte, i, limit int) (out []byte, cut bool,
 		if !cut && len(b) == 0 && (n.Field == FieldRelationNamespace || n.Field == FieldTypeNamespace) {
 			out, cut = appendLimit(out, start, limit, " (pg_catalog)")
 		}
+		if !cut && n.Field == FieldNoticeFieldValue && i > 0 && t.Bytes[t.Nodes[i-1].Offset] == 'C' {
+			if name := SQLStateName(string(b)); name != "" {
+				out, cut = appendLimit(out, start, limit, " "+name)
+			}
+		}
 		return out, cut, nil
 	case ValueBytes:
 		b := t.ValueBytes(i)
@@ -221,6 +226,15 @@ func (t *Tree) appendShortValue(dst []byte, i int, v Value) []byte {
 		case FieldInsertRelationOID, FieldUpdateRelationOID, FieldDeleteRelationOID, FieldTruncateRelationOID:
 			if r := t.RelationOf(i); r != nil {
 				dst = appendQualifiedName(append(dst, ' '), r)
+			}
+		case FieldRowDescriptionTypeOID, FieldParseTypeOID, FieldParameterDescriptionTypeOID:
+			if name := pgvalue.TypeName(uint32(v.Num)); name != "" {
+				dst = append(append(dst, ' '), name...)
+			}
+		default:
+			// A code's name: an authentication code, a format code, a protocol version.
+			if name := info.CodeName(v.Num); name != "" {
+				dst = append(append(dst, ' '), name...)
 			}
 		}
 		return dst

@@ -40,6 +40,30 @@ var sizeRules = [...]sizeRule{
 	{FieldTruncateRelationCount, FieldTruncateRelationOID, sizeCount},
 	{FieldTupleColumnCount, FieldTupleColumn, sizeCount},
 	{FieldColumnLength, FieldColumnValue, sizeBytes},
+	// The frontend/backend protocol's: a message's length counts itself and what follows it,
+	// not the type byte; an untyped message's counts itself and the rest. A value's length
+	// of -1 (NULL) announces no value, and stays.
+	{FieldWireLength, FieldUnknown, sizeRest},
+	{FieldUntypedLength, FieldUnknown, sizeRest},
+	{FieldSASLLength, FieldSASLData, sizeBytes},
+	{FieldNegotiateCount, FieldNegotiateOption, sizeCount},
+	{FieldRowDescriptionCount, FieldRowDescriptionField, sizeCount},
+	{FieldDataRowCount, FieldDataRowColumn, sizeCount},
+	{FieldDataRowLength, FieldDataRowValue, sizeBytes},
+	{FieldCopyColumnCount, FieldCopyColumnFormat, sizeCount},
+	{FieldCopyExtensionLength, FieldCopyExtension, sizeBytes},
+	{FieldCopyFieldCount, FieldCopyField, sizeCount},
+	{FieldCopyFieldLength, FieldCopyFieldValue, sizeBytes},
+	{FieldParseCount, FieldParseTypeOID, sizeCount},
+	{FieldBindFormatCount, FieldBindFormat, sizeCount},
+	{FieldBindParameterCount, FieldBindParameter, sizeCount},
+	{FieldBindParameterLength, FieldBindParameterValue, sizeBytes},
+	{FieldBindResultCount, FieldBindResultFormat, sizeCount},
+	{FieldParameterDescriptionCount, FieldParameterDescriptionTypeOID, sizeCount},
+	{FieldFunctionArgFormatCount, FieldFunctionArgFormat, sizeCount},
+	{FieldFunctionArgCount, FieldFunctionArg, sizeCount},
+	{FieldFunctionArgLength, FieldFunctionArgValue, sizeBytes},
+	{FieldFunctionResultLength, FieldFunctionResultValue, sizeBytes},
 }
 
 // sizeRuleOf returns the rule of a length or count field, or nil.
@@ -100,6 +124,7 @@ type patch struct {
 	node int
 	rule *sizeRule
 	n    uint64 // what it measures, so far
+	seen bool   // a node of what it measures was written
 }
 
 // Encoder writes decoded messages back to bytes. Its zero value is ready to use; it keeps its
@@ -219,6 +244,7 @@ func (e *Encoder) group(out []byte, nodes []editNode, i int, mode fixMode) ([]by
 		}
 		for k := first; k < len(e.patches); k++ {
 			if p := &e.patches[k]; p.rule.Of == f {
+				p.seen = true
 				if p.rule.How == sizeCount {
 					p.n++
 				} else {
@@ -248,6 +274,8 @@ func (e *Encoder) fix(out []byte, nodes []editNode, p *patch, mode fixMode) erro
 	}
 	v := measured
 	switch {
+	case p.rule.How == sizeBytes && !p.seen && int32(n.num) < 0:
+		v = n.num // a NULL's -1: no value to measure
 	case n.keep || mode == fixFound:
 		v = n.num
 	case mode == fixShift:

@@ -78,6 +78,9 @@ func (id FieldID) Info() *FieldInfo {
 	if int(id) < len(fieldTable) {
 		return &fieldTable[id]
 	}
+	if i := int(id) - len(fieldTable); i < len(wireFieldTable) {
+		return &wireFieldTable[i]
+	}
 	return &fieldTable[FieldUnknown]
 }
 
@@ -271,5 +274,7 @@ const (
 	FieldColumnLength
 	FieldColumnValue
 
-	numFields
+	// wireFieldsStart is the first field of the frontend/backend protocol's messages
+	// (conversationfields.go), described in wireFieldTable.
+	wireFieldsStart
 )

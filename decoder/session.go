@@ -38,6 +38,9 @@ type Options struct {
 	ParallelAbort Choice
 	// Envelope says whether to look for replication protocol envelopes.
 	Envelope EnvelopeMode
+	// Physical says the stream is physical replication: an XLogData carries WAL, shown as
+	// bytes, not a pgoutput message.
+	Physical bool
 }
 
 // Relation is what a Relation message said about a relation.
@@ -158,6 +161,16 @@ func (s *Session) lookupType(typ byte) *MessageType {
 		return &s.table[i-1]
 	}
 	return nil
+}
+
+// setOptions makes the session decode the messages that follow with opts, as NewSession does:
+// a START_REPLICATION's options, for the stream its CopyBothResponse starts.
+func (s *Session) setOptions(opts Options) {
+	fresh := NewSession(opts)
+	s.opts, s.proto, s.stream, s.parallel = fresh.opts, fresh.proto, fresh.stream, fresh.parallel
+	for i := range s.wrapper {
+		s.wrapper[i] = fresh.wrapper[i]
+	}
 }
 
 // Proto returns the protocol version given or inferred so far, or 0.
@@ -346,16 +359,41 @@ func (s *Session) peekType(b []byte) *MessageType {
 // decode decodes b into t with one reading of the context-dependent fields. A probe only asks
 // whether the reading fits: its error has no path or detail, so it allocates nothing.
 func (s *Session) decode(t *Tree, b []byte, rd reading, probe bool) {
+	c := s.start(t, b, probe)
+	// Field by field: a Reading written whole is a call to clear it and a memory.fill on
+	// WebAssembly, which cost more than the stores.
+	r := &t.Reading
+	r.InStream, r.ParallelAbort = rd.inStream, rd.parallel
+	switch {
+	case len(b) == 0:
+		c.fail(ErrTruncated, FieldUnknownType, 1, detail{})
+	case s.wrapper[b[0]]:
+		s.layer(c, rd, 0)
+	default:
+		s.message(c, rd)
+	}
+	s.finish(t, c, probe)
+	if !rd.inStream || t.msg == nil || !t.msg.StreamXid {
+		t.Reading.InStream = false
+	}
+	if t.msg == nil || !t.msg.ParallelFields {
+		t.Reading.ParallelAbort = false
+	}
+}
+
+// start empties t for a decode of b and returns the session's cursor, ready to read b.
+func (s *Session) start(t *Tree, b []byte, probe bool) *cursor {
 	t.Bytes = b
 	t.Nodes = t.Nodes[:0]
 	t.Err = nil
 	t.Message = -1
 	t.Type = 0
 	t.msg = nil
-	// Field by field: a Reading written whole is a call to clear it and a memory.fill on
-	// WebAssembly, which cost more than the stores.
+	t.Wire = nil
+	t.Side = SideUnknown
+	t.Columns = nil
 	r := &t.Reading
-	r.InStream, r.ParallelAbort, r.Envelope, r.Guessed, r.AlsoFit = rd.inStream, rd.parallel, 0, false, false
+	r.InStream, r.ParallelAbort, r.Envelope, r.Guessed, r.AlsoFit = false, false, 0, false, false
 	r.Note, r.Proto, r.ProtoSet = "", s.proto, s.opts.Proto != 0
 	t.Relation = nil
 	t.MissingRelation = 0
@@ -366,14 +404,13 @@ func (s *Session) decode(t *Tree, b []byte, rd reading, probe bool) {
 	c := &s.cur
 	c.reset(t, b)
 	c.probe = probe
-	switch {
-	case len(b) == 0:
-		c.fail(ErrTruncated, FieldUnknownType, 1, detail{})
-	case s.wrapper[b[0]]:
-		s.layer(c, rd, 0)
-	default:
-		s.message(c, rd)
-	}
+	return c
+}
+
+// finish ends a decode: bytes after a complete message are trailing, and the cursor's nodes
+// and error go to the tree.
+func (s *Session) finish(t *Tree, c *cursor, probe bool) {
+	b := t.Bytes
 	if c.err == nil && c.pos < len(b) {
 		off := c.pos
 		c.leaf(FieldTrailing, FormatBytes, len(b)-off)
@@ -382,12 +419,6 @@ func (s *Session) decode(t *Tree, b []byte, rd reading, probe bool) {
 		c.err = &c.failed
 	}
 	t.Nodes = c.nodes
-	if !rd.inStream || t.msg == nil || !t.msg.StreamXid {
-		t.Reading.InStream = false
-	}
-	if t.msg == nil || !t.msg.ParallelFields {
-		t.Reading.ParallelAbort = false
-	}
 	if c.err != nil && !probe {
 		e := c.failed
 		e.Detail = c.detail.String()
@@ -448,6 +479,10 @@ func copyDataBody(s *Session, c *cursor, rd reading, depth int, length uint64) {
 
 // xlogDataBody reads the pgoutput message an XLogData carries.
 func xlogDataBody(s *Session, c *cursor, rd reading, depth int, _ uint64) {
+	if s.opts.Physical {
+		c.Bytes(FieldXLogDataWAL, c.remaining())
+		return
+	}
 	if c.pos == c.end {
 		c.fail(ErrTruncated, FieldUnknownType, 1, detail{})
 		return

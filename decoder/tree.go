@@ -113,6 +113,14 @@ type Tree struct {
 	// RelationIndex is the Index of the Relation message that defined Relation as this message
 	// was decoded (the latest one for its OID), or -1.
 	RelationIndex int
+	// Side is who sent the message, when its conversation is known (Conversation.Decode).
+	Side Side
+	// Wire describes the frontend/backend protocol message the tree holds, or is nil: a
+	// replication message (CopyData included, when a Session decoded it).
+	Wire *WireType
+	// Columns are the columns a DataRow's or a COPY row's values belong to, as the
+	// RowDescription or the COPY command before it named them, or nil.
+	Columns []Column
 	// msg describes the message type, or is nil.
 	msg *MessageType
 	// rels holds, for each relation OID of a Truncate in order, the Relation the session knew
@@ -260,6 +268,9 @@ type Reading struct {
 // one (its kind, length, value). It returns nil for other nodes, and when the Relation is not
 // known or has fewer columns.
 func (t *Tree) Column(i int) *Column {
+	if t.Columns != nil {
+		return t.resultColumn(i)
+	}
 	if t.Relation == nil {
 		return nil
 	}
@@ -272,6 +283,26 @@ func (t *Tree) Column(i int) *Column {
 			}
 			return &t.Relation.Columns[n.Index-1]
 		case FieldColumnKind, FieldColumnLength, FieldColumnValue:
+			i = t.Parent(i)
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// resultColumn returns the column of a DataRow's or a COPY row's value: its column group or a
+// node inside one, or the value itself (COPY's text format), from Tree.Columns.
+func (t *Tree) resultColumn(i int) *Column {
+	for i >= 0 {
+		n := &t.Nodes[i]
+		switch n.Field {
+		case FieldDataRowColumn, FieldCopyField, FieldCopyValue:
+			if n.Index < 1 || int(n.Index) > len(t.Columns) {
+				return nil
+			}
+			return &t.Columns[n.Index-1]
+		case FieldDataRowLength, FieldDataRowValue, FieldCopyFieldLength, FieldCopyFieldValue:
 			i = t.Parent(i)
 		default:
 			return nil
@@ -372,6 +403,9 @@ func (t *Tree) ValueBytes(i int) []byte {
 	n := &t.Nodes[i]
 	switch valueKind(n.Field) {
 	case ValueString:
+		if n.Format != FormatString {
+			return t.Bytes[n.Offset : n.Offset+n.Length : n.Offset+n.Length]
+		}
 		return t.Bytes[n.Offset : n.Offset+n.Length-1 : n.Offset+n.Length-1]
 	case ValueBytes, ValueColumn:
 		return t.Bytes[n.Offset : n.Offset+n.Length : n.Offset+n.Length]
@@ -389,7 +423,7 @@ func (t *Tree) Name(i int) string {
 func (t *Tree) appendName(b []byte, i int) []byte {
 	n := &t.Nodes[i]
 	switch n.Field {
-	case FieldTupleColumn:
+	case FieldTupleColumn, FieldDataRowColumn, FieldCopyField, FieldCopyValue:
 		if c := t.Column(i); c != nil {
 			return append(b, c.Name...)
 		}
@@ -412,7 +446,9 @@ func (t *Tree) ValueOf(i int) Value {
 		for _, c := range t.Bytes[n.Offset : n.Offset+n.Length] {
 			v.Num = v.Num<<8 | uint64(c)
 		}
-		if v.Kind == ValueInt {
+		if v.Kind == ValueInt && n.Format == FormatInt16 {
+			v.Num = uint64(int64(int16(v.Num)))
+		} else if v.Kind == ValueInt {
 			v.Num = uint64(int64(int32(v.Num)))
 		}
 	}

@@ -86,6 +86,12 @@ func AppendRFC3339(dst []byte, us int64) []byte {
 	return append(dst, 'Z')
 }
 
+// AppendUnixNano appends a time in nanoseconds since 1970-01-01 00:00:00 UTC (a packet
+// capture's) as AppendRFC3339 does, with microseconds.
+func AppendUnixNano(dst []byte, ns int64) []byte {
+	return AppendRFC3339(dst, ns/1000-unixEpochDays*usecsPerDay)
+}
+
 // appendPad appends v (>= 0) in decimal with at least width digits.
 func appendPad(dst []byte, v int64, width int) []byte {
 	var buf [20]byte

@@ -1,0 +1,956 @@
+package decoder
+
+import "strconv"
+
+// The frontend/backend protocol around the replication stream: a Conversation decodes every
+// message of one connection, both directions, in the order they were captured, and keeps what
+// the conversation said (the startup's parameters, the authentication asked for, the
+// replication command and its options, the COPY in progress, the columns of the rows to come),
+// so that each message is read as what it is: a CopyData of a replication stream with the
+// options its START_REPLICATION asked for, a CopyData of a table's COPY as a row, a DataRow with
+// its columns' names.
+
+// Side says which end of a connection sent a message.
+type Side uint8
+
+// Sides.
+const (
+	SideUnknown Side = iota // not known: the bytes alone, as a paste gives them
+	Frontend                // the client (frontend) sent it to the server
+	Backend                 // the server (backend) sent it to the client
+)
+
+// String names the direction: "client → server", "server → client", or "".
+func (s Side) String() string {
+	switch s {
+	case Frontend:
+		return "client → server"
+	case Backend:
+		return "server → client"
+	}
+	return ""
+}
+
+// WireType describes one message type of the frontend/backend protocol.
+type WireType struct {
+	// Type is the type byte; 0 for the untyped messages (StartupMessage, SSLRequest,
+	// GSSENCRequest, CancelRequest, and the server's one-byte answers to the encryption
+	// requests).
+	Type byte
+	// Side is who sends it; SideUnknown: both (CopyData, CopyDone).
+	Side Side
+	// Group is the field of the whole message (its name is the message's); TypeField the field
+	// of its type byte (FieldUnknown for the untyped ones).
+	Group, TypeField FieldID
+	// Fields lists the fields after the type byte and length of a message with a fixed layout;
+	// a message whose layout depends on its contents has a body function instead.
+	Fields []FieldID
+	body   func(cv *Conversation, c *cursor)
+}
+
+// Name returns the message's name as PostgreSQL's documentation writes it ("RowDescription").
+func (w *WireType) Name() string { return w.Group.Info().Name }
+
+// wireTable is every typed message of the frontend/backend protocol, by side. Authentication
+// requests ('R') and the client's answers ('p') are one entry each: the code, or the request
+// answered, picks the group (authGroups, passwordGroup).
+var wireTable = []WireType{
+	{Type: 'R', Side: Backend, Group: FieldAuthentication, TypeField: FieldAuthType, body: authBody},
+	{Type: 'S', Side: Backend, Group: FieldParameterStatus, TypeField: FieldParameterStatusType, Fields: []FieldID{FieldParameterStatusName, FieldParameterStatusValue}},
+	{Type: 'K', Side: Backend, Group: FieldBackendKeyData, TypeField: FieldBackendKeyDataType, body: backendKeyBody},
+	{Type: 'v', Side: Backend, Group: FieldNegotiateProtocolVersion, TypeField: FieldNegotiateType, body: negotiateBody},
+	{Type: 'Z', Side: Backend, Group: FieldReadyForQuery, TypeField: FieldReadyForQueryType, Fields: []FieldID{FieldReadyForQueryStatus}},
+	{Type: 'T', Side: Backend, Group: FieldRowDescription, TypeField: FieldRowDescriptionType, body: rowDescriptionBody},
+	{Type: 'D', Side: Backend, Group: FieldDataRow, TypeField: FieldDataRowType, body: dataRowBody},
+	{Type: 'C', Side: Backend, Group: FieldCommandComplete, TypeField: FieldCommandCompleteType, Fields: []FieldID{FieldCommandTag}},
+	{Type: 'I', Side: Backend, Group: FieldEmptyQueryResponse, TypeField: FieldEmptyQueryResponseType, Fields: []FieldID{}},
+	{Type: 'E', Side: Backend, Group: FieldErrorResponse, TypeField: FieldErrorResponseType, body: noticeBody},
+	{Type: 'N', Side: Backend, Group: FieldNoticeResponse, TypeField: FieldNoticeResponseType, body: noticeBody},
+	{Type: 'A', Side: Backend, Group: FieldNotificationResponse, TypeField: FieldNotificationResponseType, Fields: []FieldID{FieldNotificationPID, FieldNotificationChannel, FieldNotificationPayload}},
+	{Type: 'G', Side: Backend, Group: FieldCopyInResponse, TypeField: FieldCopyInResponseType, body: copyResponseBody},
+	{Type: 'H', Side: Backend, Group: FieldCopyOutResponse, TypeField: FieldCopyOutResponseType, body: copyResponseBody},
+	{Type: 'W', Side: Backend, Group: FieldCopyBothResponse, TypeField: FieldCopyBothResponseType, body: copyResponseBody},
+	{Type: '1', Side: Backend, Group: FieldParseComplete, TypeField: FieldParseCompleteType, Fields: []FieldID{}},
+	{Type: '2', Side: Backend, Group: FieldBindComplete, TypeField: FieldBindCompleteType, Fields: []FieldID{}},
+	{Type: '3', Side: Backend, Group: FieldCloseComplete, TypeField: FieldCloseCompleteType, Fields: []FieldID{}},
+	{Type: 'n', Side: Backend, Group: FieldNoData, TypeField: FieldNoDataType, Fields: []FieldID{}},
+	{Type: 's', Side: Backend, Group: FieldPortalSuspended, TypeField: FieldPortalSuspendedType, Fields: []FieldID{}},
+	{Type: 't', Side: Backend, Group: FieldParameterDescription, TypeField: FieldParameterDescriptionType, body: parameterDescriptionBody},
+	{Type: 'V', Side: Backend, Group: FieldFunctionCallResponse, TypeField: FieldFunctionCallResponseType, body: functionResponseBody},
+
+	{Type: 'Q', Side: Frontend, Group: FieldQuery, TypeField: FieldQueryType, body: queryBody},
+	{Type: 'p', Side: Frontend, Group: FieldPasswordMessage, TypeField: FieldPasswordType, body: passwordBody},
+	{Type: 'P', Side: Frontend, Group: FieldParse, TypeField: FieldParseType, body: parseBody},
+	{Type: 'B', Side: Frontend, Group: FieldBind, TypeField: FieldBindType, body: bindBody},
+	{Type: 'D', Side: Frontend, Group: FieldDescribe, TypeField: FieldDescribeType, Fields: []FieldID{FieldDescribeKind, FieldDescribeName}},
+	{Type: 'E', Side: Frontend, Group: FieldExecute, TypeField: FieldExecuteType, Fields: []FieldID{FieldExecutePortal, FieldExecuteMaxRows}},
+	{Type: 'C', Side: Frontend, Group: FieldClose, TypeField: FieldCloseType, Fields: []FieldID{FieldCloseKind, FieldCloseName}},
+	{Type: 'S', Side: Frontend, Group: FieldSync, TypeField: FieldSyncType, Fields: []FieldID{}},
+	{Type: 'H', Side: Frontend, Group: FieldFlush, TypeField: FieldFlushType, Fields: []FieldID{}},
+	{Type: 'f', Side: Frontend, Group: FieldCopyFail, TypeField: FieldCopyFailType, Fields: []FieldID{FieldCopyFailMessage}},
+	{Type: 'X', Side: Frontend, Group: FieldTerminate, TypeField: FieldTerminateType, Fields: []FieldID{}},
+	{Type: 'F', Side: Frontend, Group: FieldFunctionCall, TypeField: FieldFunctionCallType, body: functionCallBody},
+
+	{Type: 'd', Group: FieldCopyData, TypeField: FieldCopyDataType, body: copyDataWireBody},
+	{Type: 'c', Group: FieldCopyDone, TypeField: FieldCopyDoneType, Fields: []FieldID{}},
+}
+
+// untypedTable is the messages without a type byte: what a client sends first (a length, then
+// a code that says which), and the server's one-byte answers to the encryption requests.
+var untypedTable = []WireType{
+	{Side: Frontend, Group: FieldStartupMessage, body: startupBody},
+	{Side: Frontend, Group: FieldSSLRequest, Fields: []FieldID{FieldSSLRequestCode}},
+	{Side: Frontend, Group: FieldGSSENCRequest, Fields: []FieldID{FieldGSSENCRequestCode}},
+	{Side: Frontend, Group: FieldCancelRequest, body: cancelBody},
+	{Side: Backend, Group: FieldSSLResponse, Fields: []FieldID{FieldSSLResponseCode}},
+	{Side: Backend, Group: FieldGSSENCResponse, Fields: []FieldID{FieldGSSENCResponseCode}},
+}
+
+// The request codes of the untyped messages.
+const (
+	codeCancel     = 80877102
+	codeSSL        = 80877103
+	codeGSSENC     = 80877104
+	codeProtocol30 = 3 << 16
+)
+
+// WireMessages returns a copy of the frontend/backend protocol's message types: the typed
+// ones, then the untyped.
+func WireMessages() []WireType {
+	return append(append([]WireType(nil), wireTable...), untypedTable...)
+}
+
+// lookupWire returns the typed message sent by side with type byte typ, or nil.
+func lookupWire(side Side, typ byte) *WireType {
+	for i := range wireTable {
+		w := &wireTable[i]
+		if w.Type == typ && (w.Side == side || w.Side == SideUnknown) {
+			return w
+		}
+	}
+	return nil
+}
+
+// copyMode is the COPY a connection is in.
+type copyMode uint8
+
+const (
+	copyNone        copyMode = iota
+	copyReplication          // after CopyBothResponse: the replication stream
+	copyOut                  // after CopyOutResponse: COPY … TO STDOUT
+	copyIn                   // after CopyInResponse: COPY … FROM STDIN
+)
+
+// Conversation decodes the messages of one connection of the frontend/backend protocol, both
+// directions, in the order they were sent (a capture's order), and keeps what they said. Its
+// replication stream's CopyData are decoded by a Session set up with the options the
+// START_REPLICATION command asked for. Messages whose side is not known are decoded as
+// replication messages, by that Session, as a paste of them is.
+type Conversation struct {
+	s *Session
+	// untyped: the client's next message is untyped (nothing, or only encryption requests,
+	// sent yet). encAsked is the request code of an SSLRequest or GSSENCRequest the server has
+	// not answered.
+	untyped  bool
+	encAsked uint32
+	// lastAuth is the code of the server's last authentication request, -1 before one.
+	lastAuth int
+	copy     copyMode
+	// copyFormat is the overall format of the COPY in progress; copyStarted says its binary
+	// header has been read.
+	copyFormat  byte
+	copyStarted bool
+	// columns are the columns of the rows to come: a RowDescription's, or a COPY command's.
+	columns []Column
+	// pending is what the last replication command or COPY asked for, until the server answers.
+	pending ReplCommand
+	// group is the field of the message being decoded (a 'p' message's or an 'R''s depends on
+	// the conversation).
+	group FieldID
+	// Info is what the conversation has said so far.
+	Info ConversationInfo
+}
+
+// ConversationInfo is what a connection's messages said about it.
+type ConversationInfo struct {
+	// Parameters of the StartupMessage, in order (user, database, replication,
+	// application_name, …).
+	Startup []Parameter
+	// ServerVersion is the server_version the server reported (ParameterStatus), or "".
+	ServerVersion string
+	// Replication is the last START_REPLICATION command sent (Command "" before one);
+	// Streaming says the server answered it with CopyBothResponse, and the stream was decoded
+	// with its options.
+	Replication ReplCommand
+	Streaming   bool
+	// Commands counts the replication commands sent.
+	Commands int
+	// Errors are the messages of the server's ErrorResponses, in order.
+	Errors []string
+	// Encrypted names the encryption the server accepted ("SSL", "GSSAPI"), or "".
+	Encrypted string
+	// Terminated says the client sent Terminate.
+	Terminated bool
+}
+
+// Parameter is a name and a value.
+type Parameter struct{ Name, Value string }
+
+// Startup returns the value of a StartupMessage parameter, or "".
+func (ci *ConversationInfo) StartupValue(name string) string {
+	for _, p := range ci.Startup {
+		if p.Name == name {
+			return p.Value
+		}
+	}
+	return ""
+}
+
+// NewConversation returns a conversation whose replication stream is decoded with opts until
+// a START_REPLICATION says otherwise. A conversation starts at the connection's start: the
+// client's first messages are untyped. Resume starts one from the middle.
+func NewConversation(opts Options) *Conversation {
+	return &Conversation{s: NewSession(opts), untyped: true, lastAuth: -1}
+}
+
+// Resume says that the connection began before the first message this conversation sees: the
+// client's messages are typed, and a CopyData is read as a replication message unless a
+// CopyOutResponse or CopyInResponse came.
+func (cv *Conversation) Resume() { cv.untyped = false }
+
+// Session returns the session that decodes the replication stream.
+func (cv *Conversation) Session() *Session { return cv.s }
+
+// Decode decodes one message sent by side into a new Tree.
+func (cv *Conversation) Decode(b []byte, side Side) *Tree {
+	t := &Tree{}
+	cv.DecodeInto(t, b, side)
+	return t
+}
+
+// DecodeInto decodes one message sent by side into t, reusing t's storage, and applies it to
+// the conversation. A message whose side is not known is a replication message.
+func (cv *Conversation) DecodeInto(t *Tree, b []byte, side Side) {
+	if side == SideUnknown || len(b) > 0 && b[0] == 'd' && (cv.copy == copyNone || cv.copy == copyReplication) && !(side == Frontend && cv.untyped) {
+		cv.s.decodeMessage(t, b, false)
+		t.Side = side
+		return
+	}
+	s := cv.s
+	c := s.start(t, b, false)
+	t.Side = side
+	if side == Frontend && cv.untyped && !untypedCode(b) {
+		cv.untyped = false // the capture began after the startup
+	}
+	var w *WireType
+	switch {
+	case len(b) == 0:
+		c.fail(ErrTruncated, FieldUnknownType, 1, detail{})
+	case side == Frontend && cv.untyped:
+		w = cv.untypedFrontend(c)
+	case side == Backend && cv.encAsked != 0 && len(b) == 1:
+		w = &untypedTable[4]
+		if cv.encAsked == codeGSSENC {
+			w = &untypedTable[5]
+		}
+		c.push(w.Group, 0)
+		c.fields(w.Fields)
+		c.pop()
+	default:
+		if w = lookupWire(side, b[0]); w == nil {
+			c.leaf(FieldUnknownType, FormatByte1, 1)
+			text := "expected the type byte of a message the server sends, found "
+			if side == Frontend {
+				text = "expected the type byte of a message the client sends, found "
+			}
+			c.failAt(ErrUnknownType, FieldUnknownType, 0, 0, detail{text: text, form: detailChar, ch: b[0]})
+			break
+		}
+		group := w.Group
+		switch w.Type {
+		case 'R':
+			group = authGroup(b)
+		case 'p':
+			group = cv.passwordGroup(b)
+		}
+		cv.group = group
+		c.push(group, 0)
+		c.Byte1(w.TypeField)
+		c.lengthSelf(FieldWireLength)
+		if w.body != nil {
+			w.body(cv, c)
+		} else {
+			c.fields(w.Fields)
+		}
+		c.pop()
+	}
+	t.Wire = w
+	s.finish(t, c, false)
+	if t.Err == nil || w != nil {
+		cv.apply(t, side)
+	}
+	s.count++
+}
+
+// untypedFrontend decodes a message the client sent before its StartupMessage counted:
+// StartupMessage, SSLRequest, GSSENCRequest or CancelRequest, by the code after its length.
+func (cv *Conversation) untypedFrontend(c *cursor) *WireType {
+	code := uint32(0)
+	if len(c.b) >= 8 {
+		code = uint32(c.b[4])<<24 | uint32(c.b[5])<<16 | uint32(c.b[6])<<8 | uint32(c.b[7])
+	}
+	w := &untypedTable[0]
+	switch code {
+	case codeSSL:
+		w = &untypedTable[1]
+	case codeGSSENC:
+		w = &untypedTable[2]
+	case codeCancel:
+		w = &untypedTable[3]
+	}
+	c.push(w.Group, 0)
+	c.lengthSelf(FieldUntypedLength)
+	if w.body != nil {
+		w.body(cv, c)
+	} else {
+		c.fields(w.Fields)
+	}
+	c.pop()
+	return w
+}
+
+// untypedCode reports bytes that start as an untyped message: a length, then a request code or
+// a protocol version 3.x.
+func untypedCode(b []byte) bool {
+	if len(b) < 8 {
+		return false
+	}
+	code := uint32(b[4])<<24 | uint32(b[5])<<16 | uint32(b[6])<<8 | uint32(b[7])
+	return code == codeSSL || code == codeGSSENC || code == codeCancel || code>>16 == 3
+}
+
+// lengthSelf reads a message's Int32 length, which counts itself, and ends the message there:
+// a length below 4 or past the bytes there are fails on the field.
+func (c *cursor) lengthSelf(f FieldID) {
+	v, ok := c.Int32(f)
+	if !ok {
+		return
+	}
+	if int32(v) < 4 || int(v)-4 > c.remaining() {
+		c.invalid(detail{form: detailCopyLength, num: int(int32(v)) - 4, num2: c.remaining()})
+		return
+	}
+	c.end = c.pos + int(v) - 4
+}
+
+// apply records what a message decoded without error says about the conversation.
+func (cv *Conversation) apply(t *Tree, side Side) {
+	if t.Err != nil && t.Wire == nil {
+		return
+	}
+	w := t.Wire
+	g := FieldUnknown
+	if len(t.Nodes) > 0 {
+		g = t.Nodes[0].Field
+	}
+	switch g {
+	case FieldStartupMessage:
+		cv.untyped = false
+		cv.Info.Startup = cv.Info.Startup[:0]
+		for i := range t.Nodes {
+			if t.Nodes[i].Field == FieldStartupName && i+1 < len(t.Nodes) {
+				cv.Info.Startup = append(cv.Info.Startup, Parameter{string(t.ValueBytes(i)), string(t.ValueBytes(i + 1))})
+			}
+		}
+	case FieldSSLRequest:
+		cv.encAsked = codeSSL
+	case FieldGSSENCRequest:
+		cv.encAsked = codeGSSENC
+	case FieldCancelRequest:
+		cv.untyped = false
+	case FieldSSLResponse, FieldGSSENCResponse:
+		cv.encAsked = 0
+		if a := t.Bytes[0]; a == 'S' || a == 'G' {
+			cv.Info.Encrypted = "SSL"
+			if a == 'G' {
+				cv.Info.Encrypted = "GSSAPI"
+			}
+		}
+	case FieldParameterStatus:
+		if i := t.Find(0, FieldParameterStatusName); i >= 0 && string(t.ValueBytes(i)) == "server_version" && i+1 < len(t.Nodes) {
+			cv.Info.ServerVersion = string(t.ValueBytes(i + 1))
+		}
+	case FieldQuery:
+		cv.pending = ReplCommand{}
+		if i := t.Find(0, FieldQueryString); i >= 0 {
+			cv.pending = parseCopyCommand(t.ValueBytes(i))
+			if cv.pending.Kind == "FROM" {
+				// A client may send its CopyData before the server's CopyInResponse comes.
+				cv.startCopy(copyIn, 0)
+				if _, ok := cv.pending.Option("format"); ok {
+					cv.copyFormat = 1
+				}
+			}
+		} else if t.Find(0, FieldReplCommand) >= 0 {
+			cv.pending, _ = ParseReplCommand(t.Bytes[5 : len(t.Bytes)-1])
+			cv.Info.Commands++
+			if cv.pending.Command == "START_REPLICATION" {
+				cv.Info.Replication = cv.pending
+			}
+		}
+	case FieldCopyBothResponse:
+		cv.copy = copyReplication
+		if cv.pending.Command == "START_REPLICATION" {
+			cv.Info.Streaming = true
+			cv.s.setOptions(cv.pending.DecoderOptions(cv.s.opts))
+		}
+	case FieldCopyOutResponse:
+		cv.startCopy(copyOut, t.Bytes[5])
+	case FieldCopyInResponse:
+		if cv.copy != copyIn {
+			cv.startCopy(copyIn, t.Bytes[5])
+		}
+		cv.copyFormat = t.Bytes[5]
+	case FieldRowDescription:
+		cv.columns = nil // trees decoded before keep the columns they were given
+		for i := range t.Nodes {
+			if t.Nodes[i].Field == FieldRowDescriptionName {
+				col := Column{Name: string(t.ValueBytes(i))}
+				if j := i + 3; j < len(t.Nodes) && t.Nodes[j].Field == FieldRowDescriptionTypeOID {
+					col.TypeOID = uint32(t.ValueOf(j).Num)
+					col.TypeName = cv.s.TypeName(col.TypeOID)
+				}
+				cv.columns = append(cv.columns, col)
+			}
+		}
+	case FieldErrorResponse:
+		msg := ""
+		for i := range t.Nodes {
+			if t.Nodes[i].Field == FieldNoticeFieldCode && t.Bytes[t.Nodes[i].Offset] == 'M' && i+1 < len(t.Nodes) {
+				msg = string(t.ValueBytes(i + 1))
+			}
+		}
+		cv.Info.Errors = append(cv.Info.Errors, msg)
+		cv.endCopy(side)
+	case FieldCommandComplete, FieldReadyForQuery:
+		cv.endCopy(side)
+	case FieldAuthOk, FieldAuthKerberosV5, FieldAuthCleartext, FieldAuthMD5, FieldAuthGSS, FieldAuthGSSContinue, FieldAuthSSPI,
+		FieldAuthSASL, FieldAuthSASLContinue, FieldAuthSASLFinal:
+		if i := t.Find(0, FieldAuthCode); i >= 0 {
+			cv.lastAuth = int(t.ValueOf(i).Num)
+		}
+		cv.untyped = false
+	case FieldTerminate:
+		cv.Info.Terminated = true
+	case FieldCopyData:
+		if cv.copy == copyOut || cv.copy == copyIn {
+			cv.copyStarted = true
+		}
+	}
+	if w != nil && w.Side == Backend && w.Type != 0 && cv.untyped {
+		cv.untyped = false // the server speaks past its encryption answers: the startup is over
+	}
+}
+
+// startCopy starts a COPY in mode, in format (0 text, 1 binary), with the columns the COPY
+// command named.
+func (cv *Conversation) startCopy(mode copyMode, format byte) {
+	cv.copy, cv.copyFormat, cv.copyStarted = mode, format, false
+	cv.columns = nil // trees decoded before keep the columns they were given
+	for _, name := range cv.pending.Columns {
+		cv.columns = append(cv.columns, Column{Name: name})
+	}
+}
+
+// endCopy ends the COPY in progress when the server says the command is over.
+func (cv *Conversation) endCopy(side Side) {
+	if side == Backend {
+		cv.copy = copyNone
+	}
+}
+
+// authGroup names an authentication request by its code.
+func authGroup(b []byte) FieldID {
+	if len(b) < 9 {
+		return FieldAuthentication
+	}
+	switch code := uint32(b[5])<<24 | uint32(b[6])<<16 | uint32(b[7])<<8 | uint32(b[8]); code {
+	case 0:
+		return FieldAuthOk
+	case 2:
+		return FieldAuthKerberosV5
+	case 3:
+		return FieldAuthCleartext
+	case 5:
+		return FieldAuthMD5
+	case 7:
+		return FieldAuthGSS
+	case 8:
+		return FieldAuthGSSContinue
+	case 9:
+		return FieldAuthSSPI
+	case 10:
+		return FieldAuthSASL
+	case 11:
+		return FieldAuthSASLContinue
+	case 12:
+		return FieldAuthSASLFinal
+	}
+	return FieldAuthentication
+}
+
+// passwordGroup names a client's 'p' message by the authentication request it answers, or,
+// when that request is not in the capture, by its bytes.
+func (cv *Conversation) passwordGroup(b []byte) FieldID {
+	switch cv.lastAuth {
+	case 3, 5:
+		return FieldPasswordMessage
+	case 10:
+		return FieldSASLInitialResponse
+	case 11, 12:
+		return FieldSASLResponse
+	case 7, 8, 9:
+		return FieldGSSResponse
+	}
+	if saslInitial(b) {
+		return FieldSASLInitialResponse
+	}
+	if len(b) > 5 && b[len(b)-1] == 0 && indexByte(string(b[5:len(b)-1]), 0) < 0 {
+		return FieldPasswordMessage
+	}
+	return FieldSASLResponse
+}
+
+// saslInitial reports a 'p' message that reads as a SASLInitialResponse: a mechanism name, then
+// a length that runs exactly to the end.
+func saslInitial(b []byte) bool {
+	if len(b) < 10 {
+		return false
+	}
+	body := b[5:]
+	i := indexByte(string(body), 0)
+	if i <= 0 || i+5 > len(body) {
+		return false
+	}
+	for _, ch := range body[:i] {
+		if !(ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '-' || ch == '_') {
+			return false
+		}
+	}
+	n := int32(uint32(body[i+1])<<24 | uint32(body[i+2])<<16 | uint32(body[i+3])<<8 | uint32(body[i+4]))
+	return n == -1 && i+5 == len(body) || n >= 0 && i+5+int(n) == len(body)
+}
+
+func startupBody(cv *Conversation, c *cursor) {
+	c.Int32(FieldStartupVersion)
+	for k := int32(1); c.err == nil; k++ {
+		if c.remaining() > 0 && c.b[c.pos] == 0 {
+			c.Byte1(FieldStartupEnd)
+			return
+		}
+		c.push(FieldStartupParameter, k)
+		c.String(FieldStartupName)
+		c.String(FieldStartupValue)
+		c.pop()
+	}
+}
+
+func cancelBody(cv *Conversation, c *cursor) {
+	c.Int32(FieldCancelRequestCode)
+	c.Int32(FieldCancelPID)
+	c.Bytes(FieldCancelKey, c.remaining())
+}
+
+func authBody(cv *Conversation, c *cursor) {
+	code, ok := c.Int32(FieldAuthCode)
+	if !ok {
+		return
+	}
+	switch code {
+	case 5:
+		c.Bytes(FieldAuthSalt, 4)
+	case 10:
+		for c.err == nil {
+			if c.remaining() > 0 && c.b[c.pos] == 0 {
+				c.Byte1(FieldAuthMechanismsEnd)
+				return
+			}
+			c.String(FieldAuthMechanism)
+		}
+	case 8, 11, 12:
+		c.Bytes(FieldAuthData, c.remaining())
+	}
+}
+
+func passwordBody(cv *Conversation, c *cursor) {
+	switch cv.group {
+	case FieldPasswordMessage:
+		c.String(FieldPassword)
+	case FieldSASLInitialResponse:
+		c.String(FieldSASLMechanism)
+		if n, ok := c.Int32(FieldSASLLength); ok && int32(n) >= 0 {
+			c.Bytes(FieldSASLData, int(n))
+		}
+	default:
+		c.Bytes(FieldSASLData, c.remaining())
+	}
+}
+
+func backendKeyBody(cv *Conversation, c *cursor) {
+	c.Int32(FieldBackendKeyPID)
+	c.Bytes(FieldBackendKeySecret, c.remaining())
+}
+
+func negotiateBody(cv *Conversation, c *cursor) {
+	c.Int32(FieldNegotiateMinor)
+	n, ok := c.count32(FieldNegotiateCount, 1)
+	for k := 0; ok && k < n && c.err == nil; k++ {
+		c.String(FieldNegotiateOption)
+	}
+}
+
+// count32 reads an Int32 count of items at least min bytes long each, checked against the
+// bytes that remain.
+func (c *cursor) count32(f FieldID, min int) (int, bool) {
+	v, ok := c.Int32(f)
+	if !ok {
+		return 0, false
+	}
+	if int32(v) < 0 || int(v)*min > c.remaining() {
+		c.invalid(tooMany(int(int32(v)), c.remaining()))
+		return 0, false
+	}
+	return int(v), true
+}
+
+// tooMany says a count asks for more items than the bytes that remain can hold.
+func tooMany(n, left int) detail {
+	return detail{text: "a count of " + strconv.Itoa(n) + " items, more than the " + strconv.Itoa(left) + " bytes that remain can hold"}
+}
+
+// count16 reads an Int16 count of items at least min bytes long each, checked against the
+// bytes that remain.
+func (c *cursor) count16(f FieldID, min int) (int, bool) {
+	v, ok := c.Int16(f)
+	if !ok {
+		return 0, false
+	}
+	if int(v)*min > c.remaining() {
+		c.invalid(tooMany(int(v), c.remaining()))
+		return 0, false
+	}
+	c.reserve(int(v) * 3)
+	return int(v), true
+}
+
+func rowDescriptionBody(cv *Conversation, c *cursor) {
+	n, ok := c.count16(FieldRowDescriptionCount, 19)
+	for k := 0; ok && k < n && c.err == nil; k++ {
+		c.push(FieldRowDescriptionField, int32(k+1))
+		c.String(FieldRowDescriptionName)
+		c.fields(rowDescriptionFields)
+		c.pop()
+	}
+}
+
+var rowDescriptionFields = []FieldID{FieldRowDescriptionTable, FieldRowDescriptionColumn, FieldRowDescriptionTypeOID,
+	FieldRowDescriptionTypeSize, FieldRowDescriptionTypeModifier, FieldRowDescriptionFormat}
+
+func dataRowBody(cv *Conversation, c *cursor) {
+	c.t.Columns = cv.columns
+	n, ok := c.count16(FieldDataRowCount, 4)
+	for k := 0; ok && k < n && c.err == nil; k++ {
+		c.push(FieldDataRowColumn, int32(k+1))
+		c.lengthValue(FieldDataRowLength, FieldDataRowValue)
+		c.pop()
+	}
+}
+
+// lengthValue reads an Int32 length and the value it announces; -1 (NULL) announces none.
+func (c *cursor) lengthValue(length, value FieldID) {
+	v, ok := c.Int32(length)
+	if !ok || int32(v) == -1 {
+		return
+	}
+	if int32(v) < 0 || int(v) > c.remaining() {
+		c.invalid(detail{form: detailCopyLength, num: int(int32(v)), num2: c.remaining()})
+		return
+	}
+	c.Bytes(value, int(v))
+}
+
+func noticeBody(cv *Conversation, c *cursor) {
+	for k := int32(1); c.err == nil; k++ {
+		if c.remaining() > 0 && c.b[c.pos] == 0 {
+			c.Byte1(FieldNoticeEnd)
+			return
+		}
+		c.push(FieldNoticeField, k)
+		c.Byte1(FieldNoticeFieldCode)
+		c.String(FieldNoticeFieldValue)
+		c.pop()
+	}
+}
+
+func copyResponseBody(cv *Conversation, c *cursor) {
+	c.Int8(FieldCopyFormat)
+	n, ok := c.count16(FieldCopyColumnCount, 2)
+	for k := 0; ok && k < n && c.err == nil; k++ {
+		c.Int16(FieldCopyColumnFormat)
+	}
+}
+
+func parameterDescriptionBody(cv *Conversation, c *cursor) {
+	n, ok := c.count16(FieldParameterDescriptionCount, 4)
+	for k := 0; ok && k < n && c.err == nil; k++ {
+		c.Int32(FieldParameterDescriptionTypeOID)
+	}
+}
+
+func functionResponseBody(cv *Conversation, c *cursor) {
+	c.lengthValue(FieldFunctionResultLength, FieldFunctionResultValue)
+}
+
+func parseBody(cv *Conversation, c *cursor) {
+	c.String(FieldParseStatement)
+	c.String(FieldParseQuery)
+	n, ok := c.count16(FieldParseCount, 4)
+	for k := 0; ok && k < n && c.err == nil; k++ {
+		c.Int32(FieldParseTypeOID)
+	}
+}
+
+func bindBody(cv *Conversation, c *cursor) {
+	c.String(FieldBindPortal)
+	c.String(FieldBindStatement)
+	n, ok := c.count16(FieldBindFormatCount, 2)
+	for k := 0; ok && k < n && c.err == nil; k++ {
+		c.Int16(FieldBindFormat)
+	}
+	n, ok = c.count16(FieldBindParameterCount, 4)
+	for k := 0; ok && k < n && c.err == nil; k++ {
+		c.push(FieldBindParameter, int32(k+1))
+		c.lengthValue(FieldBindParameterLength, FieldBindParameterValue)
+		c.pop()
+	}
+	n, ok = c.count16(FieldBindResultCount, 2)
+	for k := 0; ok && k < n && c.err == nil; k++ {
+		c.Int16(FieldBindResultFormat)
+	}
+}
+
+func functionCallBody(cv *Conversation, c *cursor) {
+	c.Int32(FieldFunctionOID)
+	n, ok := c.count16(FieldFunctionArgFormatCount, 2)
+	for k := 0; ok && k < n && c.err == nil; k++ {
+		c.Int16(FieldFunctionArgFormat)
+	}
+	n, ok = c.count16(FieldFunctionArgCount, 4)
+	for k := 0; ok && k < n && c.err == nil; k++ {
+		c.push(FieldFunctionArg, int32(k+1))
+		c.lengthValue(FieldFunctionArgLength, FieldFunctionArgValue)
+		c.pop()
+	}
+	c.Int16(FieldFunctionResultFormat)
+}
+
+// copyDataWireBody reads a CopyData of a COPY … TO STDOUT or FROM STDIN: rows of the text
+// format, or the binary format's header and tuples.
+func copyDataWireBody(cv *Conversation, c *cursor) {
+	c.t.Columns = cv.columns
+	if cv.copyFormat == 1 {
+		binaryCopyBody(cv, c)
+		return
+	}
+	for c.err == nil && c.remaining() > 0 {
+		c.push(FieldCopyRow, 0)
+		for k := int32(1); c.err == nil; k++ {
+			rest := c.b[c.pos:c.end]
+			i := 0
+			for i < len(rest) && rest[i] != '\t' && rest[i] != '\n' {
+				if rest[i] == '\\' && i+1 < len(rest) {
+					i++
+				}
+				i++
+			}
+			c.leaf(FieldCopyValue, FormatBytes, i)
+			if !c.probe {
+				c.nodes[len(c.nodes)-1].Index = k
+			}
+			if i == len(rest) {
+				break
+			}
+			if rest[i] == '\n' {
+				c.Byte1(FieldCopyRowEnd)
+				break
+			}
+			c.Byte1(FieldCopyDelimiter)
+		}
+		c.pop()
+	}
+}
+
+// copySignature starts COPY's binary format.
+const copySignature = "PGCOPY\n\xff\r\n\x00"
+
+func binaryCopyBody(cv *Conversation, c *cursor) {
+	if !cv.copyStarted {
+		c.push(FieldCopyHeader, 0)
+		if sig, ok := c.Bytes(FieldCopySignature, len(copySignature)); ok && string(sig) != copySignature {
+			c.invalid(detail{text: "expected the signature of COPY's binary format, PGCOPY\\n\\377\\r\\n\\0"})
+		}
+		c.Int32(FieldCopyFlags)
+		if n, ok := c.Int32(FieldCopyExtensionLength); ok {
+			if int(n) > c.remaining() {
+				c.invalid(detail{form: detailCopyLength, num: int(int32(n)), num2: c.remaining()})
+			} else {
+				c.Bytes(FieldCopyExtension, int(n))
+			}
+		}
+		c.pop()
+	}
+	for c.err == nil && c.remaining() > 0 {
+		if c.remaining() >= 2 && c.b[c.pos] == 0xff && c.b[c.pos+1] == 0xff {
+			c.Int16(FieldCopyTrailer)
+			continue
+		}
+		c.push(FieldCopyTuple, 0)
+		n, ok := c.count16(FieldCopyFieldCount, 4)
+		for k := 0; ok && k < n && c.err == nil; k++ {
+			c.push(FieldCopyField, int32(k+1))
+			c.lengthValue(FieldCopyFieldLength, FieldCopyFieldValue)
+			c.pop()
+		}
+		c.pop()
+	}
+}
+
+func queryBody(cv *Conversation, c *cursor) {
+	rest := c.b[c.pos:c.end]
+	end := indexByte(string(rest), 0)
+	cmd, ok := ReplCommand{}, false
+	if end >= 0 {
+		cmd, ok = ParseReplCommand(rest[:end])
+	}
+	if !ok {
+		c.String(FieldQueryString)
+		return
+	}
+	c.push(FieldReplCommand, 0)
+	base := c.pos
+	for _, tok := range cmd.tokens {
+		switch tok.field {
+		case FieldReplOptions, FieldReplOption:
+			c.push(tok.field, 0)
+		case FieldUnknown:
+			c.pop()
+		default:
+			c.leaf(tok.field, FormatBytes, base+tok.end-c.pos)
+		}
+	}
+	c.Byte1(FieldReplEnd)
+	c.pop()
+}
+
+// SQLStateName returns the condition name of an SQLSTATE code ("42704": "undefined_object"),
+// or "" for a code PostgreSQL 15 does not define.
+func SQLStateName(code string) string {
+	if len(code) != 5 {
+		return ""
+	}
+	for s := sqlStates; len(s) > 5; {
+		end := indexByte(s, '\n')
+		if s[:5] == code {
+			return s[5:end]
+		}
+		s = s[end+1:]
+	}
+	return ""
+}
+
+// Redact overwrites with '*' the secret bytes of a message a client sent, b whole (type byte
+// and length included): a PasswordMessage's password (its terminator kept), the data of a
+// SASLInitialResponse (its mechanism and length kept), a SASLResponse or a GSSResponse. It
+// returns how many bytes it replaced: 0 for any other message. Captures are read through it,
+// so that no password or proof is shown, exported or shared.
+func Redact(b []byte) int {
+	if len(b) <= 5 || b[0] != 'p' {
+		return 0
+	}
+	body := b[5:]
+	from, to := 0, len(body)
+	switch {
+	case saslInitial(b):
+		from = indexByte(string(body), 0) + 5
+	case body[len(body)-1] == 0:
+		to-- // a password's terminator
+	}
+	n := 0
+	for i := from; i < to; i++ {
+		if body[i] != '*' {
+			body[i] = '*'
+			n++
+		}
+	}
+	return n
+}
+
+// Connections decodes the messages of an input whose messages belong to connections (a packet
+// capture): one Conversation for each, all with the same options. Messages of no connection
+// (connection 0: a paste, a pg_recvlogical file) are replication messages, decoded by a
+// conversation of their own.
+type Connections struct {
+	opts  Options
+	convs []*Conversation
+}
+
+// NewConnections returns the conversations of an input, decoding with opts.
+func NewConnections(opts Options) *Connections { return &Connections{opts: opts} }
+
+// Conversation returns connection conn's conversation (0: the messages of no connection),
+// starting it when it is new.
+func (cs *Connections) Conversation(conn int) *Conversation {
+	for len(cs.convs) <= conn {
+		cs.convs = append(cs.convs, nil)
+	}
+	if cs.convs[conn] == nil {
+		cs.convs[conn] = NewConversation(cs.opts)
+	}
+	return cs.convs[conn]
+}
+
+// Len returns one more than the highest connection number met.
+func (cs *Connections) Len() int { return len(cs.convs) }
+
+// DecodeInto decodes into t one message sent by side on connection conn.
+func (cs *Connections) DecodeInto(t *Tree, b []byte, side Side, conn int) {
+	cs.Conversation(conn).DecodeInto(t, b, side)
+}
+
+// Kind says what the connection was for: "logical replication", "physical replication"
+// (the StartupMessage's replication parameter), or "ordinary".
+func (ci *ConversationInfo) Kind() string {
+	switch v := ci.StartupValue("replication"); {
+	case v == "database":
+		return "logical replication"
+	case v == "true" || v == "on" || v == "yes" || v == "1":
+		return "physical replication"
+	}
+	return "ordinary"
+}
+
+// Outcome says how the connection went, as far as its messages tell: the server's last
+// error, "streaming" (its replication stream started), "closed by the client", or "".
+func (ci *ConversationInfo) Outcome() string {
+	switch {
+	case len(ci.Errors) > 0:
+		return "error: " + ci.Errors[len(ci.Errors)-1]
+	case ci.Streaming && ci.Terminated:
+		return "streamed, then closed by the client"
+	case ci.Streaming:
+		return "streaming"
+	case ci.Terminated:
+		return "closed by the client"
+	}
+	return ""
+}
