@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pgoutput-inspector/decoder"
 )
 
 // corpusCase is one real tool output in testdata/input and the messages it must give.
@@ -100,15 +102,48 @@ func checkCase(c corpusCase) (problem string, r *Result, err error) {
 	if err != nil {
 		return "error: " + err.Error(), r, err
 	}
-	if len(r.Messages) != len(c.want) {
-		return "read as " + string(r.Format) + ": " + itoa(len(r.Messages)) + " messages, want " + itoa(len(c.want)), r, err
+	msgs := r.Messages
+	if len(r.Connections) > 0 {
+		// A capture gives its connections' whole conversations; its .want holds the
+		// replication stream's CopyData, which the tools' outputs were made to show.
+		if p := conversationProblem(r); p != "" {
+			return p, r, err
+		}
+		msgs = nil
+		for _, m := range r.Messages {
+			if m.Bytes[0] == 'd' {
+				msgs = append(msgs, m)
+			}
+		}
 	}
-	for i, m := range r.Messages {
+	if len(msgs) != len(c.want) {
+		return "read as " + string(r.Format) + ": " + itoa(len(msgs)) + " messages, want " + itoa(len(c.want)), r, err
+	}
+	for i, m := range msgs {
 		if !bytes.Equal(m.Bytes, c.want[i]) {
 			return "read as " + string(r.Format) + ": message " + itoa(i) + " is " + hex.EncodeToString(m.Bytes) + ", want " + hex.EncodeToString(c.want[i]), r, err
 		}
 	}
 	return "", r, err
+}
+
+// conversationProblem says what is wrong with a capture's conversation: every message must
+// have its side and connection, and each connection's client must speak first when its start
+// was captured.
+func conversationProblem(r *Result) string {
+	first := make([]bool, len(r.Connections)+1)
+	for i, m := range r.Messages {
+		if m.Side == decoder.SideUnknown || m.Conn < 1 || m.Conn > len(r.Connections) {
+			return "message " + itoa(i) + " has side " + m.Side.String() + " and connection " + itoa(m.Conn)
+		}
+		if !first[m.Conn] {
+			first[m.Conn] = true
+			if c := r.Connections[m.Conn-1]; !c.MidStream && m.Side != decoder.Frontend {
+				return "connection " + itoa(m.Conn) + " starts with a message from the server, yet its start was captured"
+			}
+		}
+	}
+	return ""
 }
 
 // TestCorpus reads every real tool output in testdata/input (the held-out set aside) and

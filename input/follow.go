@@ -11,7 +11,8 @@ func sniffFollow(sm *sample) bool {
 	return bytes.Contains(sm.text, []byte("Follow: tcp,hex")) || bytes.Contains(sm.text, []byte("Follow: tcp,raw"))
 }
 
-// readFollow reads the chunks of both directions and the PostgreSQL CopyData messages in them.
+// readFollow reads the chunks of both directions and the PostgreSQL protocol's messages in
+// them: the followed connection's whole conversation.
 func readFollow(s *state) *failure {
 	t := s.text
 	raw := bytes.Contains(t, []byte("Follow: tcp,raw"))
@@ -80,31 +81,13 @@ func readFollow(s *state) *failure {
 	for _, p := range pieces {
 		dirs[p.dir] = append(dirs[p.dir], streamPiece{data: buf[p.start:p.end], frame: p.frame, off: p.off})
 	}
-	client, server := dirs[0], dirs[1]
-	startup := looksLikeStartup(client)
-	if !startup && looksLikeStartup(server) {
-		client, server, startup = server, client, true
-	}
-	cm, cok := pgStream(client, true, startup)
-	sm, sok := pgStream(server, false, startup)
-	if !cok && !sok {
+	var cn Connection
+	msgs, ok := readConn(&cn, dirs[0], dirs[1], 1)
+	if !ok || len(msgs) == 0 && cn.Encrypted == "" {
 		return failf(0, "the followed stream holds no PostgreSQL protocol messages")
 	}
-	var msgs []pgMsg
-	for _, m := range append(cm, sm...) {
-		if m.b[0] == 'd' {
-			msgs = append(msgs, m)
-		}
-	}
-	if len(msgs) == 0 {
-		return failf(0, "the followed stream holds PostgreSQL messages but no CopyData: follow the replication connection's stream")
-	}
-	sortMsgs(msgs)
 	s.grow(len(t) / 3)
-	for _, m := range msgs {
-		s.begin(m.off)
-		s.buf = append(s.buf, m.b...)
-	}
-	s.note(-1, "Read as tshark's follow,tcp output: both directions' bytes in order, the PostgreSQL protocol's messages read from them, and their CopyData messages in stream order.")
+	s.note(-1, "Read as tshark's follow,tcp output: both directions' bytes in order, and the PostgreSQL protocol's messages read from them in stream order.")
+	s.takeCapture(&captureResult{msgs: msgs, conns: []Connection{cn}})
 	return nil
 }

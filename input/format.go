@@ -3,6 +3,8 @@ package input
 import (
 	"strconv"
 	"unicode/utf8"
+
+	"pgoutput-inspector/decoder"
 )
 
 // Format names a textual shape of bytes. Its value is the name shown to people and accepted by
@@ -137,6 +139,15 @@ type Message struct {
 	// Frame is the 1-based number of the captured frame holding the message's first byte
 	// (pcap, pcapng and Wireshark dumps of frames), or 0.
 	Frame int
+	// Side is who sent the message, when the input holds a connection's two directions (a
+	// packet capture, tshark's follow output): the whole conversation is read, and each
+	// message is decoded as what its side sends (decoder.Conversation). SideUnknown otherwise.
+	Side decoder.Side
+	// Conn is the 1-based number of the message's connection in Result.Connections, or 0.
+	Conn int
+	// Time is the capture time of the frame holding the message's first byte, Unix
+	// nanoseconds, or 0 when the input has none.
+	Time int64
 }
 
 // Result is what Parse found.
@@ -160,6 +171,9 @@ type Result struct {
 	// Errors are the problems met when the text could be read only in part, in text order;
 	// Parse's error is the first. Messages then holds every message that could be read.
 	Errors []*Error
+	// Connections are the PostgreSQL connections of a packet capture (or a followed stream),
+	// in the order of their first messages; Message.Conn numbers them from 1.
+	Connections []Connection
 }
 
 // Note is a sentence about the input or one of its messages.

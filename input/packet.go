@@ -3,13 +3,18 @@ package input
 import (
 	"encoding/binary"
 	"sort"
+
+	"pgoutput-inspector/decoder"
 )
 
 // Packet captures: pcap and pcapng files, and frames dumped as text by tshark -x. The
 // frames' link, IP and TCP headers are read, each TCP connection's two byte streams are put
-// together in sequence order, the PostgreSQL protocol's messages are read from them, and the
-// CopyData messages (XLogData, keepalives, standby status updates, with their envelope) are
-// the result, in the order their first bytes were captured.
+// together in sequence order, and the PostgreSQL protocol's messages are read from them: the
+// whole conversation of every connection, both directions (the startup, the authentication,
+// queries and their results, the CopyData of a replication stream or of a COPY), in the order
+// their first bytes were captured, each with who sent it, its connection and its time. What a
+// client sends as a password or a SASL proof is overwritten with '*' as it is read
+// (decoder.Redact), so it shows nowhere.
 //
 // A packet library (gopacket's layers and pcapgo) would add far more to the page's WASM than
 // this reader, which knows only what a PostgreSQL connection needs (docs/performance.md).
@@ -48,19 +53,24 @@ type frame struct {
 	num  int // 1-based, as Wireshark numbers frames
 	link uint32
 	data []byte
-	off  int // where its bytes start in the file or text
+	off  int   // where its bytes start in the file or text
+	ts   int64 // capture time, Unix nanoseconds (0: not known)
 }
 
-// pgMsg is a CopyData message found in a capture.
+// pgMsg is a PostgreSQL protocol message found in a capture.
 type pgMsg struct {
 	b     []byte
 	frame int
 	off   int
+	side  decoder.Side
+	conn  int   // 1-based index of its connection
+	ts    int64 // the capture time of its first byte's frame
 }
 
 // captureResult is what a capture held.
 type captureResult struct {
 	msgs   []pgMsg
+	conns  []Connection
 	notes  []string
 	err    string
 	errOff int
@@ -72,6 +82,13 @@ func readPcap(s *state) *failure {
 	if c.err != "" {
 		return failf(c.errOff, c.err)
 	}
+	s.takeCapture(&c)
+	return nil
+}
+
+// takeCapture makes a capture's messages the state's, with their frames, sides, connections
+// and times.
+func (s *state) takeCapture(c *captureResult) {
 	total := 0
 	for _, m := range c.msgs {
 		total += len(m.b)
@@ -79,14 +96,14 @@ func readPcap(s *state) *failure {
 	s.grow(total)
 	s.growMessages(len(c.msgs))
 	for _, m := range c.msgs {
-		s.begin(m.off)
-		s.msgs[len(s.msgs)-1].Frame = m.frame
+		msg := s.begin(m.off)
+		msg.Frame, msg.Side, msg.Conn, msg.Time = m.frame, m.side, m.conn, m.ts
 		s.buf = append(s.buf, m.b...)
 	}
+	s.conns = c.conns
 	for _, n := range c.notes {
 		s.note(-1, n)
 	}
-	return nil
 }
 
 // readPacketCapture reads the frames of a pcap or pcapng file and their CopyData messages.
@@ -110,7 +127,7 @@ func readPacketCapture(b []byte) captureResult {
 		c.notes = append(c.notes, "The capture file is cut short: "+err+" (byte "+itoa(errOff)+"); the frames before are read.")
 	}
 	if len(c.msgs) == 0 && c.err == "" {
-		c.err, c.errOff = "the capture holds "+itoa(len(frames))+" frames and no PostgreSQL CopyData message"+c.why(), 0
+		c.err, c.errOff = "the capture holds "+itoa(len(frames))+" frames and no PostgreSQL protocol message"+c.why(), 0
 	}
 	return c
 }
@@ -131,6 +148,11 @@ func pcapFrames(b []byte) ([]frame, string, int) {
 		bo = binary.BigEndian
 	}
 	link := bo.Uint32(b[20:]) & 0xffff
+	// The second word of a record's time is in microseconds, or nanoseconds for these magics.
+	unit := int64(1000)
+	if m := binary.LittleEndian.Uint32(b); m == 0xa1b23c4d || m == 0x4d3cb2a1 {
+		unit = 1
+	}
 	frames := make([]frame, 0, len(b)/128)
 	for off := 24; off < len(b); {
 		if len(b)-off < 16 {
@@ -140,7 +162,8 @@ func pcapFrames(b []byte) ([]frame, string, int) {
 		if n > len(b)-off-16 {
 			return frames, "a record of " + itoa(n) + " bytes runs past the end of the file", off
 		}
-		frames = append(frames, frame{num: len(frames) + 1, link: link, data: b[off+16 : off+16+n], off: off})
+		ts := int64(bo.Uint32(b[off:]))*1e9 + int64(bo.Uint32(b[off+4:]))*unit
+		frames = append(frames, frame{num: len(frames) + 1, link: link, data: b[off+16 : off+16+n], off: off, ts: ts})
 		off += 16 + n
 	}
 	return frames, "", 0
@@ -151,6 +174,7 @@ func pcapFrames(b []byte) ([]frame, string, int) {
 func pcapngFrames(b []byte) ([]frame, string, int) {
 	var bo binary.ByteOrder = binary.LittleEndian
 	var links []uint32
+	var units []tsUnit // each interface's time unit (if_tsresol)
 	frames := make([]frame, 0, len(b)/128)
 	for off := 0; off < len(b); {
 		if len(b)-off < 12 {
@@ -166,7 +190,7 @@ func pcapngFrames(b []byte) ([]frame, string, int) {
 			default:
 				return frames, "a Section Header Block without the byte-order magic", off + 8
 			}
-			links = links[:0]
+			links, units = links[:0], units[:0]
 		}
 		n := int(bo.Uint32(b[off+4:]))
 		if n < 12 || n%4 != 0 || n > len(b)-off {
@@ -177,6 +201,7 @@ func pcapngFrames(b []byte) ([]frame, string, int) {
 		case 1: // Interface Description Block
 			if len(body) >= 2 {
 				links = append(links, uint32(bo.Uint16(body)))
+				units = append(units, tsResolution(body, bo))
 			}
 		case 6: // Enhanced Packet Block
 			if len(body) < 20 {
@@ -187,7 +212,8 @@ func pcapngFrames(b []byte) ([]frame, string, int) {
 			if capLen > len(body)-20 || ifc >= len(links) {
 				return frames, "an Enhanced Packet Block whose data or interface does not exist", off
 			}
-			frames = append(frames, frame{num: len(frames) + 1, link: links[ifc], data: body[20 : 20+capLen], off: off})
+			ts := units[ifc].nanos(uint64(bo.Uint32(body[4:]))<<32 | uint64(bo.Uint32(body[8:])))
+			frames = append(frames, frame{num: len(frames) + 1, link: links[ifc], data: body[20 : 20+capLen], off: off, ts: ts})
 		case 3: // Simple Packet Block
 			if len(body) < 4 || len(links) == 0 {
 				return frames, "a Simple Packet Block without an interface", off
@@ -210,13 +236,62 @@ func pcapngFrames(b []byte) ([]frame, string, int) {
 	return frames, "", 0
 }
 
+// tsUnit is a pcapng interface's time resolution: 10^-exp or 2^-exp seconds.
+type tsUnit struct {
+	exp    uint8
+	binary bool
+}
+
+// tsResolution reads an Interface Description Block's if_tsresol option (code 9); the
+// default is microseconds.
+func tsResolution(body []byte, bo binary.ByteOrder) tsUnit {
+	u := tsUnit{exp: 6}
+	for opts := body[min(8, len(body)):]; len(opts) >= 4; {
+		code, n := bo.Uint16(opts), int(bo.Uint16(opts[2:]))
+		if code == 0 || 4+n > len(opts) {
+			break
+		}
+		if code == 9 && n >= 1 {
+			u = tsUnit{exp: opts[4] & 0x7f, binary: opts[4]&0x80 != 0}
+		}
+		opts = opts[4+(n+3)&^3:]
+	}
+	return u
+}
+
+// nanos converts a timestamp in the unit to Unix nanoseconds.
+func (u tsUnit) nanos(v uint64) int64 {
+	switch {
+	case u.binary:
+		if u.exp >= 64 {
+			return 0
+		}
+		sec := v >> u.exp
+		frac := v & (1<<u.exp - 1)
+		return int64(sec)*1e9 + int64(frac*1e9>>u.exp)
+	case u.exp <= 9:
+		mul := int64(1)
+		for i := u.exp; i < 9; i++ {
+			mul *= 10
+		}
+		return int64(v) * mul
+	default:
+		div := uint64(1)
+		for i := uint8(9); i < u.exp && i < 28; i++ {
+			div *= 10
+		}
+		return int64(v / div)
+	}
+}
+
 // segment is a TCP segment's payload.
 type segment struct {
 	seq   uint32
 	data  []byte
 	frame int
-	off   int // the frame's offset in the input
-	order int // capture order
+	off   int   // the frame's offset in the input
+	ts    int64 // the frame's capture time
+	order int   // capture order
 }
 
 // flowKey names one direction of a TCP connection.
@@ -390,7 +465,7 @@ func framesMessages(frames []frame) captureResult {
 			seq++
 		}
 		if len(payload) > 0 {
-			fl.segs = append(fl.segs, segment{seq: seq, data: payload, frame: frames[i].num, off: frames[i].off, order: i})
+			fl.segs = append(fl.segs, segment{seq: seq, data: payload, frame: frames[i].num, off: frames[i].off, ts: frames[i].ts, order: i})
 		}
 	}
 	var c captureResult
@@ -407,8 +482,8 @@ func framesMessages(frames []frame) captureResult {
 		c.err = "the capture holds " + itoa(len(frames)) + " frames and no TCP segment this reader can read (Ethernet, Linux cooked, loopback or raw IP; IPv4 or IPv6)" + c.why()
 		return c
 	}
-	conns, copies := 0, 0
-	tlsConns, tlsBytes := 0, 0
+	copies := 0
+	tlsConns := 0
 	done := map[*flow]bool{}
 	for _, fl := range order {
 		if done[fl] {
@@ -422,47 +497,217 @@ func framesMessages(frames []frame) captureResult {
 				client, server = server, client
 			}
 		}
-		sc := streamOf(client)
-		var ss []streamPiece
+		var sc, ss []streamPiece
+		sc = streamOf(client)
 		if server != nil {
 			ss = streamOf(server)
 		}
-		startup := looksLikeStartup(sc)
-		if !startup && server != nil && looksLikeStartup(ss) {
-			client, server, sc, ss = server, client, ss, sc
-			startup = true
+		cn := Connection{Client: endpoint(client.key.src, client.key.srcPort), Server: endpoint(client.key.dst, client.key.dstPort)}
+		if !client.syn || server == nil || !server.syn {
+			cn.MidStream = true
 		}
-		if n, enc := encrypted(sc, ss, startup); enc {
+		msgs, ok := readConn(&cn, sc, ss, len(c.conns)+1)
+		if !ok {
+			continue
+		}
+		if cn.Client != endpoint(client.key.src, client.key.srcPort) {
+			cn.MidStream = true // its sides were told by its messages
+		}
+		if cn.Encrypted != "" {
 			tlsConns++
-			tlsBytes += n
-			continue
 		}
-		cm, cok := pgStream(sc, true, startup)
-		sm, sok := pgStream(ss, false, startup)
-		if !cok && !sok {
-			continue
-		}
-		conns++
-		if c.msgs == nil {
-			c.msgs = make([]pgMsg, 0, len(cm)+len(sm))
-		}
-		for _, m := range append(cm, sm...) {
+		for _, m := range msgs {
 			if m.b[0] == 'd' {
-				c.msgs = append(c.msgs, m)
 				copies++
 			}
 		}
+		c.conns = append(c.conns, cn)
+		c.msgs = append(c.msgs, msgs...)
 	}
 	sortMsgs(c.msgs)
+	conns := len(c.conns)
 	c.notes = append(c.notes, "Read "+itoa(len(frames))+" frames: "+itoa(conns)+" PostgreSQL connection"+plural(conns)+
-		", "+itoa(copies)+" CopyData message"+plural(copies)+" in capture order.")
+		", "+itoa(len(c.msgs))+" message"+plural(len(c.msgs))+" in capture order ("+itoa(copies)+" CopyData).")
 	if tlsConns > 0 {
-		// Last: an error about a capture without CopyData quotes the last note.
+		// Last: an error about a capture without messages quotes the last note.
 		c.notes = append(c.notes, itoa(tlsConns)+" connection"+plural(tlsConns)+" encrypted (SSL or GSS encryption, as the server accepted): "+
-			itoa(tlsBytes)+" bytes skipped, since encrypted bytes cannot be decoded. "+
+			"only the encryption request and the server's answer are read, since encrypted bytes cannot be decoded. "+
 			"To read its messages, capture a connection made with sslmode=disable (and gssencmode=disable).")
 	}
 	return c
+}
+
+// Connection is one TCP connection of a capture that carried PostgreSQL protocol messages.
+type Connection struct {
+	// Client and Server are its two ends, "127.0.0.1:51234" ("[::1]:5432" for IPv6); empty
+	// for a followed stream (tshark -z follow), which does not name them in its bytes.
+	Client, Server string
+	// FirstFrame and LastFrame are the frames of its first and last message's first bytes;
+	// Start and End their capture times, Unix nanoseconds (0 when the input has no times).
+	FirstFrame, LastFrame int
+	Start, End            int64
+	// ToServer and ToClient count the bytes of its messages each way.
+	ToServer, ToClient int
+	// Messages counts its messages.
+	Messages int
+	// MidStream says the capture began after the connection had started (no TCP handshake or
+	// no startup captured): it is read from its first whole message on.
+	MidStream bool
+	// Encrypted is "SSL" or "GSSAPI" when the server accepted encryption: only the request and
+	// its answer can be read.
+	Encrypted string
+}
+
+// endpoint writes an address and port: 127.0.0.1:5432, [::1]:5432.
+func endpoint(a [16]byte, port uint16) string {
+	var b []byte
+	v4 := true
+	for i := 0; i < 10; i++ {
+		v4 = v4 && a[i] == 0
+	}
+	if v4 && a[10] == 0xff && a[11] == 0xff {
+		for i := 12; i < 16; i++ {
+			if i > 12 {
+				b = append(b, '.')
+			}
+			b = append(b, itoa(int(a[i]))...)
+		}
+	} else {
+		b = append(b, '[')
+		for i := 0; i < 16; i += 2 {
+			if i > 0 {
+				b = append(b, ':')
+			}
+			w := int(a[i])<<8 | int(a[i+1])
+			b = append(b, hexWord(w)...)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, ':')
+	return string(append(b, itoa(int(port))...))
+}
+
+// hexWord writes a 16-bit group of an IPv6 address without leading zeros.
+func hexWord(w int) string {
+	const digits = "0123456789abcdef"
+	var b []byte
+	for shift := 12; shift >= 0; shift -= 4 {
+		if d := w >> shift & 15; d != 0 || len(b) > 0 || shift == 0 {
+			b = append(b, digits[d])
+		}
+	}
+	return string(b)
+}
+
+// readConn reads the messages of one connection's two streams, client's and server's as a
+// capture saw them (either may be nil), into msgs of connection number conn, and fills in
+// what cn says of them. The sides are swapped when the messages show the server's stream was
+// taken for the client's. ok is false when neither stream holds PostgreSQL messages.
+func readConn(cn *Connection, client, server []streamPiece, conn int) (msgs []pgMsg, ok bool) {
+	startup := looksLikeStartup(client)
+	if !startup && looksLikeStartup(server) || !startup && serverLike(client) > serverLike(server) {
+		client, server = server, client
+		cn.Client, cn.Server = cn.Server, cn.Client
+		startup = looksLikeStartup(client)
+	}
+	if !startup {
+		cn.MidStream = true
+		if tlsRecords(client) && (len(server) == 0 || tlsRecords(server)) {
+			cn.Encrypted = "SSL"
+			return nil, true // TLS records from its first byte: nothing can be read
+		}
+	}
+	cm, cok := pgStream(client, true, startup, 0)
+	// The server answers each encryption request with one byte before anything else.
+	answers := 0
+	for _, m := range cm {
+		if len(m.b) == 8 && (binary.BigEndian.Uint32(m.b[4:]) == 80877103 || binary.BigEndian.Uint32(m.b[4:]) == 80877104) {
+			answers++
+		}
+	}
+	sm, sok := pgStream(server, false, startup, answers)
+	if !cok && !sok {
+		return nil, false
+	}
+	if enc := encryption(cm, sm); enc != "" {
+		// After the answer every byte is encrypted: only the requests and the answers count.
+		cn.Encrypted = enc
+		k := 0
+		for k < len(cm) && len(cm[k].b) == 8 {
+			k++
+		}
+		cm = cm[:k]
+		for k = 0; k < len(sm) && len(sm[k].b) == 1; k++ {
+		}
+		sm = sm[:k]
+	}
+	for i := range cm {
+		cm[i].side = decoder.Frontend
+		cn.ToServer += len(cm[i].b)
+	}
+	for i := range sm {
+		sm[i].side = decoder.Backend
+		cn.ToClient += len(sm[i].b)
+	}
+	msgs = append(cm, sm...)
+	sortMsgs(msgs)
+	for i := range msgs {
+		msgs[i].conn = conn
+	}
+	if len(msgs) > 0 {
+		first, last := msgs[0], msgs[len(msgs)-1]
+		cn.FirstFrame, cn.LastFrame, cn.Start, cn.End = first.frame, last.frame, first.ts, last.ts
+	}
+	cn.Messages = len(msgs)
+	return msgs, true
+}
+
+// encryption names the encryption the server accepted on a connection: its first client
+// message an SSLRequest or a GSSENCRequest, the server's first message the one byte 'S' or
+// 'G'.
+func encryption(client, server []pgMsg) string {
+	for _, m := range client {
+		if len(m.b) != 8 {
+			break
+		}
+		code := binary.BigEndian.Uint32(m.b[4:])
+		if code != 80877103 && code != 80877104 {
+			break
+		}
+		for _, a := range server {
+			if len(a.b) == 1 && a.b[0] == 'S' {
+				return "SSL"
+			}
+			if len(a.b) == 1 && a.b[0] == 'G' {
+				return "GSSAPI"
+			}
+		}
+	}
+	return ""
+}
+
+// serverLike scores a stream read from its middle by the messages only a server sends: the
+// higher score of a connection's two streams is the server's.
+func serverLike(ps []streamPiece) int {
+	score := 0
+	for _, p := range ps {
+		if len(p.data) == 0 {
+			continue
+		}
+		switch p.data[0] {
+		case 'Z', 'T', 'R', 'K', 'W', 'G', 'N', 'A', '1', '2', '3', 'n', 't', 'V', 'v', 'I':
+			score++
+		case 'Q', 'P', 'B', 'p', 'X', 'F', 'f':
+			score--
+		case 'd':
+			if len(p.data) > 5 && (p.data[5] == 'w' || p.data[5] == 'k') {
+				score++
+			} else if len(p.data) > 5 && (p.data[5] == 'r' || p.data[5] == 'h') {
+				score--
+			}
+		}
+	}
+	return score
 }
 
 // frameList names up to five frame numbers, then how many more.
@@ -481,34 +726,6 @@ func frameList(nums []int) string {
 		b = append(b, itoa(n)...)
 	}
 	return string(b)
-}
-
-// encrypted reports a connection whose client asked for SSL or GSS encryption and whose server
-// accepted ('S' or 'G' in answer), or, seen from its middle, whose bytes are TLS records; and
-// how many bytes of the two directions are encrypted.
-func encrypted(client, server []streamPiece, startup bool) (int, bool) {
-	total := func(ps []streamPiece) int {
-		n := 0
-		for _, p := range ps {
-			n += len(p.data)
-		}
-		return n
-	}
-	if startup {
-		b := client[0].data
-		code := binary.BigEndian.Uint32(b[4:])
-		if code != 80877103 && code != 80877104 || len(server) == 0 || server[0].gap || len(server[0].data) == 0 {
-			return 0, false
-		}
-		if a := server[0].data[0]; !(a == 'S' && code == 80877103 || a == 'G' && code == 80877104) {
-			return 0, false // 'N': the connection goes on unencrypted
-		}
-		return total(client) - 8 + total(server) - 1, true
-	}
-	if tlsRecords(client) && (len(server) == 0 || tlsRecords(server)) {
-		return total(client) + total(server), true
-	}
-	return 0, false
 }
 
 // tlsRecords reports a stream that starts with two TLS records one after the other (content
@@ -549,6 +766,7 @@ type streamPiece struct {
 	data  []byte
 	frame int
 	off   int
+	ts    int64
 	gap   bool // bytes are missing before this piece
 }
 
@@ -578,7 +796,7 @@ func streamOf(fl *flow) []streamPiece {
 		if end <= next {
 			continue // a retransmission
 		}
-		p := streamPiece{frame: s.frame, off: s.off}
+		p := streamPiece{frame: s.frame, off: s.off, ts: s.ts}
 		if rel > next {
 			p.gap = true
 		} else {
@@ -607,8 +825,11 @@ func looksLikeStartup(ps []streamPiece) bool {
 }
 
 // pgStream reads the protocol messages of one direction. client: the frontend's side, whose
-// first messages are untyped when startup says the stream starts with them.
-func pgStream(ps []streamPiece, client, startup bool) ([]pgMsg, bool) {
+// first messages are untyped (StartupMessage, SSLRequest, GSSENCRequest, CancelRequest) when
+// startup says the stream starts with them; the server's side then starts with its one-byte
+// answers to the client's encryption requests, as many as answers says. A client's password
+// or SASL data are redacted.
+func pgStream(ps []streamPiece, client, startup bool, answers int) ([]pgMsg, bool) {
 	if len(ps) == 0 {
 		return nil, false
 	}
@@ -632,30 +853,32 @@ func pgStream(ps []streamPiece, client, startup bool) ([]pgMsg, bool) {
 		return max(i, 0)
 	}
 	var msgs []pgMsg
+	add := func(from, to int) {
+		pi := pieceAt(from)
+		msgs = append(msgs, pgMsg{b: data[from:to:to], frame: ps[pi].frame, off: ps[pi].off, ts: ps[pi].ts})
+	}
 	pos := 0
-	sslAsked := false
 	if startup && client {
 		for pos+8 <= len(data) {
 			n := int(binary.BigEndian.Uint32(data[pos:]))
 			code := binary.BigEndian.Uint32(data[pos+4:])
-			if !startupCode(code) || n < 8 {
+			if !startupCode(code) || n < 8 || pos+n > len(data) {
 				break
 			}
-			sslAsked = sslAsked || code == 80877103 || code == 80877104
+			add(pos, pos+n)
 			pos += n
 			if code == 196608 || code == 196610 || code == 80877102 {
 				break
 			}
 		}
 	}
-	if startup && !client && len(data) > 0 && (data[0] == 'N' || data[0] == 'S' || data[0] == 'G') &&
-		(len(data) == 1 || !validMsg(data, 0)) {
-		if data[0] != 'N' {
-			return nil, true // encrypted from here on (framesMessages counts it): nothing to read
+	for ; answers > 0 && pos < len(data) && (data[pos] == 'N' || data[pos] == 'S' || data[pos] == 'G'); answers-- {
+		add(pos, pos+1)
+		pos++
+		if data[pos-1] != 'N' {
+			return msgs, true // encrypted from here on: nothing more to read
 		}
-		pos = 1
 	}
-	_ = sslAsked
 	ok := startup
 	gi := 0
 	for pos < len(data) {
@@ -677,8 +900,10 @@ func pgStream(ps []streamPiece, client, startup bool) ([]pgMsg, bool) {
 			break // cut by the end of the capture
 		}
 		ok = true
-		pi := pieceAt(pos)
-		msgs = append(msgs, pgMsg{b: data[pos : pos+n], frame: ps[pi].frame, off: ps[pi].off})
+		add(pos, pos+n)
+		if client {
+			decoder.Redact(data[pos : pos+n])
+		}
 		pos += n
 	}
 	return msgs, ok
@@ -750,15 +975,7 @@ func (s *state) asFrames() bool {
 	old := s.buf
 	s.buf = make([]byte, 0, len(old)/2)
 	s.msgs, s.starts = s.msgs[:0], s.starts[:0]
-	s.growMessages(len(c.msgs))
-	for _, m := range c.msgs {
-		s.begin(m.off)
-		s.msgs[len(s.msgs)-1].Frame = m.frame
-		s.buf = append(s.buf, m.b...)
-	}
-	s.note(-1, "The dump holds "+itoa(len(frames))+" Ethernet frames (as tshark -x prints them); their TCP streams are put together and the PostgreSQL CopyData messages read.")
-	for _, n := range c.notes {
-		s.note(-1, n)
-	}
+	s.note(-1, "The dump holds "+itoa(len(frames))+" Ethernet frames (as tshark -x prints them); their TCP streams are put together and the PostgreSQL protocol's messages read.")
+	s.takeCapture(&c)
 	return true
 }

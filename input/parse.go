@@ -75,6 +75,8 @@ type state struct {
 	// past it, whose bytes start at overAt in buf; spare takes what readers write to them.
 	limit, more, overAt int
 	spare               Message
+	// conns are a capture's connections (Result.Connections).
+	conns []Connection
 }
 
 // reset empties the state for another attempt, keeping its buffers.
@@ -90,6 +92,7 @@ func (s *state) reset() {
 	s.skipped = s.skipped[:0]
 	s.lineOff, s.lineNo = 0, 0
 	s.more, s.overAt = 0, 0
+	s.conns = nil
 }
 
 // begin starts a message whose text starts at byte offset off.
@@ -123,7 +126,7 @@ func (s *state) result(f Format) *Result {
 		}
 		msgs[i].Bytes = s.buf[s.starts[i]:end:end]
 	}
-	return &Result{Format: f, Messages: msgs, Header: s.header, Notes: s.notes, More: s.more}
+	return &Result{Format: f, Messages: msgs, Header: s.header, Notes: s.notes, More: s.more, Connections: s.conns}
 }
 
 // finish hands out the result of a complete read. A dump of one file is looked at once more:

@@ -428,6 +428,7 @@ func (l *offsetLister) Begin(*input.Result, int)       { l.at = append(l.at[:0],
 func (l *offsetLister) InputErrors([]*input.Error)     {}
 func (l *offsetLister) Comment(int, string)            {}
 func (l *offsetLister) End(int) error                  { return nil }
+func (l *offsetLister) Connections([]dump.Connection)  {}
 func (l *offsetLister) Message(_ int, _ *dump.Message) { l.at = append(l.at, l.b.Len()) }
 
 // treeLister is a dump.Writer that keeps each message's treeNodes, as the decoder's tree was when
@@ -438,6 +439,7 @@ func (l *treeLister) Begin(*input.Result, int)       {}
 func (l *treeLister) InputErrors([]*input.Error)     {}
 func (l *treeLister) Comment(int, string)            {}
 func (l *treeLister) End(int) error                  { return nil }
+func (l *treeLister) Connections([]dump.Connection)  {}
 func (l *treeLister) Message(_ int, m *dump.Message) { *l = append(*l, treeNodes(m.Tree)) }
 
 // jsonNodes lists a JSON tree's nodes in pre-order, "offset+length depth", checking that the

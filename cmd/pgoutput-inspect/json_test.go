@@ -32,7 +32,7 @@ func render(t testing.TB, text []byte, newOut func(w io.Writer) dump.Writer) []b
 		return nil // no format reads it: no document
 	}
 	opts := input.ReadCaptureOptions(res.Header)
-	s := decoder.NewSession(opts.DecoderOptions(decoder.Options{}))
+	s := decoder.NewConnections(opts.DecoderOptions(decoder.Options{}))
 	var buf bytes.Buffer
 	if _, err := dump.DecodeAll(st, res, s, newOut(&buf), func([]*input.Error) {}); err != nil {
 		t.Fatal(err)
@@ -279,7 +279,7 @@ func BenchmarkWriters(b *testing.B) {
 					capture := input.ReadCaptureOptions(res.Header)
 					opts := capture.DecoderOptions(decoder.Options{})
 					bw := bufio.NewWriterSize(io.Discard, 64<<10)
-					if _, err := dump.DecodeAll(st, res, decoder.NewSession(opts), w.new(bw), func([]*input.Error) {}); err != nil {
+					if _, err := dump.DecodeAll(st, res, decoder.NewConnections(opts), w.new(bw), func([]*input.Error) {}); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"pgoutput-inspector/decoder"
@@ -28,6 +29,9 @@ type refMessage struct {
 	Xid             *uint32   `json:"xid,omitempty"`
 	Line            int       `json:"line,omitempty"`
 	Frame           int       `json:"frame,omitempty"`
+	Time            string    `json:"time,omitempty"`
+	Connection      int       `json:"connection,omitempty"`
+	Direction       string    `json:"direction,omitempty"`
 	Type            string    `json:"type,omitempty"`
 	Relation        string    `json:"relation,omitempty"`
 	Notes           []string  `json:"notes,omitempty"`
@@ -72,6 +76,8 @@ type refWriter struct {
 	comments []refComment
 	// lateErrors are the errors met reading an input in pieces, written after the messages.
 	lateErrors []*input.Error
+	// conns are a capture's connections, written after the messages.
+	conns []refConnection
 	// keepObjects makes encode lay out what encoding/json's Marshal writes with indentJSON,
 	// which writes the bytes json.Indent writes (TestIndentJSON) without json's scanner, and
 	// keeps each message's object as Marshal wrote it: message i's is
@@ -208,6 +214,84 @@ func (j *refWriter) Comment(index int, text string) {
 	j.comments = append(j.comments, refComment{Index: index, Text: text})
 }
 
+// refConnection is a capture's connection as "connections" writes it.
+type refConnection struct {
+	Connection    int             `json:"connection"`
+	Client        string          `json:"client,omitempty"`
+	Server        string          `json:"server,omitempty"`
+	Kind          string          `json:"kind"`
+	FirstFrame    int             `json:"first_frame"`
+	LastFrame     int             `json:"last_frame"`
+	Start         string          `json:"start,omitempty"`
+	End           string          `json:"end,omitempty"`
+	Messages      int             `json:"messages"`
+	BytesToServer int             `json:"bytes_to_server"`
+	BytesToClient int             `json:"bytes_to_client"`
+	MidStream     bool            `json:"mid_stream"`
+	Encrypted     string          `json:"encrypted,omitempty"`
+	Startup       *orderedObject  `json:"startup,omitempty"`
+	ServerVersion string          `json:"server_version,omitempty"`
+	Replication   *refReplication `json:"replication,omitempty"`
+	Streaming     bool            `json:"streaming"`
+	Errors        []string        `json:"errors,omitempty"`
+	Outcome       string          `json:"outcome,omitempty"`
+}
+
+type refReplication struct {
+	Command  string         `json:"command"`
+	Slot     string         `json:"slot,omitempty"`
+	Kind     string         `json:"kind,omitempty"`
+	LSN      string         `json:"lsn,omitempty"`
+	Timeline string         `json:"timeline,omitempty"`
+	Options  *orderedObject `json:"options"`
+}
+
+// orderedObject is a JSON object whose members keep their order (and repeats), as names and
+// values from the wire come.
+type orderedObject []decoder.Parameter
+
+func (o orderedObject) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, p := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		enc.Encode(p.Name)
+		b.Truncate(b.Len() - 1)
+		b.WriteByte(':')
+		enc.Encode(p.Value)
+		b.Truncate(b.Len() - 1)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func (j *refWriter) Connections(conns []dump.Connection) {
+	j.conns = j.conns[:0]
+	stamp := func(ns int64) string { return time.Unix(0, ns).UTC().Format("2006-01-02T15:04:05.000000Z") }
+	for i, c := range conns {
+		rc := refConnection{Connection: i + 1, Client: c.Client, Server: c.Server, Kind: c.Kind(), FirstFrame: c.FirstFrame,
+			LastFrame: c.LastFrame, Messages: c.Messages, BytesToServer: c.ToServer, BytesToClient: c.ToClient,
+			MidStream: c.MidStream, Encrypted: c.Connection.Encrypted, ServerVersion: c.ServerVersion,
+			Streaming: c.Streaming, Errors: c.Errors, Outcome: c.Outcome()}
+		if c.Start != 0 {
+			rc.Start, rc.End = stamp(c.Start), stamp(c.End)
+		}
+		if len(c.Startup) > 0 {
+			o := orderedObject(c.Startup)
+			rc.Startup = &o
+		}
+		if r := c.Replication; r.Command != "" {
+			o := orderedObject(r.Options)
+			rc.Replication = &refReplication{Command: r.Command, Slot: r.Slot, Kind: r.Kind, LSN: r.LSN, Timeline: r.Timeline, Options: &o}
+		}
+		j.conns = append(j.conns, rc)
+	}
+}
+
 func (j *refWriter) End(count int) error {
 	if j.n > 0 {
 		j.write([]byte("\n  ]"))
@@ -217,6 +301,12 @@ func (j *refWriter) End(count int) error {
 	if len(j.lateErrors) > 0 {
 		j.buf.Reset()
 		j.writeInputErrors(j.lateErrors)
+		j.write(j.buf.Bytes())
+	}
+	if len(j.conns) > 0 {
+		j.buf.Reset()
+		j.buf.WriteString(",\n  \"connections\": ")
+		j.encode(j.conns, "  ")
 		j.write(j.buf.Bytes())
 	}
 	if len(j.comments) > 0 {
@@ -231,8 +321,17 @@ func (j *refWriter) End(count int) error {
 
 func refMessageJSON(index int, m *dump.Message) refMessage {
 	t := m.Tree
-	jm := refMessage{Index: index, Line: m.Line, Frame: m.Frame, Hex: hex.EncodeToString(t.Bytes),
+	jm := refMessage{Index: index, Line: m.Line, Frame: m.Frame, Connection: m.Conn, Hex: hex.EncodeToString(t.Bytes),
 		Notes: t.Notes(), MissingRelation: t.MissingRelation}
+	if m.Time != 0 {
+		jm.Time = time.Unix(0, m.Time).UTC().Format("2006-01-02T15:04:05.000000Z")
+	}
+	switch m.Side {
+	case decoder.Frontend:
+		jm.Direction = "client_to_server"
+	case decoder.Backend:
+		jm.Direction = "server_to_client"
+	}
 	if m.HasLSN {
 		jm.LSN = pgvalue.FormatLSN(m.LSN)
 	}

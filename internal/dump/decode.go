@@ -104,7 +104,7 @@ func Decode(w io.Writer, r io.Reader, o Options, inputErrors func([]*input.Error
 	if inputErrors == nil {
 		inputErrors = func([]*input.Error) {}
 	}
-	res.Failed, res.WriteErr = DecodeAll(st, in, decoder.NewSession(opts), out, inputErrors)
+	res.Failed, res.WriteErr = DecodeAll(st, in, decoder.NewConnections(opts), out, inputErrors)
 	if err := bw.Flush(); res.WriteErr == nil {
 		res.WriteErr = err
 	}
@@ -115,12 +115,12 @@ func Decode(w io.Writer, r io.Reader, o Options, inputErrors func([]*input.Error
 	return res
 }
 
-// DecodeAll decodes the messages st hands out with s, in order, and writes them with out; the
-// input's errors go to inputErrors (and to out, for an input read in pieces) as they are met.
-// Messages are decoded one at a time into one reused tree, so memory stays flat however long
-// the input. It reports whether the input or any message had an error, and returns out's
-// first write error.
-func DecodeAll(st *input.Stream, res *input.Result, s *decoder.Session, out Writer, inputErrors func([]*input.Error)) (failed bool, err error) {
+// DecodeAll decodes the messages st hands out with cs, in order (each with its connection's
+// conversation, when the input is a capture), and writes them with out; the input's errors go
+// to inputErrors (and to out, for an input read in pieces) as they are met. Messages are
+// decoded one at a time into one reused tree, so memory stays flat however long the input. It
+// reports whether the input or any message had an error, and returns out's first write error.
+func DecodeAll(st *input.Stream, res *input.Result, cs *decoder.Connections, out Writer, inputErrors func([]*input.Error)) (failed bool, err error) {
 	count := -1 // not known before the end of a text read piece by piece
 	if !st.PieceByPiece() {
 		count = len(res.Messages)
@@ -138,6 +138,11 @@ func DecodeAll(st *input.Stream, res *input.Result, s *decoder.Session, out Writ
 		}
 	}
 	takeErrors()
+	for i, c := range res.Connections {
+		if c.MidStream {
+			cs.Conversation(i + 1).Resume()
+		}
+	}
 	var t decoder.Tree
 	dm := Message{Tree: &t}
 	n := 0
@@ -146,7 +151,7 @@ func DecodeAll(st *input.Stream, res *input.Result, s *decoder.Session, out Writ
 		for _, c := range st.Comments() {
 			out.Comment(n, c.Text)
 		}
-		s.DecodeInto(&t, m.Bytes)
+		cs.DecodeInto(&t, m.Bytes, m.Side, m.Conn)
 		failed = failed || t.Err != nil
 		dm.Message = m
 		out.Message(n, &dm)
@@ -156,7 +161,22 @@ func DecodeAll(st *input.Stream, res *input.Result, s *decoder.Session, out Writ
 	for _, c := range st.Comments() {
 		out.Comment(n, c.Text)
 	}
+	if len(res.Connections) > 0 {
+		out.Connections(Connections(res, cs))
+	}
 	return failed, out.End(n)
+}
+
+// Connections returns the connections of a capture with what their conversations said.
+func Connections(res *input.Result, cs *decoder.Connections) []Connection {
+	conns := make([]Connection, len(res.Connections))
+	for i, c := range res.Connections {
+		conns[i].Connection = c
+		if i+1 < cs.Len() {
+			conns[i].ConversationInfo = cs.Conversation(i + 1).Info
+		}
+	}
+	return conns
 }
 
 // flushingReader flushes w before each read of r: whatever was decoded is written out before

@@ -26,9 +26,19 @@ type Writer interface {
 	Comment(index int, text string)
 	// Message writes message index.
 	Message(index int, m *Message)
+	// Connections writes the connections of a packet capture, after its messages: how each
+	// was captured and what its messages said (not called for other inputs).
+	Connections(conns []Connection)
 	// End writes what comes after the messages, count of them, and returns the first write
 	// error.
 	End(count int) error
+}
+
+// Connection is one connection of a packet capture: how it was captured, and what its
+// messages said.
+type Connection struct {
+	input.Connection
+	decoder.ConversationInfo
 }
 
 // Message is one input message and its decode.

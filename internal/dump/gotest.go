@@ -21,7 +21,9 @@ type goTestWriter struct {
 
 func (g *goTestWriter) Begin(*input.Result, int)   {}
 func (g *goTestWriter) InputErrors([]*input.Error) {}
-func (g *goTestWriter) Comment(int, string)        {}
+
+func (g *goTestWriter) Connections([]Connection) {}
+func (g *goTestWriter) Comment(int, string)      {}
 
 func (g *goTestWriter) Message(index int, m *Message) {
 	if index+1 != g.n {

@@ -30,6 +30,8 @@ type JSON struct {
 	comments []jsonComment
 	// lateErrors are the errors met reading an input in pieces, written after the messages.
 	lateErrors []*input.Error
+	// conns are a capture's connections, written after the messages.
+	conns []Connection
 	// scratch holds a short value while it is formatted; label a node's label.
 	scratch, label []byte
 }
@@ -115,6 +117,124 @@ func (j *JSON) key(depth int, first bool, k string) {
 	j.b = append(j.b, '"', ':')
 	if !j.lines {
 		j.b = append(j.b, ' ')
+	}
+}
+
+// Connections keeps a capture's connections for the document's "connections", written after
+// the messages; --json-lines has messages only.
+func (j *JSON) Connections(conns []Connection) { j.conns = conns }
+
+// connectionsKey writes "connections": each connection of the capture, numbered as the
+// messages' "connection".
+func (j *JSON) connectionsKey() {
+	j.key(1, false, "connections")
+	j.b = append(j.b, '[')
+	for i := range j.conns {
+		c := &j.conns[i]
+		j.objectStart(2, i)
+		j.key(3, true, "connection")
+		j.int(int64(i + 1))
+		if c.Client != "" {
+			j.key(3, false, "client")
+			j.str(c.Client)
+			j.key(3, false, "server")
+			j.str(c.Server)
+		}
+		j.key(3, false, "kind")
+		j.str(c.Kind())
+		j.key(3, false, "first_frame")
+		j.int(int64(c.FirstFrame))
+		j.key(3, false, "last_frame")
+		j.int(int64(c.LastFrame))
+		if c.Start != 0 {
+			j.key(3, false, "start")
+			j.b = append(j.b, '"')
+			j.b = pgvalue.AppendUnixNano(j.b, c.Start)
+			j.b = append(j.b, '"')
+			j.key(3, false, "end")
+			j.b = append(j.b, '"')
+			j.b = pgvalue.AppendUnixNano(j.b, c.End)
+			j.b = append(j.b, '"')
+		}
+		j.key(3, false, "messages")
+		j.int(int64(c.Messages))
+		j.key(3, false, "bytes_to_server")
+		j.int(int64(c.ToServer))
+		j.key(3, false, "bytes_to_client")
+		j.int(int64(c.ToClient))
+		j.key(3, false, "mid_stream")
+		j.bool(c.MidStream)
+		if c.Connection.Encrypted != "" {
+			j.key(3, false, "encrypted")
+			j.str(c.Connection.Encrypted)
+		}
+		if len(c.Startup) > 0 {
+			j.key(3, false, "startup")
+			j.params(4, c.Startup)
+		}
+		if c.ServerVersion != "" {
+			j.key(3, false, "server_version")
+			j.str(c.ServerVersion)
+		}
+		if rc := &c.Replication; rc.Command != "" {
+			j.key(3, false, "replication")
+			j.b = append(j.b, '{')
+			j.key(4, true, "command")
+			j.str(rc.Command)
+			for _, kv := range [][2]string{{"slot", rc.Slot}, {"kind", rc.Kind}, {"lsn", rc.LSN}, {"timeline", rc.Timeline}} {
+				if kv[1] != "" {
+					j.key(4, false, kv[0])
+					j.str(kv[1])
+				}
+			}
+			j.key(4, false, "options")
+			j.params(5, rc.Options)
+			j.nl(3)
+			j.b = append(j.b, '}')
+		}
+		j.key(3, false, "streaming")
+		j.bool(c.Streaming)
+		if len(c.Errors) > 0 {
+			j.key(3, false, "errors")
+			j.stringArray(4, c.Errors)
+		}
+		if o := c.Outcome(); o != "" {
+			j.key(3, false, "outcome")
+			j.str(o)
+		}
+		j.objectEnd(2)
+	}
+	j.nl(1)
+	j.b = append(j.b, ']')
+}
+
+// params writes names and values as an object whose members are at depth.
+func (j *JSON) params(depth int, ps []decoder.Parameter) {
+	j.b = append(j.b, '{')
+	for k, p := range ps {
+		// The names come from the wire: quoted as strings are, not as key writes its own.
+		if k > 0 {
+			j.b = append(j.b, ',')
+		}
+		j.nl(depth)
+		j.str(p.Name)
+		j.b = append(j.b, ':')
+		if !j.lines {
+			j.b = append(j.b, ' ')
+		}
+		j.str(p.Value)
+	}
+	if len(ps) > 0 {
+		j.nl(depth - 1)
+	}
+	j.b = append(j.b, '}')
+}
+
+func (j *JSON) bool(v bool) {
+	if v {
+		j.b = append(j.b, "true"...)
+	} else {
+		j.b = append(j.b, "false"...)
 	}
 }
 
@@ -302,6 +422,9 @@ func (j *JSON) End(count int) error {
 	if len(j.lateErrors) > 0 {
 		j.inputErrorsKey(j.lateErrors)
 	}
+	if len(j.conns) > 0 {
+		j.connectionsKey()
+	}
 	if len(j.comments) > 0 {
 		j.key(1, false, "comments")
 		j.b = append(j.b, '[')
@@ -352,6 +475,24 @@ func (j *JSON) Message(index int, m *Message) {
 	if m.Frame != 0 {
 		j.key(d, false, "frame")
 		j.int(int64(m.Frame))
+	}
+	if m.Time != 0 {
+		j.key(d, false, "time")
+		j.b = append(j.b, '"')
+		j.b = pgvalue.AppendUnixNano(j.b, m.Time)
+		j.b = append(j.b, '"')
+	}
+	if m.Conn != 0 {
+		j.key(d, false, "connection")
+		j.int(int64(m.Conn))
+	}
+	switch m.Side {
+	case decoder.Frontend:
+		j.key(d, false, "direction")
+		j.str("client_to_server")
+	case decoder.Backend:
+		j.key(d, false, "direction")
+		j.str("server_to_client")
 	}
 	switch {
 	case t.Type != 0:
