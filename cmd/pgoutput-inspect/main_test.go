@@ -187,7 +187,7 @@ func checkJSONDocument(t *testing.T, doc []byte) {
 	if err := dec.Decode(&d); err != nil {
 		t.Fatalf("output is not JSON: %v", err)
 	}
-	requireKeys(t, "document", d, []string{"format", "messages"}, []string{"header", "input_notes", "also_possible", "input_errors", "comments"})
+	requireKeys(t, "document", d, []string{"format", "messages"}, []string{"header", "input_notes", "also_possible", "input_errors", "comments", "connections"})
 	msgs, ok := d["messages"].([]any)
 	if !ok {
 		t.Fatalf("messages is %T, want an array", d["messages"])
@@ -196,7 +196,7 @@ func checkJSONDocument(t *testing.T, doc []byte) {
 		m := mv.(map[string]any)
 		where := fmt.Sprintf("messages[%d]", i)
 		requireKeys(t, where, m, []string{"index", "hex", "tree", "error"},
-			[]string{"lsn", "xid", "line", "frame", "type", "relation", "notes", "missing_relation"})
+			[]string{"lsn", "xid", "line", "frame", "time", "connection", "direction", "type", "relation", "notes", "missing_relation"})
 		if idx, _ := m["index"].(json.Number).Int64(); int(idx) != i {
 			t.Errorf("%s: index %d", where, idx)
 		}

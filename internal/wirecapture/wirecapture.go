@@ -142,6 +142,41 @@ func query(ctx context.Context, srv *pgserver.Server, sql string) (string, error
 // Table is the table the scenarios publish and change.
 const Table = "acct"
 
+// Setup creates the table and its publication.
+func Setup(ctx context.Context, srv *pgserver.Server, publication string) error {
+	return setup(ctx, srv, publication)
+}
+
+// WaitStreaming waits until a walsender of the given application_name has started streaming.
+func WaitStreaming(ctx context.Context, srv *pgserver.Server, applicationName string) error {
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		v, err := query(ctx, srv, "SELECT count(*) > 0 FROM pg_stat_replication WHERE application_name = '"+applicationName+"' AND state IN ('catchup', 'streaming')")
+		if err == nil && v == "t" {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("wirecapture: no %s streaming within 30s (%v)", applicationName, err)
+		}
+	}
+}
+
+// WaitConfirmed waits until every logical slot has confirmed the WAL written so far.
+func WaitConfirmed(ctx context.Context, srv *pgserver.Server) error {
+	lsn, err := query(ctx, srv, "SELECT pg_current_wal_insert_lsn()")
+	if err != nil {
+		return err
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		v, err := query(ctx, srv, "SELECT bool_and(confirmed_flush_lsn >= '"+lsn+"') FROM pg_replication_slots WHERE slot_type = 'logical'")
+		if err == nil && v == "t" {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("wirecapture: the slots did not confirm %s within 30s (%v)", lsn, err)
+		}
+	}
+}
+
 // setup creates the table and its publication.
 func setup(ctx context.Context, srv *pgserver.Server, publication string) error {
 	return Exec(ctx, srv,
@@ -177,7 +212,7 @@ type RecvOptions struct {
 	// Env adds environment variables (PGPASSWORD) and User connects as another role.
 	Env  []string
 	User string
-	// Args are more arguments of pg_recvlogical (--status-interval, --fsync-interval).
+	// Args are more arguments of pg_recvlogical (nil: --status-interval 1 --fsync-interval 1).
 	Args []string
 	// ExpectFail: pg_recvlogical is expected to exit with an error (its output is returned
 	// in the error of a success instead).
@@ -224,6 +259,10 @@ func RecvLogical(ctx context.Context, srv *pgserver.Server, o RecvOptions) error
 	}
 	if !hasPub {
 		args = append(args, "-o", "publication_names="+o.Publication)
+	}
+	if o.Args == nil {
+		// Status updates and fsyncs every second, not every 10: the changes are confirmed soon.
+		o.Args = []string{"--status-interval", "1", "--fsync-interval", "1"}
 	}
 	args = append(args, o.Args...)
 	cmd := exec.CommandContext(ctx, RecvLogicalPath, args...)
