@@ -87,10 +87,10 @@ build_wasm() {
 	# The runtime's findfunctab written by a start function instead of 39,000 data segments, and
 	# data segments separated by short runs of zeros joined: the same memory, 0.36 MB smaller
 	# raw and 55 KB smaller with brotli; every function's PC-to-line table replaced by one that
-	# gives line 0 (a panic's trace names functions and files, with line 0), 68.7 KB less
-	# with brotli; the tables still used then moved together to pctab's start and the old
-	# line tables' bytes left unwritten, 127 KB less raw and 8.7 KB less with brotli
-	# (docs/performance.md, "WASM size").
+	# gives line 0, 68.7 KB less with brotli, and its PC-to-file table dropped, 26.9 KB less
+	# (a panic's trace names each function, at "?:0"); the tables still used then moved
+	# together to pctab's start and the old tables' bytes left unwritten (docs/performance.md,
+	# "WASM size").
 	go run ./scripts/wasmpack "$out/main.wasm" || return
 	# The export worker's program (the command line tool's dump writers, which main.wasm does not
 	# hold), fetched by static/export-worker.js on the page's first dump export only; packed the

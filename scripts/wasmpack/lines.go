@@ -14,14 +14,15 @@ import (
 // stack growth read, pcfile and pcln, which only tracebacks read (runtime.funcline1: a panic's
 // stack trace, runtime.Caller, runtime.CallersFrames, Func.FileLine). shareLines points every
 // function's pcln at one table that gives line 0 for every PC the function's own table covered,
-// and compacts pctab: the tables still used (every pcsp, pcfile and pcdata table, and the shared
-// line table) are moved together to its start, in the linker's order, tables that share bytes
-// (the linker gives tables with the same bytes one offset, whatever their kind) still sharing
-// them, and every _func offset is rewritten to their new places (offset 0, no table, stays 0).
-// The rest of pctab, where the old pcln tables were, is left to the zeroed memory the module
-// starts with: no data segment writes it. moduledata.pctab keeps its length; the runtime reads
-// pctab only at the offsets the _func records hold. A trace still names each function and its
-// file, with line 0.
+// sets every pcfile offset to 0 (no table: funcline1 then gives file "?" and line 0), and
+// compacts pctab: the tables still used (every pcsp and pcdata table, and the shared line
+// table) are moved together to its start, in the linker's order, tables that share bytes (the
+// linker gives tables with the same bytes one offset, whatever their kind) still sharing them,
+// and every _func offset is rewritten to their new places (offset 0, no table, stays 0). The
+// rest of pctab, where the old pcln and pcfile tables were, is left to the zeroed memory the
+// module starts with: no data segment writes it. moduledata.pctab keeps its length; the runtime
+// reads pctab only at the offsets the _func records hold. A trace still names each function
+// (and its package); its place reads "?:0" (docs/performance.md, "WASM size").
 //
 // It reads the layout of Go 1.26 (layoutGo) and checks it on every function; on anything else
 // it changes nothing and says why.
@@ -71,7 +72,7 @@ func shareLines(segs []segment) ([]segment, lineStats, error) {
 	}
 	old := mem[l.pctab : l.pctab+l.npctab]
 	// The new pctab: the byte 0 that keeps offset 0 free, the shared table, then every run of
-	// bytes that tables other than pcln use, in the linker's order.
+	// bytes that pcsp and pcdata tables use, in the linker's order.
 	tab := append([]byte{0}, l.shared...)
 	moved := make([]int, len(l.kept)) // where each run starts in tab
 	for i, r := range l.kept {
@@ -101,6 +102,7 @@ func shareLines(segs []segment) ([]segment, lineStats, error) {
 			le.PutUint32(out[f+funcPcln:], sharedAt)
 			st.Funcs++
 		}
+		le.PutUint32(out[f+funcPcfile:], 0)
 	}
 	st.Kept, st.Freed = len(tab), l.npctab-len(tab)
 	return resegment(segs, mem, out, l.pctab+len(tab), l.pctab+l.npctab), st, nil
@@ -110,25 +112,25 @@ func shareLines(segs []segment) ([]segment, lineStats, error) {
 // the byte 0 that keeps offset 0 free.
 const sharedAt = 1
 
-// tableOffsets returns the addresses of the pctab offsets in the _func at f other than pcln's:
-// pcsp, pcfile and each pcdata table's.
+// tableOffsets returns the addresses of the pctab offsets in the _func at f of the tables the
+// runtime reads for more than tracebacks: pcsp's and each pcdata table's.
 func tableOffsets(mem []byte, f int) []int {
-	offs := []int{f + funcPcsp, f + funcPcfile}
+	offs := []int{f + funcPcsp}
 	for k := range int(binary.LittleEndian.Uint32(mem[f+funcNpcdata:])) {
 		offs = append(offs, f+funcSize+4*k)
 	}
 	return offs
 }
 
-// tableRun is a run of pctab's bytes, offsets lo to hi (not included), that pcsp, pcfile and
-// pcdata tables use.
+// tableRun is a run of pctab's bytes, offsets lo to hi (not included), that pcsp and pcdata
+// tables use.
 type tableRun struct{ lo, hi int }
 
 // lineLayout is where readLineLayout found the tables.
 type lineLayout struct {
 	pctab, npctab int        // address and length of moduledata.pctab
 	funcs         []int      // addresses of the _func of every function
-	kept          []tableRun // the runs of bytes the pcsp, pcfile and pcdata tables use, in order
+	kept          []tableRun // the runs of bytes the pcsp and pcdata tables use, in order
 	shared        []byte     // the table every pcln will point to
 }
 
@@ -169,7 +171,7 @@ func readLineLayout(mem []byte) (*lineLayout, error) {
 	}
 
 	l := &lineLayout{pctab: pctab, npctab: npctab}
-	used := make([]bool, npctab) // bytes of a pcsp, pcfile or pcdata table
+	used := make([]bool, npctab) // bytes of a pcsp or pcdata table
 	span := 0                    // the most PCs a function's pcln table covers
 	prevEntry := -1
 	for i := range nfunc {

@@ -120,11 +120,11 @@ func TestTraceback(t *testing.T) {
 		{"main.outer", lineOf("middle(1)")},
 		{"main.main", lineOf("frames := outer()")},
 	}
-	const file = "pgoutput-inspector/scripts/wasmpack/testdata/traceback/main.go"
+	const source = "pgoutput-inspector/scripts/wasmpack/testdata/traceback/main.go"
 	for _, m := range []struct {
 		name  string
 		wasm  []byte
-		lines bool
+		lines bool // the linker's tables; packed, every place reads "?:0"
 	}{{"linked", linked, true}, {"packed", packed, false}} {
 		t.Run(m.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "traceback.wasm")
@@ -146,6 +146,10 @@ func TestTraceback(t *testing.T) {
 				}
 				return 0
 			}
+			file, panicFile := source, "runtime/panic.go"
+			if !m.lines {
+				file, panicFile = "?", "?"
+			}
 			var want []string
 			want = append(want, "recovered explode panics")
 			for _, f := range frames {
@@ -162,13 +166,13 @@ func TestTraceback(t *testing.T) {
 			}
 			// The goroutine's trace: each frame a function and, indented, its file and line.
 			trace := text[strings.Index(text, "panic: unrecovered panic"):]
-			for _, bad := range []string{"fatal error", "\nruntime:", "unexpected return pc", "?:"} {
+			for _, bad := range []string{"fatal error", "\nruntime:", "unexpected return pc"} {
 				if strings.Contains(text, bad) {
 					t.Errorf("the output holds %q", bad)
 				}
 			}
 			wantFrames := regexp.MustCompile(`(?s)goroutine \d+ gp=\S+ m=\S+ mp=\S+ \[running\]:\n` +
-				`panic\(.*\)\n\truntime/panic.go:(\d+) .*\n` +
+				`panic\(.*\)\n\t` + regexp.QuoteMeta(panicFile) + `:(\d+) .*\n` +
 				`main.unrecovered\(0x0\)\n\t` + regexp.QuoteMeta(file) + `:(\d+) .*` +
 				`main.unrecovered\(0x3\)\n\t` + regexp.QuoteMeta(file) + `:(\d+) .*` +
 				`main.main.func1\(\)\n\t` + regexp.QuoteMeta(file) + `:(\d+) .*` +
@@ -184,24 +188,24 @@ func TestTraceback(t *testing.T) {
 					t.Errorf("trace line %d: %d, want %d", i, n, line(wantLines[i]))
 				}
 			}
-			// Every frame of every goroutine names a file: "?" would mean a line table the
-			// runtime could not read.
+			// As linked, every frame of every goroutine names a file ("?" would mean a table the
+			// runtime could not read); packed, every frame's place is "?:0".
 			for _, l := range strings.Split(trace, "\n") {
-				if strings.HasPrefix(l, "\t") && !regexp.MustCompile(`^\t\S+\.(go|s):\d+( |$)`).MatchString(l) {
+				if m.lines && strings.HasPrefix(l, "\t") && !regexp.MustCompile(`^\t\S+\.(go|s):\d+( |$)`).MatchString(l) {
 					t.Errorf("trace line %q: not a file and line", l)
 				}
-				if !m.lines && strings.HasPrefix(l, "\t") && !strings.Contains(l, ":0") {
-					t.Errorf("trace line %q: not line 0", l)
+				if !m.lines && strings.HasPrefix(l, "\t") && !strings.HasPrefix(l, "\t?:0") {
+					t.Errorf("trace line %q: not ?:0", l)
 				}
 			}
 		})
 	}
 }
 
-// TestShareLines checks on a real module that after shareLines every function's pcsp, pcfile
-// and pcdata tables give the same values at the same PCs, every pcln gives line 0 for all the
-// function's PCs, the memory changed only in pctab and _func offsets, and no data segment
-// writes the freed end of pctab.
+// TestShareLines checks on a real module that after shareLines every function's pcsp and
+// pcdata tables give the same values at the same PCs, every pcln gives line 0 for all the
+// function's PCs, every pcfile offset is 0, the memory changed only in pctab and _func offsets,
+// and no data segment writes the freed end of pctab.
 func TestShareLines(t *testing.T) {
 	segs := dataOf(t, buildJS(t, "./testdata/traceback"))
 	before := memory(segs)
@@ -268,6 +272,7 @@ func TestCheckTables(t *testing.T) {
 		{"pcsp offset one byte on", func(m []byte) { le.PutUint32(m[f+funcPcsp:], le.Uint32(m[f+funcPcsp:])+1) }, "pcsp"},
 		{"pcdata offset 0", func(m []byte) { le.PutUint32(m[f+funcSize:], 0) }, "pcdata 0"},
 		{"pcfile at the pcsp table", func(m []byte) { copy(m[f+funcPcfile:f+funcPcfile+4], m[f+funcPcsp:]) }, "pcfile"},
+		{"pcfile at offset 1", func(m []byte) { le.PutUint32(m[f+funcPcfile:], 1) }, "pcfile"},
 		{"pcln at the pcsp table", func(m []byte) { copy(m[f+funcPcln:f+funcPcln+4], m[f+funcPcsp:]) }, "pcln"},
 		{"startLine changed", func(m []byte) { m[f+36]++ }, "not in pctab"}, // _func.startLine
 		{"a byte after the tables", func(m []byte) { m[freeLo] = 1 }, "not zero"},
@@ -283,11 +288,11 @@ func TestCheckTables(t *testing.T) {
 }
 
 // checkTables checks that after, the memory of a module packed from one whose memory is before,
-// holds the same tables for every function but pcln (each pcsp, pcfile and pcdata table gives
-// the same values at the same PCs, decoded as runtime.step does; offset 0 stays 0), that every
-// pcln gives line 0 for at least the PCs the function's own table covered, that nothing but
-// pctab and the _func records' table offsets changed, and that pctab is zero from the end of
-// the last table on. It returns where that zero end of pctab lies.
+// holds the same pcsp and pcdata tables for every function (each gives the same values at the
+// same PCs, decoded as runtime.step does; offset 0 stays 0), that every pcln gives line 0 for
+// at least the PCs the function's own table covered, that every pcfile offset is 0, that
+// nothing but pctab and the _func records' table offsets changed, and that pctab is zero from
+// the end of the last table on. It returns where that zero end of pctab lies.
 func checkTables(before, after []byte) (freeLo, freeHi int, err error) {
 	if len(before) != len(after) {
 		return 0, 0, fmt.Errorf("memories of %d and %d bytes", len(before), len(after))
@@ -322,10 +327,16 @@ func checkTables(before, after []byte) (freeLo, freeHi int, err error) {
 		return want, got, nil
 	}
 	for _, f := range l.funcs {
+		for a := f + funcPcfile; a < f+funcPcfile+4; a++ {
+			may[a] = true
+		}
+		if off := le.Uint32(after[f+funcPcfile:]); off != 0 {
+			return 0, 0, fmt.Errorf("_func at %#x: pcfile at pctab+%#x, want 0 (no table)", f, off)
+		}
 		for k, o := range tableOffsets(before, f) {
-			name := [...]string{"pcsp", "pcfile"}[min(k, 1)]
-			if k >= 2 {
-				name = fmt.Sprintf("pcdata %d", k-2)
+			name := "pcsp"
+			if k >= 1 {
+				name = fmt.Sprintf("pcdata %d", k-1)
 			}
 			for a := o; a < o+4; a++ {
 				may[a] = true
@@ -428,8 +439,8 @@ func TestShareLinesUnknownLayout(t *testing.T) {
 		{"too many pcdata tables", func(m []byte) { le.PutUint32(m[f+funcNpcdata:], maxPcdata+1) }, "pcdata"},
 		{"pcln past pctab", func(m []byte) { le.PutUint32(m[f+funcPcln:], uint32(pctabLen)) }, "outside pctab"},
 		{"pcsp running past pctab", func(m []byte) { le.PutUint32(m[f+funcPcsp:], uint32(pctabLen-1)) }, "pctab"},
-		{"pcfile with a PC delta of 0", func(m []byte) {
-			p := l.pctab + int(le.Uint32(m[f+funcPcfile:]))
+		{"pcsp with a PC delta of 0", func(m []byte) {
+			p := l.pctab + int(le.Uint32(m[f+funcPcsp:]))
 			_, n := binary.Uvarint(m[p:]) // the value delta; then the PC delta
 			m[p+n] = 0
 		}, "malformed"},

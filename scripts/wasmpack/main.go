@@ -9,13 +9,13 @@
 //     those segments by a start function of a few instructions that writes it (the engine runs
 //     it once the data segments are in memory, before Go's run); a table it does not recognise
 //     is left as it is.
-//   - The runtime's PC-to-line tables (each function's pcln, about 7 % of main.wasm with
-//     brotli) serve only tracebacks. wasmpack points every function at one shared table that
-//     gives line 0 and moves the tables still used (pcsp, pcfile, pcdata) together to the
-//     start of pctab, rewriting every function's offsets; the end of pctab that the old line
-//     tables held is left to the zeroed memory, written by no data segment (lines.go): a
-//     panic's trace and runtime.CallersFrames still name each function and its file, with
-//     line 0. It checks the runtime's tables on every function first and leaves them as they
+//   - The runtime's PC-to-line and PC-to-file tables (each function's pcln and pcfile, about
+//     10 % of main.wasm with brotli) serve only tracebacks. wasmpack points every function's
+//     pcln at one shared table that gives line 0, sets every pcfile offset to 0 (no table),
+//     and moves the tables still used (pcsp, pcdata) together to the start of pctab,
+//     rewriting every function's offsets; the end of pctab that the old tables held is left
+//     to the zeroed memory, written by no data segment (lines.go): a panic's trace and
+//     runtime.CallersFrames still name each function, at "?:0". It checks the runtime's tables on every function first and leaves them as they
 //     are, saying why, when they are not the layout it knows (Go 1.26). A build without
 //     wasmpack has the lines.
 //   - The linker starts a new data segment after every run of 8 or more zero bytes, and each
