@@ -1,6 +1,10 @@
 package decoder
 
-import "strconv"
+import (
+	"strconv"
+
+	"pgoutput-inspector/decoder/pgvalue"
+)
 
 // The frontend/backend protocol around the replication stream: a Conversation decodes every
 // message of one connection, both directions, in the order they were captured, and keeps what
@@ -183,8 +187,8 @@ type ConversationInfo struct {
 	// with its options.
 	Replication ReplCommand
 	Streaming   bool
-	// Commands counts the replication commands sent.
-	Commands int
+	// Commands are the replication commands the client sent, in order.
+	Commands []ReplCommand
 	// Errors are the messages of the server's ErrorResponses, in order.
 	Errors []string
 	// Encrypted names the encryption the server accepted ("SSL", "GSSAPI"), or "".
@@ -393,7 +397,9 @@ func (cv *Conversation) apply(t *Tree, side Side) {
 			}
 		} else if t.Find(0, FieldReplCommand) >= 0 {
 			cv.pending, _ = ParseReplCommand(t.Bytes[5 : len(t.Bytes)-1])
-			cv.Info.Commands++
+			cmd := cv.pending
+			cmd.tokens = nil // the words' places matter to the Query's decode only
+			cv.Info.Commands = append(cv.Info.Commands, cmd)
 			if cv.pending.Command == "START_REPLICATION" {
 				cv.Info.Replication = cv.pending
 			}
@@ -937,6 +943,25 @@ func (ci *ConversationInfo) Kind() string {
 		return "physical replication"
 	}
 	return "ordinary"
+}
+
+// Summary says what the connection was and who spoke on it: "logical replication,
+// application_name sub, user postgres, database postgres, PostgreSQL 17.10".
+func (ci *ConversationInfo) Summary() string {
+	b := []byte(ci.Kind())
+	for _, name := range []string{"application_name", "user", "database"} {
+		if v := ci.StartupValue(name); v != "" {
+			b = append(b, ", "...)
+			b = append(b, name...)
+			b = append(b, ' ')
+			b = pgvalue.AppendSafe(b, v)
+		}
+	}
+	if ci.ServerVersion != "" {
+		b = append(b, ", PostgreSQL "...)
+		b = pgvalue.AppendSafe(b, ci.ServerVersion)
+	}
+	return string(b)
 }
 
 // Outcome says how the connection went, as far as its messages tell: the server's last

@@ -1,6 +1,10 @@
 package decoder
 
-import "strconv"
+import (
+	"strconv"
+
+	"pgoutput-inspector/decoder/pgvalue"
+)
 
 // Replication commands: the query strings a walsender connection accepts (IDENTIFY_SYSTEM,
 // CREATE_REPLICATION_SLOT, START_REPLICATION …), read word by word as the server's replication
@@ -12,8 +16,8 @@ type ReplCommand struct {
 	// Command is the command's keyword in upper case ("START_REPLICATION"), or "COPY".
 	Command string
 	// Slot, Plugin, LSN and Timeline are the slot name, output plugin, start LSN (X/X) and
-	// timeline the command names, or "".
-	Slot, Plugin, LSN, Timeline string
+	// timeline the command names, or ""; Name is the parameter SHOW reports.
+	Slot, Plugin, LSN, Timeline, Name string
 	// Kind is "LOGICAL" or "PHYSICAL" when the command says so (a COPY's "FROM" or "TO");
 	// Temporary says TEMPORARY.
 	Kind      string
@@ -24,6 +28,44 @@ type ReplCommand struct {
 	Columns []string
 	// tokens lay out the words for the Query's nodes.
 	tokens []replToken
+}
+
+// String writes the command with its options as a person reads it: "START_REPLICATION SLOT
+// sub LOGICAL 0/0 (proto_version 4, publication_names "pub")", names and values as sent.
+func (rc *ReplCommand) String() string {
+	b := []byte(rc.Command)
+	add := func(word, v string) {
+		if v != "" {
+			b = append(b, word...)
+			b = pgvalue.AppendSafe(b, v)
+		}
+	}
+	if rc.Command == "START_REPLICATION" {
+		add(" SLOT ", rc.Slot)
+	} else {
+		add(" ", rc.Slot)
+	}
+	if rc.Temporary {
+		b = append(b, " TEMPORARY"...)
+	}
+	add(" ", rc.Kind)
+	add(" ", rc.Plugin)
+	add(" ", rc.LSN)
+	add(" TIMELINE ", rc.Timeline)
+	add(" ", rc.Name)
+	for k, o := range rc.Options {
+		if k == 0 {
+			b = append(b, " ("...)
+		} else {
+			b = append(b, ", "...)
+		}
+		b = pgvalue.AppendSafe(b, o.Name)
+		add(" ", o.Value)
+	}
+	if len(rc.Options) > 0 {
+		b = append(b, ')')
+	}
+	return string(b)
 }
 
 // Option returns the value of the option named name (case-insensitively), and whether it is
@@ -153,6 +195,7 @@ func ParseReplCommand(q []byte) (rc ReplCommand, ok bool) {
 			rc.Plugin = text
 		case (l.kind == 'w' || l.kind == 'i' || l.kind == '.') && rc.Command == "SHOW":
 			add(FieldReplName, k)
+			rc.Name += text
 		case l.kind == 's' || l.kind == 'n':
 			// A value of the older syntax: LABEL 'x', MAX_RATE 1024.
 			add(FieldReplOptionValue, k)

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 )
 
 // Packet captures: pcap and pcapng files, and frames dumped as text by tshark -x. The
@@ -556,6 +557,41 @@ type Connection struct {
 	// Encrypted is "SSL" or "GSSAPI" when the server accepted encryption: only the request and
 	// its answer can be read.
 	Encrypted string
+}
+
+// Describe says how the connection was captured: "127.0.0.1:50740 → 127.0.0.1:37511, frames
+// 23 to 231, 2026-12-04T14:46:14.679155Z to 2026-12-04T14:46:15.248154Z (0.569 s), 854
+// messages, 594 bytes to the server, 82295 to the client", with its encryption and a start
+// not captured.
+func (c *Connection) Describe() string {
+	var b []byte
+	if c.Client != "" {
+		b = append(append(append(b, c.Client...), " → "...), c.Server...)
+		b = append(b, ", "...)
+	}
+	b = append(b, "frames "...)
+	b = append(append(append(b, itoa(c.FirstFrame)...), " to "...), itoa(c.LastFrame)...)
+	if c.Start != 0 {
+		b = append(b, ", "...)
+		b = pgvalue.AppendUnixNano(b, c.Start)
+		b = append(b, " to "...)
+		b = pgvalue.AppendUnixNano(b, c.End)
+		ms := (c.End - c.Start) / 1e6
+		b = append(append(b, " ("...), itoa(int(ms/1000))...)
+		b = append(b, '.')
+		b = append(b, byte('0'+ms%1000/100), byte('0'+ms%100/10), byte('0'+ms%10))
+		b = append(b, " s)"...)
+	}
+	b = append(append(append(b, ", "...), itoa(c.Messages)...), " message"+plural(c.Messages)...)
+	b = append(append(append(b, ", "...), itoa(c.ToServer)...), " bytes to the server, "...)
+	b = append(append(b, itoa(c.ToClient)...), " to the client"...)
+	if c.Encrypted != "" {
+		b = append(append(append(b, "; encrypted with "...), c.Encrypted...), ": only the request and the answer can be read"...)
+	}
+	if c.MidStream {
+		b = append(b, "; its start was not captured: read from its first whole message"...)
+	}
+	return string(b)
 }
 
 // endpoint writes an address and port: 127.0.0.1:5432, [::1]:5432.

@@ -3,6 +3,7 @@ package dump
 import (
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"pgoutput-inspector/decoder"
@@ -145,128 +146,31 @@ func (d *Text) Comment(index int, text string) {
 	d.flushLine()
 }
 
-// Connections writes a capture's connections: their ends, what each was for, its replication
-// command, how it went, when and how much.
+// Connections writes a capture's connections: what each was for and who spoke on it, how it
+// was captured, the replication command it sent and how it went.
 func (d *Text) Connections(conns []Connection) {
 	d.flushLine()
-	for i, c := range conns {
+	for i := range conns {
+		c := &conns[i]
 		d.sgr(sgrBold)
 		d.buf = append(d.buf, "connection "...)
 		d.buf = strconv.AppendInt(d.buf, int64(i+1), 10)
 		d.buf = append(d.buf, ": "...)
 		d.reset(sgrBold)
-		d.buf = appendConnectionLine(d.buf, &c)
+		d.buf = pgvalue.AppendSafe(d.buf, c.Summary())
 		d.flushLine()
-		d.buf = append(d.buf, "  "...)
-		d.buf = appendConnectionTimes(d.buf, &c)
-		d.flushLine()
-		if rc := &c.Replication; rc.Command != "" {
-			d.buf = append(d.buf, "  "...)
-			d.buf = appendReplCommand(d.buf, rc)
-			d.flushLine()
+		var cmds []string
+		for _, rc := range c.Commands {
+			cmds = append(cmds, rc.String())
 		}
-		if o := c.Outcome(); o != "" {
-			d.buf = append(d.buf, "  "...)
-			d.buf = pgvalue.AppendSafe(d.buf, o)
-			d.flushLine()
-		}
-	}
-}
-
-// appendConnectionLine appends "127.0.0.1:50740 → 127.0.0.1:37511, logical replication,
-// application_name sub, user postgres, PostgreSQL 14.23", with what the capture says of the
-// connection's start and encryption.
-func appendConnectionLine(dst []byte, c *Connection) []byte {
-	if c.Client != "" {
-		dst = append(dst, c.Client...)
-		dst = append(dst, " → "...)
-		dst = append(dst, c.Server...)
-		dst = append(dst, ", "...)
-	}
-	dst = append(dst, c.Kind()...)
-	for _, name := range []string{"application_name", "user", "database"} {
-		if v := c.StartupValue(name); v != "" {
-			dst = append(dst, ", "...)
-			dst = append(dst, name...)
-			dst = append(dst, ' ')
-			dst = pgvalue.AppendSafe(dst, v)
-		}
-	}
-	if c.ServerVersion != "" {
-		dst = append(dst, ", PostgreSQL "...)
-		dst = pgvalue.AppendSafe(dst, c.ServerVersion)
-	}
-	if c.Connection.Encrypted != "" {
-		dst = append(dst, ", encrypted ("...)
-		dst = append(dst, c.Connection.Encrypted...)
-		dst = append(dst, "): only the request and the answer can be read"...)
-	}
-	if c.MidStream {
-		dst = append(dst, ", captured from its middle: read from its first whole message"...)
-	}
-	return dst
-}
-
-// appendConnectionTimes appends "frames 23 to 231, 2026-12-04T14:46:14.679155Z to …, 0.569 s,
-// 854 messages, 594 bytes to the server, 82295 to the client".
-func appendConnectionTimes(dst []byte, c *Connection) []byte {
-	dst = append(dst, "frames "...)
-	dst = strconv.AppendInt(dst, int64(c.FirstFrame), 10)
-	dst = append(dst, " to "...)
-	dst = strconv.AppendInt(dst, int64(c.LastFrame), 10)
-	if c.Start != 0 {
-		dst = append(dst, ", "...)
-		dst = pgvalue.AppendUnixNano(dst, c.Start)
-		dst = append(dst, " to "...)
-		dst = pgvalue.AppendUnixNano(dst, c.End)
-		dst = append(dst, " ("...)
-		dst = strconv.AppendFloat(dst, float64(c.End-c.Start)/1e9, 'f', 3, 64)
-		dst = append(dst, " s)"...)
-	}
-	dst = append(dst, ", "...)
-	dst = appendCount(dst, c.Messages)
-	dst = append(dst, ", "...)
-	dst = strconv.AppendInt(dst, int64(c.ToServer), 10)
-	dst = append(dst, " bytes to the server, "...)
-	dst = strconv.AppendInt(dst, int64(c.ToClient), 10)
-	return append(dst, " to the client"...)
-}
-
-// appendReplCommand appends the command that started a replication stream and its options:
-// "START_REPLICATION SLOT sub LOGICAL 0/0 (proto_version 2, publication_names "pub")".
-func appendReplCommand(dst []byte, rc *decoder.ReplCommand) []byte {
-	dst = append(dst, rc.Command...)
-	if rc.Slot != "" {
-		dst = append(dst, " SLOT "...)
-		dst = pgvalue.AppendSafe(dst, rc.Slot)
-	}
-	if rc.Kind != "" {
-		dst = append(dst, ' ')
-		dst = append(dst, rc.Kind...)
-	}
-	if rc.LSN != "" {
-		dst = append(dst, ' ')
-		dst = pgvalue.AppendSafe(dst, rc.LSN)
-	}
-	if rc.Timeline != "" {
-		dst = append(dst, " TIMELINE "...)
-		dst = pgvalue.AppendSafe(dst, rc.Timeline)
-	}
-	if len(rc.Options) > 0 {
-		dst = append(dst, " ("...)
-		for k, o := range rc.Options {
-			if k > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = pgvalue.AppendSafe(dst, o.Name)
-			if o.Value != "" {
-				dst = append(dst, ' ')
-				dst = pgvalue.AppendSafe(dst, o.Value)
+		for _, line := range []string{c.Describe(), strings.Join(cmds, "; "), c.Outcome()} {
+			if line != "" {
+				d.buf = append(d.buf, "  "...)
+				d.buf = pgvalue.AppendSafe(d.buf, line)
+				d.flushLine()
 			}
 		}
-		dst = append(dst, ')')
 	}
-	return dst
 }
 
 // End writes the count of an input read piece by piece and the lens's summary, and returns
