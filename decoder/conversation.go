@@ -166,8 +166,9 @@ type Conversation struct {
 	copyStarted bool
 	// columns are the columns of the rows to come: a RowDescription's, or a COPY command's.
 	columns []Column
-	// pending is what the last replication command or COPY asked for, until the server answers.
-	pending ReplCommand
+	// pending is what the last replication command or COPY asked for, until the server answers
+	// (nil after another query).
+	pending *ReplCommand
 	// group is the field of the message being decoded (a 'p' message's or an 'R''s depends on
 	// the conversation).
 	group FieldID
@@ -182,13 +183,12 @@ type ConversationInfo struct {
 	Startup []Parameter
 	// ServerVersion is the server_version the server reported (ParameterStatus), or "".
 	ServerVersion string
-	// Replication is the last START_REPLICATION command sent (Command "" before one);
-	// Streaming says the server answered it with CopyBothResponse, and the stream was decoded
-	// with its options.
-	Replication ReplCommand
+	// Replication is the last START_REPLICATION command sent (nil before one); Streaming says
+	// the server answered it with CopyBothResponse, and the stream was decoded with its options.
+	Replication *ReplCommand
 	Streaming   bool
 	// Commands are the replication commands the client sent, in order.
-	Commands []ReplCommand
+	Commands []*ReplCommand
 	// Errors are the messages of the server's ErrorResponses, in order.
 	Errors []string
 	// Encrypted names the encryption the server accepted ("SSL", "GSSAPI"), or "".
@@ -349,23 +349,13 @@ func (c *cursor) lengthSelf(f FieldID) {
 
 // apply records what a message decoded without error says about the conversation.
 func (cv *Conversation) apply(t *Tree, side Side) {
-	if t.Err != nil && t.Wire == nil {
+	if t.Err != nil && t.Wire == nil || len(t.Nodes) == 0 {
 		return
 	}
-	w := t.Wire
-	g := FieldUnknown
-	if len(t.Nodes) > 0 {
-		g = t.Nodes[0].Field
-	}
-	switch g {
+	switch t.Nodes[0].Field {
 	case FieldStartupMessage:
 		cv.untyped = false
-		cv.Info.Startup = cv.Info.Startup[:0]
-		for i := range t.Nodes {
-			if t.Nodes[i].Field == FieldStartupName && i+1 < len(t.Nodes) {
-				cv.Info.Startup = append(cv.Info.Startup, Parameter{string(t.ValueBytes(i)), string(t.ValueBytes(i + 1))})
-			}
-		}
+		cv.Info.Startup = pairs(t, FieldStartupName, cv.Info.Startup[:0])
 	case FieldSSLRequest:
 		cv.encAsked = codeSSL
 	case FieldGSSENCRequest:
@@ -374,41 +364,23 @@ func (cv *Conversation) apply(t *Tree, side Side) {
 		cv.untyped = false
 	case FieldSSLResponse, FieldGSSENCResponse:
 		cv.encAsked = 0
-		if a := t.Bytes[0]; a == 'S' || a == 'G' {
+		switch t.Bytes[0] {
+		case 'S':
 			cv.Info.Encrypted = "SSL"
-			if a == 'G' {
-				cv.Info.Encrypted = "GSSAPI"
-			}
+		case 'G':
+			cv.Info.Encrypted = "GSSAPI"
 		}
 	case FieldParameterStatus:
-		if i := t.Find(0, FieldParameterStatusName); i >= 0 && string(t.ValueBytes(i)) == "server_version" && i+1 < len(t.Nodes) {
-			cv.Info.ServerVersion = string(t.ValueBytes(i + 1))
+		if p := pairs(t, FieldParameterStatusName, nil); len(p) == 1 && p[0].Name == "server_version" {
+			cv.Info.ServerVersion = p[0].Value
 		}
 	case FieldQuery:
-		cv.pending = ReplCommand{}
-		if i := t.Find(0, FieldQueryString); i >= 0 {
-			cv.pending = parseCopyCommand(t.ValueBytes(i))
-			if cv.pending.Kind == "FROM" {
-				// A client may send its CopyData before the server's CopyInResponse comes.
-				cv.startCopy(copyIn, 0)
-				if _, ok := cv.pending.Option("format"); ok {
-					cv.copyFormat = 1
-				}
-			}
-		} else if t.Find(0, FieldReplCommand) >= 0 {
-			cv.pending, _ = ParseReplCommand(t.Bytes[5 : len(t.Bytes)-1])
-			cmd := cv.pending
-			cmd.tokens = nil // the words' places matter to the Query's decode only
-			cv.Info.Commands = append(cv.Info.Commands, cmd)
-			if cv.pending.Command == "START_REPLICATION" {
-				cv.Info.Replication = cv.pending
-			}
-		}
+		cv.query(t)
 	case FieldCopyBothResponse:
 		cv.copy = copyReplication
-		if cv.pending.Command == "START_REPLICATION" {
+		if rc := cv.pending; rc != nil && rc.Command == "START_REPLICATION" {
 			cv.Info.Streaming = true
-			cv.s.setOptions(cv.pending.DecoderOptions(cv.s.opts))
+			cv.s.setOptions(rc.DecoderOptions(cv.s.opts))
 		}
 	case FieldCopyOutResponse:
 		cv.startCopy(copyOut, t.Bytes[5])
@@ -418,21 +390,11 @@ func (cv *Conversation) apply(t *Tree, side Side) {
 		}
 		cv.copyFormat = t.Bytes[5]
 	case FieldRowDescription:
-		cv.columns = nil // trees decoded before keep the columns they were given
-		for i := range t.Nodes {
-			if t.Nodes[i].Field == FieldRowDescriptionName {
-				col := Column{Name: string(t.ValueBytes(i))}
-				if j := i + 3; j < len(t.Nodes) && t.Nodes[j].Field == FieldRowDescriptionTypeOID {
-					col.TypeOID = uint32(t.ValueOf(j).Num)
-					col.TypeName = cv.s.TypeName(col.TypeOID)
-				}
-				cv.columns = append(cv.columns, col)
-			}
-		}
+		cv.rowDescription(t)
 	case FieldErrorResponse:
 		msg := ""
 		for i := range t.Nodes {
-			if t.Nodes[i].Field == FieldNoticeFieldCode && t.Bytes[t.Nodes[i].Offset] == 'M' && i+1 < len(t.Nodes) {
+			if t.Nodes[i].Field == FieldNoticeFieldCode && t.Bytes[t.Nodes[i].Offset] == 'M' {
 				msg = string(t.ValueBytes(i + 1))
 			}
 		}
@@ -440,21 +402,69 @@ func (cv *Conversation) apply(t *Tree, side Side) {
 		cv.endCopy(side)
 	case FieldCommandComplete, FieldReadyForQuery:
 		cv.endCopy(side)
-	case FieldAuthOk, FieldAuthKerberosV5, FieldAuthCleartext, FieldAuthMD5, FieldAuthGSS, FieldAuthGSSContinue, FieldAuthSSPI,
-		FieldAuthSASL, FieldAuthSASLContinue, FieldAuthSASLFinal:
-		if i := t.Find(0, FieldAuthCode); i >= 0 {
-			cv.lastAuth = int(t.ValueOf(i).Num)
-		}
-		cv.untyped = false
 	case FieldTerminate:
 		cv.Info.Terminated = true
 	case FieldCopyData:
 		if cv.copy == copyOut || cv.copy == copyIn {
 			cv.copyStarted = true
 		}
+	default:
+		if i := t.Find(0, FieldAuthCode); i >= 0 {
+			cv.lastAuth = int(t.ValueOf(i).Num)
+		}
 	}
-	if w != nil && w.Side == Backend && w.Type != 0 && cv.untyped {
+	if w := t.Wire; w != nil && w.Side == Backend && w.Type != 0 {
 		cv.untyped = false // the server speaks past its encryption answers: the startup is over
+	}
+}
+
+// pairs appends the name and value of each node of field name (a String followed by its
+// value's String) to ps.
+func pairs(t *Tree, name FieldID, ps []Parameter) []Parameter {
+	for i := range t.Nodes {
+		if t.Nodes[i].Field == name && i+1 < len(t.Nodes) {
+			ps = append(ps, Parameter{string(t.ValueBytes(i)), string(t.ValueBytes(i + 1))})
+		}
+	}
+	return ps
+}
+
+// query records what a Query asks for: a replication command, or a COPY whose CopyData may
+// follow.
+func (cv *Conversation) query(t *Tree) {
+	cv.pending = nil
+	if i := t.Find(0, FieldQueryString); i >= 0 {
+		rc := parseCopyCommand(t.ValueBytes(i))
+		cv.pending = rc
+		if rc != nil && rc.Kind == "FROM" {
+			// A client may send its CopyData before the server's CopyInResponse comes.
+			cv.startCopy(copyIn, 0)
+			if _, ok := rc.Option("format"); ok {
+				cv.copyFormat = 1
+			}
+		}
+		return
+	}
+	rc, _ := ParseReplCommand(t.Bytes[5 : len(t.Bytes)-1])
+	if rc == nil {
+		return
+	}
+	rc.tokens = nil // the words' places matter to the Query's decode only
+	cv.pending = rc
+	cv.Info.Commands = append(cv.Info.Commands, rc)
+	if rc.Command == "START_REPLICATION" {
+		cv.Info.Replication = rc
+	}
+}
+
+// rowDescription takes the columns of the rows to come from a RowDescription.
+func (cv *Conversation) rowDescription(t *Tree) {
+	cv.columns = nil // trees decoded before keep the columns they were given
+	for i := range t.Nodes {
+		if t.Nodes[i].Field == FieldRowDescriptionName && i+3 < len(t.Nodes) {
+			oid := uint32(t.ValueOf(i + 3).Num)
+			cv.columns = append(cv.columns, Column{Name: string(t.ValueBytes(i)), TypeOID: oid, TypeName: cv.s.TypeName(oid)})
+		}
 	}
 }
 
@@ -463,8 +473,10 @@ func (cv *Conversation) apply(t *Tree, side Side) {
 func (cv *Conversation) startCopy(mode copyMode, format byte) {
 	cv.copy, cv.copyFormat, cv.copyStarted = mode, format, false
 	cv.columns = nil // trees decoded before keep the columns they were given
-	for _, name := range cv.pending.Columns {
-		cv.columns = append(cv.columns, Column{Name: name})
+	if cv.pending != nil {
+		for _, name := range cv.pending.Columns {
+			cv.columns = append(cv.columns, Column{Name: name})
+		}
 	}
 }
 
@@ -834,11 +846,11 @@ func binaryCopyBody(cv *Conversation, c *cursor) {
 func queryBody(cv *Conversation, c *cursor) {
 	rest := c.b[c.pos:c.end]
 	end := indexByte(string(rest), 0)
-	cmd, ok := ReplCommand{}, false
+	var cmd *ReplCommand
 	if end >= 0 {
-		cmd, ok = ParseReplCommand(rest[:end])
+		cmd, _ = ParseReplCommand(rest[:end])
 	}
-	if !ok {
+	if cmd == nil {
 		c.String(FieldQueryString)
 		return
 	}
@@ -877,28 +889,30 @@ func SQLStateName(code string) string {
 // Redact overwrites with '*' the secret bytes of a message a client sent, b whole (type byte
 // and length included): a PasswordMessage's password (its terminator kept), the data of a
 // SASLInitialResponse (its mechanism and length kept), a SASLResponse or a GSSResponse. It
-// returns how many bytes it replaced: 0 for any other message. Captures are read through it,
+// returns how many bytes it overwrote: 0 for any other message. Captures are read through it,
 // so that no password or proof is shown, exported or shared.
 func Redact(b []byte) int {
-	if len(b) <= 5 || b[0] != 'p' {
-		return 0
+	from, to := SecretSpan(b)
+	for i := from; i < to; i++ {
+		b[i] = '*'
 	}
-	body := b[5:]
-	from, to := 0, len(body)
+	return to - from
+}
+
+// SecretSpan returns where the secret bytes of a message a client sent lie in b, the bytes
+// Redact overwrites, from and to (not included); 0, 0 for a message that carries none.
+func SecretSpan(b []byte) (from, to int) {
+	if len(b) <= 5 || b[0] != 'p' {
+		return 0, 0
+	}
+	from, to = 5, len(b)
 	switch {
 	case saslInitial(b):
-		from = indexByte(string(body), 0) + 5
-	case body[len(body)-1] == 0:
+		from += indexByte(string(b[5:]), 0) + 5
+	case b[len(b)-1] == 0:
 		to-- // a password's terminator
 	}
-	n := 0
-	for i := from; i < to; i++ {
-		if body[i] != '*' {
-			body[i] = '*'
-			n++
-		}
-	}
-	return n
+	return from, to
 }
 
 // Connections decodes the messages of an input whose messages belong to connections (a packet
@@ -925,6 +939,18 @@ func (cs *Connections) Conversation(conn int) *Conversation {
 	return cs.convs[conn]
 }
 
+// Proto returns the highest protocol version a replication stream of the input was decoded
+// with (given or inferred), or 0.
+func (cs *Connections) Proto() int {
+	p := 0
+	for _, cv := range cs.convs {
+		if cv != nil {
+			p = max(p, cv.s.Proto())
+		}
+	}
+	return p
+}
+
 // Len returns one more than the highest connection number met.
 func (cs *Connections) Len() int { return len(cs.convs) }
 
@@ -948,20 +974,16 @@ func (ci *ConversationInfo) Kind() string {
 // Summary says what the connection was and who spoke on it: "logical replication,
 // application_name sub, user postgres, database postgres, PostgreSQL 17.10".
 func (ci *ConversationInfo) Summary() string {
-	b := []byte(ci.Kind())
-	for _, name := range []string{"application_name", "user", "database"} {
+	s := ci.Kind()
+	for _, name := range [...]string{"application_name", "user", "database"} {
 		if v := ci.StartupValue(name); v != "" {
-			b = append(b, ", "...)
-			b = append(b, name...)
-			b = append(b, ' ')
-			b = pgvalue.AppendSafe(b, v)
+			s += ", " + name + " " + pgvalue.SafeText(v)
 		}
 	}
 	if ci.ServerVersion != "" {
-		b = append(b, ", PostgreSQL "...)
-		b = pgvalue.AppendSafe(b, ci.ServerVersion)
+		s += ", PostgreSQL " + pgvalue.SafeText(ci.ServerVersion)
 	}
-	return string(b)
+	return s
 }
 
 // Outcome says how the connection went, as far as its messages tell: the server's last

@@ -128,6 +128,9 @@ func TestConversationRecvLogical(t *testing.T) {
 		t.Errorf("startup %v, server version %q", info.Startup, info.ServerVersion)
 	}
 	rc := info.Replication
+	if rc == nil {
+		t.Fatal("no START_REPLICATION")
+	}
 	if rc.Command != "START_REPLICATION" || rc.Slot != "recv" || rc.Kind != "LOGICAL" || rc.LSN != "0/0" || !info.Streaming {
 		t.Errorf("replication command %+v, streaming %v", rc, info.Streaming)
 	}

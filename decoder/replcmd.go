@@ -33,46 +33,39 @@ type ReplCommand struct {
 // String writes the command with its options as a person reads it: "START_REPLICATION SLOT
 // sub LOGICAL 0/0 (proto_version 4, publication_names "pub")", names and values as sent.
 func (rc *ReplCommand) String() string {
-	b := []byte(rc.Command)
-	add := func(word, v string) {
-		if v != "" {
-			b = append(b, word...)
-			b = pgvalue.AppendSafe(b, v)
-		}
-	}
+	slot := " "
 	if rc.Command == "START_REPLICATION" {
-		add(" SLOT ", rc.Slot)
-	} else {
-		add(" ", rc.Slot)
+		slot = " SLOT "
 	}
+	s := rc.Command + word(slot, rc.Slot)
 	if rc.Temporary {
-		b = append(b, " TEMPORARY"...)
+		s += " TEMPORARY"
 	}
-	add(" ", rc.Kind)
-	add(" ", rc.Plugin)
-	add(" ", rc.LSN)
-	add(" TIMELINE ", rc.Timeline)
-	add(" ", rc.Name)
-	for k, o := range rc.Options {
-		if k == 0 {
-			b = append(b, " ("...)
-		} else {
-			b = append(b, ", "...)
-		}
-		b = pgvalue.AppendSafe(b, o.Name)
-		add(" ", o.Value)
+	s += word(" ", rc.Kind) + word(" ", rc.Plugin) + word(" ", rc.LSN) + word(" TIMELINE ", rc.Timeline) + word(" ", rc.Name)
+	sep := " ("
+	for _, o := range rc.Options {
+		s += sep + pgvalue.SafeText(o.Name) + word(" ", o.Value)
+		sep = ", "
 	}
-	if len(rc.Options) > 0 {
-		b = append(b, ')')
+	if sep == ", " {
+		s += ")"
 	}
-	return string(b)
+	return s
+}
+
+// word returns before and v, made safe to show, or "" when v is.
+func word(before, v string) string {
+	if v == "" {
+		return ""
+	}
+	return before + pgvalue.SafeText(v)
 }
 
 // Option returns the value of the option named name (case-insensitively), and whether it is
 // there.
 func (rc *ReplCommand) Option(name string) (string, bool) {
 	for _, o := range rc.Options {
-		if equalFold(o.Name, name) {
+		if foldEqual([]byte(o.Name), name) {
 			return o.Value, true
 		}
 	}
@@ -81,12 +74,12 @@ func (rc *ReplCommand) Option(name string) (string, bool) {
 
 // DecoderOptions returns base with what a START_REPLICATION's pgoutput options fix: the
 // protocol version, and whether a Stream Abort carries the parallel fields (streaming =
-// parallel). The stream starts outside any streamed block.
+// parallel). The stream starts outside any streamed block. A physical START_REPLICATION's
+// XLogData carry WAL.
 func (rc *ReplCommand) DecoderOptions(base Options) Options {
 	opts := base
 	opts.InStream = No
 	if rc.Kind != "LOGICAL" {
-		// START_REPLICATION [SLOT s] [PHYSICAL] X/X: the XLogData carry WAL.
 		opts.Physical = true
 		return opts
 	}
@@ -95,7 +88,7 @@ func (rc *ReplCommand) DecoderOptions(base Options) Options {
 			opts.Proto = n
 		}
 	}
-	if v, ok := rc.Option("streaming"); ok && equalFold(v, "parallel") {
+	if v, ok := rc.Option("streaming"); ok && foldEqual([]byte(v), "PARALLEL") {
 		opts.ParallelAbort = Yes
 	} else if opts.Proto != 0 {
 		opts.ParallelAbort = No
@@ -117,128 +110,154 @@ type lexeme struct {
 	kind       byte
 }
 
-// replCommands are the replication grammar's commands.
-var replCommands = []string{"IDENTIFY_SYSTEM", "SHOW", "TIMELINE_HISTORY", "CREATE_REPLICATION_SLOT",
-	"DROP_REPLICATION_SLOT", "ALTER_REPLICATION_SLOT", "READ_REPLICATION_SLOT", "START_REPLICATION",
-	"BASE_BACKUP", "UPLOAD_MANIFEST"}
+// The replication grammar's commands and its other keywords, each followed by a space.
+const (
+	replCommands = "IDENTIFY_SYSTEM SHOW TIMELINE_HISTORY CREATE_REPLICATION_SLOT DROP_REPLICATION_SLOT " +
+		"ALTER_REPLICATION_SLOT READ_REPLICATION_SLOT START_REPLICATION BASE_BACKUP UPLOAD_MANIFEST "
+	replKeywords = "SLOT LOGICAL PHYSICAL TEMPORARY TIMELINE WAIT EXPORT_SNAPSHOT NOEXPORT_SNAPSHOT USE_SNAPSHOT " +
+		"RESERVE_WAL TWO_PHASE LABEL PROGRESS FAST WAL NOWAIT MAX_RATE TABLESPACE_MAP MANIFEST MANIFEST_CHECKSUMS "
+)
 
-// replKeywords are the grammar's other keywords.
-var replKeywords = []string{"SLOT", "LOGICAL", "PHYSICAL", "TEMPORARY", "TIMELINE", "WAIT", "EXPORT_SNAPSHOT",
-	"NOEXPORT_SNAPSHOT", "USE_SNAPSHOT", "RESERVE_WAL", "TWO_PHASE", "LABEL", "PROGRESS", "FAST", "WAL", "NOWAIT",
-	"MAX_RATE", "TABLESPACE_MAP", "MANIFEST", "MANIFEST_CHECKSUMS"}
+// replParser reads a command's lexemes into a ReplCommand.
+type replParser struct {
+	q   []byte
+	lex []lexeme
+	rc  ReplCommand
+}
+
+// keyword returns lexeme k in upper case when it is a word of list, or "".
+func (p *replParser) keyword(k int, list string) string {
+	l := p.lex[k]
+	if l.kind != 'w' {
+		return ""
+	}
+	for rest := list; rest != ""; {
+		i := indexByte(rest, ' ')
+		if foldEqual(p.q[l.start:l.end], rest[:i]) {
+			return rest[:i]
+		}
+		rest = rest[i+1:]
+	}
+	return ""
+}
+
+// text returns lexeme k's text, unquoted.
+func (p *replParser) text(k int) string {
+	l := p.lex[k]
+	return unquote(p.q[l.start:l.end], l.kind)
+}
+
+// leaf records lexeme k as a leaf of field f, running to the next lexeme.
+//
+//go:noinline
+func (p *replParser) leaf(f FieldID, k int) {
+	end := len(p.q)
+	if k+1 < len(p.lex) {
+		end = p.lex[k+1].start
+	}
+	p.rc.tokens = append(p.rc.tokens, replToken{f, end})
+}
+
+// group opens a group of field f, or closes the open one (FieldUnknown).
+//
+//go:noinline
+func (p *replParser) group(f FieldID) { p.rc.tokens = append(p.rc.tokens, replToken{field: f}) }
 
 // ParseReplCommand reads q, a query string without its terminator, as a replication command.
 // ok is false when q is not one (SQL, or words the grammar does not have).
-func ParseReplCommand(q []byte) (rc ReplCommand, ok bool) {
-	lex, ok := lexRepl(q)
-	if !ok || len(lex) == 0 || lex[0].kind != 'w' {
-		return rc, false
+func ParseReplCommand(q []byte) (rc *ReplCommand, ok bool) {
+	p := &replParser{q: q}
+	if p.lex, ok = lexRepl(q); !ok || len(p.lex) == 0 {
+		return nil, false
 	}
-	word := func(l lexeme) string { return upper(q[l.start:l.end]) }
-	rc.Command = word(lex[0])
-	if !contains(replCommands, rc.Command) {
-		return ReplCommand{}, false
+	if p.rc.Command = p.keyword(0, replCommands); p.rc.Command == "" {
+		return nil, false
 	}
-	// Each leaf runs to the start of the next lexeme, so the leaves cover every byte.
-	endOf := func(k int) int {
-		if k+1 < len(lex) {
-			return lex[k+1].start
-		}
-		return len(q)
-	}
-	add := func(f FieldID, k int) { rc.tokens = append(rc.tokens, replToken{f, endOf(k)}) }
-	add(FieldReplKeyword, 0)
+	cmd := p.rc.Command
+	p.leaf(FieldReplKeyword, 0)
+	slotCommand := cmd != "START_REPLICATION" && len(cmd) > 16 && cmd[len(cmd)-16:] == "REPLICATION_SLOT"
 	prev := ""
-	slotCommand := rc.Command == "CREATE_REPLICATION_SLOT" || rc.Command == "DROP_REPLICATION_SLOT" ||
-		rc.Command == "ALTER_REPLICATION_SLOT" || rc.Command == "READ_REPLICATION_SLOT"
-	for k := 1; k < len(lex); k++ {
-		l := lex[k]
-		text := unquote(q[l.start:l.end], l.kind)
+	for k := 1; k < len(p.lex); k++ {
+		kind, text := p.lex[k].kind, p.text(k)
+		name := kind == 'w' || kind == 'i'
+		kw := p.keyword(k, replKeywords)
 		switch {
-		case l.kind == '(':
-			var closed bool
-			if k, closed = rc.options(q, lex, k, endOf); !closed {
-				return ReplCommand{}, false
+		case kind == '(':
+			if k, ok = p.options(k); !ok {
+				return nil, false
 			}
-			prev = ""
-			continue
-		case l.kind == 'w' && contains(replKeywords, word(l)):
-			add(FieldReplWord, k)
-			prev = word(l)
-			switch prev {
+			kw = ""
+		case kw != "":
+			p.leaf(FieldReplWord, k)
+			switch kw {
 			case "LOGICAL", "PHYSICAL":
-				rc.Kind = prev
+				p.rc.Kind = kw
 			case "TEMPORARY":
-				rc.Temporary = true
+				p.rc.Temporary = true
 			case "SLOT", "TIMELINE", "LABEL", "MAX_RATE":
-				continue
 			default:
-				if rc.Command == "CREATE_REPLICATION_SLOT" || rc.Command == "BASE_BACKUP" {
-					rc.Options = append(rc.Options, Parameter{Name: prev})
+				if cmd == "CREATE_REPLICATION_SLOT" || cmd == "BASE_BACKUP" {
+					p.rc.Options = append(p.rc.Options, Parameter{Name: kw})
 				}
 			}
-			if prev != "LOGICAL" {
-				prev = ""
-			}
-			continue
-		case l.kind == 'l':
-			add(FieldReplLSN, k)
-			rc.LSN = text
-		case l.kind == 'n' && (prev == "TIMELINE" || rc.Command == "TIMELINE_HISTORY"):
-			add(FieldReplTimeline, k)
-			rc.Timeline = text
-		case (l.kind == 'w' || l.kind == 'i') && (prev == "SLOT" || slotCommand && rc.Slot == ""):
-			add(FieldReplSlot, k)
-			rc.Slot = text
-		case (l.kind == 'w' || l.kind == 'i') && prev == "LOGICAL" && rc.Command == "CREATE_REPLICATION_SLOT":
-			add(FieldReplPlugin, k)
-			rc.Plugin = text
-		case (l.kind == 'w' || l.kind == 'i' || l.kind == '.') && rc.Command == "SHOW":
-			add(FieldReplName, k)
-			rc.Name += text
-		case l.kind == 's' || l.kind == 'n':
+		case kind == 'l':
+			p.leaf(FieldReplLSN, k)
+			p.rc.LSN = text
+		case kind == 'n' && (prev == "TIMELINE" || cmd == "TIMELINE_HISTORY"):
+			p.leaf(FieldReplTimeline, k)
+			p.rc.Timeline = text
+		case name && (prev == "SLOT" || slotCommand && p.rc.Slot == ""):
+			p.leaf(FieldReplSlot, k)
+			p.rc.Slot = text
+		case name && prev == "LOGICAL" && cmd == "CREATE_REPLICATION_SLOT":
+			p.leaf(FieldReplPlugin, k)
+			p.rc.Plugin = text
+		case (name || kind == '.') && cmd == "SHOW":
+			p.leaf(FieldReplName, k)
+			p.rc.Name += text
+		case kind == 's' || kind == 'n':
 			// A value of the older syntax: LABEL 'x', MAX_RATE 1024.
-			add(FieldReplOptionValue, k)
+			p.leaf(FieldReplOptionValue, k)
 			if prev != "" {
-				rc.Options = append(rc.Options, Parameter{Name: prev, Value: text})
+				p.rc.Options = append(p.rc.Options, Parameter{Name: prev, Value: text})
 			}
-		case l.kind == 'w' || l.kind == 'i':
-			add(FieldReplWord, k)
+		case name:
+			p.leaf(FieldReplWord, k)
 		default:
-			return ReplCommand{}, false
+			return nil, false
 		}
-		prev = ""
+		prev = kw
 	}
-	return rc, true
+	return &p.rc, true
 }
 
 // options reads a parenthesized option list that starts at lexeme k, and returns the index of
-// its closing parenthesis, or closed false when it has none or holds what no option list
-// holds.
-func (rc *ReplCommand) options(q []byte, lex []lexeme, k int, endOf func(int) int) (int, bool) {
-	rc.tokens = append(rc.tokens, replToken{field: FieldReplOptions}, replToken{FieldReplSyntax, endOf(k)})
-	for k++; k < len(lex); k++ {
-		l := lex[k]
-		switch l.kind {
+// its closing parenthesis; ok is false when it has none or holds what no option list holds.
+func (p *replParser) options(k int) (int, bool) {
+	p.group(FieldReplOptions)
+	p.leaf(FieldReplSyntax, k)
+	for k++; k < len(p.lex); k++ {
+		switch p.lex[k].kind {
 		case ')':
-			rc.tokens = append(rc.tokens, replToken{FieldReplSyntax, endOf(k)}, replToken{field: FieldUnknown})
+			p.leaf(FieldReplSyntax, k)
+			p.group(FieldUnknown)
 			return k, true
 		case ',':
-			rc.tokens = append(rc.tokens, replToken{FieldReplSyntax, endOf(k)})
+			p.leaf(FieldReplSyntax, k)
 		case 'w', 'i':
-			o := Parameter{Name: unquote(q[l.start:l.end], l.kind)}
-			rc.tokens = append(rc.tokens, replToken{field: FieldReplOption}, replToken{FieldReplOptionName, endOf(k)})
-			if k+1 < len(lex) && lex[k+1].kind != ',' && lex[k+1].kind != ')' {
+			o := Parameter{Name: p.text(k)}
+			p.group(FieldReplOption)
+			p.leaf(FieldReplOptionName, k)
+			if k+1 < len(p.lex) && p.lex[k+1].kind != ',' && p.lex[k+1].kind != ')' {
 				k++
-				v := lex[k]
-				if v.kind != 's' && v.kind != 'n' && v.kind != 'w' && v.kind != 'i' {
+				if v := p.lex[k].kind; v != 's' && v != 'n' && v != 'w' && v != 'i' {
 					return k, false
 				}
-				o.Value = unquote(q[v.start:v.end], v.kind)
-				rc.tokens = append(rc.tokens, replToken{FieldReplOptionValue, endOf(k)})
+				o.Value = p.text(k)
+				p.leaf(FieldReplOptionValue, k)
 			}
-			rc.tokens = append(rc.tokens, replToken{field: FieldUnknown})
-			rc.Options = append(rc.Options, o)
+			p.group(FieldUnknown)
+			p.rc.Options = append(p.rc.Options, o)
 		default:
 			return k, false
 		}
@@ -252,57 +271,46 @@ func lexRepl(q []byte) (lex []lexeme, ok bool) {
 	for i := 0; i < len(q); {
 		c := q[i]
 		start := i
+		kind := c
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
 			i++
 			continue
 		case c == '\'' || c == '"':
-			i++
-			for {
-				if i >= len(q) {
-					return nil, false
-				}
+			for i++; i < len(q) && (q[i] != c || i+1 < len(q) && q[i+1] == c); i++ {
 				if q[i] == c {
-					if i+1 < len(q) && q[i+1] == c {
-						i += 2
-						continue
-					}
-					i++
-					break
+					i++ // a doubled quote
 				}
-				i++
 			}
-			kind := byte('s')
+			if i >= len(q) {
+				return nil, false
+			}
+			i++
+			kind = 's'
 			if c == '"' {
 				kind = 'i'
 			}
-			lex = append(lex, lexeme{start, i, kind})
 		case c == '(' || c == ')' || c == ',' || c == '.' || c == ';':
-			lex = append(lex, lexeme{start, i + 1, c})
 			i++
 		case isWordByte(c):
-			for i < len(q) && (isWordByte(q[i]) || q[i] == '$') {
-				i++
+			hex, digits := true, true
+			for ; i < len(q) && (isWordByte(q[i]) || q[i] == '$'); i++ {
+				hex = hex && isHexDigit(q[i])
+				digits = digits && q[i] >= '0' && q[i] <= '9'
 			}
-			kind := byte('w')
-			if allHex(q[start:i]) && i < len(q) && q[i] == '/' {
-				j := i + 1
-				for j < len(q) && isHexDigit(q[j]) {
-					j++
-				}
-				if j > i+1 {
-					lex = append(lex, lexeme{start, j, 'l'})
-					i = j
-					continue
-				}
-			}
-			if allDigits(q[start:i]) {
+			kind = 'w'
+			if digits {
 				kind = 'n'
 			}
-			lex = append(lex, lexeme{start, i, kind})
+			if hex && i+1 < len(q) && q[i] == '/' && isHexDigit(q[i+1]) {
+				for i++; i < len(q) && isHexDigit(q[i]); i++ {
+				}
+				kind = 'l' // an LSN, X/X
+			}
 		default:
 			return nil, false
 		}
+		lex = append(lex, lexeme{start, i, kind})
 	}
 	if len(lex) > 0 {
 		lex[0].start = 0 // blanks before the command belong to it
@@ -311,38 +319,34 @@ func lexRepl(q []byte) (lex []lexeme, ok bool) {
 }
 
 // parseCopyCommand reads a COPY command's table and column list ("COPY public.acct (id,
-// name) TO STDOUT"), for the names of the rows its CopyData carry. Anything else gives a
-// ReplCommand with no Command.
-func parseCopyCommand(q []byte) ReplCommand {
-	lex, ok := lexRepl(q)
-	if !ok || len(lex) < 2 || lex[0].kind != 'w' || upper(q[lex[0].start:lex[0].end]) != "COPY" {
-		return ReplCommand{}
+// name) TO STDOUT"), for the names of the rows its CopyData carry, its direction and format.
+// Anything else gives nil.
+func parseCopyCommand(q []byte) *ReplCommand {
+	p := &replParser{q: q}
+	var ok bool
+	if p.lex, ok = lexRepl(q); !ok || len(p.lex) < 2 || p.keyword(0, "COPY ") == "" {
+		return nil
 	}
-	rc := ReplCommand{Command: "COPY"}
+	p.rc.Command = "COPY"
 	// The table's name, then its column list; a query in parentheses has neither.
 	k := 1
-	for k < len(lex) && (lex[k].kind == 'w' || lex[k].kind == 'i' || lex[k].kind == '.') {
-		if w := upper(q[lex[k].start:lex[k].end]); lex[k].kind == 'w' && (w == "FROM" || w == "TO") {
-			break
-		}
-		k++
+	for ; k < len(p.lex) && (p.lex[k].kind == 'w' || p.lex[k].kind == 'i' || p.lex[k].kind == '.') && p.keyword(k, "FROM TO ") == ""; k++ {
 	}
-	if k > 1 && k < len(lex) && lex[k].kind == '(' {
-		for k++; k < len(lex) && lex[k].kind != ')'; k++ {
-			if l := lex[k]; l.kind == 'w' || l.kind == 'i' {
-				rc.Columns = append(rc.Columns, unquote(q[l.start:l.end], l.kind))
+	if k > 1 && k < len(p.lex) && p.lex[k].kind == '(' {
+		for k++; k < len(p.lex) && p.lex[k].kind != ')'; k++ {
+			if l := p.lex[k]; l.kind == 'w' || l.kind == 'i' {
+				p.rc.Columns = append(p.rc.Columns, p.text(k))
 			}
 		}
 	}
-	// FROM STDIN or TO STDOUT, and the format when the options name it.
-	for ; k < len(lex); k++ {
-		if w := upper(q[lex[k].start:lex[k].end]); w == "FROM" || w == "TO" {
-			rc.Kind = w
-		} else if w == "BINARY" {
-			rc.Options = append(rc.Options, Parameter{Name: "format", Value: "binary"})
+	for ; k < len(p.lex); k++ {
+		if w := p.keyword(k, "FROM TO BINARY "); w == "BINARY" {
+			p.rc.Options = append(p.rc.Options, Parameter{Name: "format", Value: "binary"})
+		} else if w != "" {
+			p.rc.Kind = w
 		}
 	}
-	return rc
+	return &p.rc
 }
 
 // unquote returns a lexeme's text: a quoted identifier or string without its quotes and with
@@ -351,11 +355,10 @@ func unquote(b []byte, kind byte) string {
 	if kind != 's' && kind != 'i' || len(b) < 2 {
 		return string(b)
 	}
-	quote := b[0]
 	out := make([]byte, 0, len(b)-2)
 	for i := 1; i < len(b)-1; i++ {
 		out = append(out, b[i])
-		if b[i] == quote {
+		if b[i] == b[0] {
 			i++
 		}
 	}
@@ -370,42 +373,17 @@ func isHexDigit(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-func allHex(b []byte) bool {
-	for _, c := range b {
-		if !isHexDigit(c) {
-			return false
-		}
+// foldEqual reports whether b and s are the same, ASCII letters in either case.
+func foldEqual(b []byte, s string) bool {
+	if len(b) != len(s) {
+		return false
 	}
-	return len(b) > 0
-}
-
-func allDigits(b []byte) bool {
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return len(b) > 0
-}
-
-func upper(b []byte) string {
-	out := make([]byte, len(b))
 	for i, c := range b {
-		if c >= 'a' && c <= 'z' {
-			c -= 'a' - 'A'
-		}
-		out[i] = c
-	}
-	return string(out)
-}
-
-func equalFold(a, b string) bool { return len(a) == len(b) && upper([]byte(a)) == upper([]byte(b)) }
-
-func contains(list []string, s string) bool {
-	for _, e := range list {
-		if e == s {
-			return true
+		if d := s[i]; c != d && c|0x20 != d|0x20 || c|0x20 < 'a' || c|0x20 > 'z' {
+			if c != d {
+				return false
+			}
 		}
 	}
-	return false
+	return true
 }

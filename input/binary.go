@@ -258,6 +258,8 @@ func FileText(b []byte) string {
 	if !IsBinary(b) {
 		return string(b)
 	}
+	// What a client sent as a password or SASL data is not written out (RedactCapture).
+	b = RedactCapture(b)
 	if len(b) > CompactDumpFrom {
 		return string(plainDump(b))
 	}

@@ -79,10 +79,10 @@ func readFollow(s *state) *failure {
 	}
 	var dirs [2][]streamPiece
 	for _, p := range pieces {
-		dirs[p.dir] = append(dirs[p.dir], streamPiece{data: buf[p.start:p.end], frame: p.frame, off: p.off})
+		dirs[p.dir] = append(dirs[p.dir], streamPiece{data: buf[p.start:p.end], frame: p.frame, off: p.off, at: -1})
 	}
 	var cn Connection
-	msgs, ok := readConn(&cn, dirs[0], dirs[1], 1)
+	msgs, _, ok := readConn(&cn, dirs[0], dirs[1], 1)
 	if !ok || len(msgs) == 0 && cn.Encrypted == "" {
 		return failf(0, "the followed stream holds no PostgreSQL protocol messages")
 	}

@@ -3,6 +3,7 @@ package input
 import (
 	"encoding/binary"
 	"sort"
+	"strconv"
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/decoder/pgvalue"
@@ -70,11 +71,14 @@ type pgMsg struct {
 
 // captureResult is what a capture held.
 type captureResult struct {
-	msgs   []pgMsg
-	conns  []Connection
-	notes  []string
-	err    string
-	errOff int
+	msgs  []pgMsg
+	conns []Connection
+	// secrets are the places in the capture file of the bytes a client sent as a password or
+	// SASL data (decoder.SecretSpan), each from and to (not included).
+	secrets [][2]int
+	notes   []string
+	err     string
+	errOff  int
 }
 
 // readPcap reads a pcap or pcapng file.
@@ -123,7 +127,7 @@ func readPacketCapture(b []byte) captureResult {
 	if err != "" && len(frames) == 0 {
 		return captureResult{err: err, errOff: errOff}
 	}
-	c := framesMessages(frames)
+	c := framesMessages(frames, b)
 	if err != "" {
 		c.notes = append(c.notes, "The capture file is cut short: "+err+" (byte "+itoa(errOff)+"); the frames before are read.")
 	}
@@ -293,6 +297,7 @@ type segment struct {
 	off   int   // the frame's offset in the input
 	ts    int64 // the frame's capture time
 	order int   // capture order
+	at    int   // the payload's offset in the capture file, or -1
 }
 
 // flowKey names one direction of a TCP connection.
@@ -436,8 +441,10 @@ func tcpSegment(f *frame) (key flowKey, seq uint32, syn bool, payload []byte, ok
 	return
 }
 
-// framesMessages puts the TCP streams of the frames together and reads their CopyData messages.
-func framesMessages(frames []frame) captureResult {
+// framesMessages puts the TCP streams of the frames together and reads their messages. file
+// is the capture file the frames' bytes are slices of, or nil (frames read from text): it
+// places the secrets a client sent (captureResult.secrets).
+func framesMessages(frames []frame, file []byte) captureResult {
 	flows := map[flowKey]*flow{}
 	var order []*flow
 	tcp := 0
@@ -466,7 +473,11 @@ func framesMessages(frames []frame) captureResult {
 			seq++
 		}
 		if len(payload) > 0 {
-			fl.segs = append(fl.segs, segment{seq: seq, data: payload, frame: frames[i].num, off: frames[i].off, ts: frames[i].ts, order: i})
+			at := -1
+			if file != nil {
+				at = cap(file) - cap(payload) // every slice down to the payload is of the file
+			}
+			fl.segs = append(fl.segs, segment{seq: seq, data: payload, frame: frames[i].num, off: frames[i].off, ts: frames[i].ts, order: i, at: at})
 		}
 	}
 	var c captureResult
@@ -507,10 +518,11 @@ func framesMessages(frames []frame) captureResult {
 		if !client.syn || server == nil || !server.syn {
 			cn.MidStream = true
 		}
-		msgs, ok := readConn(&cn, sc, ss, len(c.conns)+1)
+		msgs, secrets, ok := readConn(&cn, sc, ss, len(c.conns)+1)
 		if !ok {
 			continue
 		}
+		c.secrets = append(c.secrets, secrets...)
 		if cn.Client != endpoint(client.key.src, client.key.srcPort) {
 			cn.MidStream = true // its sides were told by its messages
 		}
@@ -564,82 +576,50 @@ type Connection struct {
 // messages, 594 bytes to the server, 82295 to the client", with its encryption and a start
 // not captured.
 func (c *Connection) Describe() string {
-	var b []byte
+	s := ""
 	if c.Client != "" {
-		b = append(append(append(b, c.Client...), " → "...), c.Server...)
-		b = append(b, ", "...)
+		s = c.Client + " → " + c.Server + ", "
 	}
-	b = append(b, "frames "...)
-	b = append(append(append(b, itoa(c.FirstFrame)...), " to "...), itoa(c.LastFrame)...)
+	s += "frames " + itoa(c.FirstFrame) + " to " + itoa(c.LastFrame)
 	if c.Start != 0 {
-		b = append(b, ", "...)
-		b = pgvalue.AppendUnixNano(b, c.Start)
-		b = append(b, " to "...)
-		b = pgvalue.AppendUnixNano(b, c.End)
-		ms := (c.End - c.Start) / 1e6
-		b = append(append(b, " ("...), itoa(int(ms/1000))...)
-		b = append(b, '.')
-		b = append(b, byte('0'+ms%1000/100), byte('0'+ms%100/10), byte('0'+ms%10))
-		b = append(b, " s)"...)
+		ms := int((c.End - c.Start) / 1e6)
+		s += ", " + string(pgvalue.AppendUnixNano(nil, c.Start)) + " to " + string(pgvalue.AppendUnixNano(nil, c.End)) +
+			" (" + itoa(ms/1000) + "." + itoa(1000 + ms%1000)[1:] + " s)"
 	}
-	b = append(append(append(b, ", "...), itoa(c.Messages)...), " message"+plural(c.Messages)...)
-	b = append(append(append(b, ", "...), itoa(c.ToServer)...), " bytes to the server, "...)
-	b = append(append(b, itoa(c.ToClient)...), " to the client"...)
+	s += ", " + itoa(c.Messages) + " message" + plural(c.Messages) + ", " + itoa(c.ToServer) + " bytes to the server, " +
+		itoa(c.ToClient) + " to the client"
 	if c.Encrypted != "" {
-		b = append(append(append(b, "; encrypted with "...), c.Encrypted...), ": only the request and the answer can be read"...)
+		s += "; encrypted with " + c.Encrypted + ": only the request and the answer can be read"
 	}
 	if c.MidStream {
-		b = append(b, "; its start was not captured: read from its first whole message"...)
+		s += "; its start was not captured: read from its first whole message"
 	}
-	return string(b)
+	return s
 }
 
-// endpoint writes an address and port: 127.0.0.1:5432, [::1]:5432.
+// endpoint writes an address and port: 127.0.0.1:5432, [::1]:5432 (each group of an IPv6
+// address in hex, without leading zeros).
 func endpoint(a [16]byte, port uint16) string {
-	var b []byte
-	v4 := true
-	for i := 0; i < 10; i++ {
-		v4 = v4 && a[i] == 0
-	}
-	if v4 && a[10] == 0xff && a[11] == 0xff {
+	s := ""
+	if a == [16]byte{10: 0xff, 11: 0xff, 12: a[12], 13: a[13], 14: a[14], 15: a[15]} {
 		for i := 12; i < 16; i++ {
-			if i > 12 {
-				b = append(b, '.')
-			}
-			b = append(b, itoa(int(a[i]))...)
+			s += "." + itoa(int(a[i]))
 		}
+		s = s[1:]
 	} else {
-		b = append(b, '[')
 		for i := 0; i < 16; i += 2 {
-			if i > 0 {
-				b = append(b, ':')
-			}
-			w := int(a[i])<<8 | int(a[i+1])
-			b = append(b, hexWord(w)...)
+			s += ":" + strconv.FormatUint(uint64(a[i])<<8|uint64(a[i+1]), 16)
 		}
-		b = append(b, ']')
+		s = "[" + s[1:] + "]"
 	}
-	b = append(b, ':')
-	return string(append(b, itoa(int(port))...))
-}
-
-// hexWord writes a 16-bit group of an IPv6 address without leading zeros.
-func hexWord(w int) string {
-	const digits = "0123456789abcdef"
-	var b []byte
-	for shift := 12; shift >= 0; shift -= 4 {
-		if d := w >> shift & 15; d != 0 || len(b) > 0 || shift == 0 {
-			b = append(b, digits[d])
-		}
-	}
-	return string(b)
+	return s + ":" + itoa(int(port))
 }
 
 // readConn reads the messages of one connection's two streams, client's and server's as a
 // capture saw them (either may be nil), into msgs of connection number conn, and fills in
 // what cn says of them. The sides are swapped when the messages show the server's stream was
 // taken for the client's. ok is false when neither stream holds PostgreSQL messages.
-func readConn(cn *Connection, client, server []streamPiece, conn int) (msgs []pgMsg, ok bool) {
+func readConn(cn *Connection, client, server []streamPiece, conn int) (msgs []pgMsg, secrets [][2]int, ok bool) {
 	startup := looksLikeStartup(client)
 	if !startup && looksLikeStartup(server) || !startup && serverLike(client) > serverLike(server) {
 		client, server = server, client
@@ -650,10 +630,10 @@ func readConn(cn *Connection, client, server []streamPiece, conn int) (msgs []pg
 		cn.MidStream = true
 		if tlsRecords(client) && (len(server) == 0 || tlsRecords(server)) {
 			cn.Encrypted = "SSL"
-			return nil, true // TLS records from its first byte: nothing can be read
+			return nil, nil, true // TLS records from its first byte: nothing can be read
 		}
 	}
-	cm, cok := pgStream(client, true, startup, 0)
+	cm, cok := pgStream(client, true, startup, 0, &secrets)
 	// The server answers each encryption request with one byte before anything else.
 	answers := 0
 	for _, m := range cm {
@@ -661,9 +641,9 @@ func readConn(cn *Connection, client, server []streamPiece, conn int) (msgs []pg
 			answers++
 		}
 	}
-	sm, sok := pgStream(server, false, startup, answers)
+	sm, sok := pgStream(server, false, startup, answers, nil)
 	if !cok && !sok {
-		return nil, false
+		return nil, nil, false
 	}
 	if enc := encryption(cm, sm); enc != "" {
 		// After the answer every byte is encrypted: only the requests and the answers count.
@@ -695,7 +675,7 @@ func readConn(cn *Connection, client, server []streamPiece, conn int) (msgs []pg
 		cn.FirstFrame, cn.LastFrame, cn.Start, cn.End = first.frame, last.frame, first.ts, last.ts
 	}
 	cn.Messages = len(msgs)
-	return msgs, true
+	return msgs, secrets, true
 }
 
 // encryption names the encryption the server accepted on a connection: its first client
@@ -803,6 +783,7 @@ type streamPiece struct {
 	frame int
 	off   int
 	ts    int64
+	at    int  // the offset of data[0] in the capture file, or -1
 	gap   bool // bytes are missing before this piece
 }
 
@@ -832,11 +813,14 @@ func streamOf(fl *flow) []streamPiece {
 		if end <= next {
 			continue // a retransmission
 		}
-		p := streamPiece{frame: s.frame, off: s.off, ts: s.ts}
+		p := streamPiece{frame: s.frame, off: s.off, ts: s.ts, at: s.at}
 		if rel > next {
 			p.gap = true
 		} else {
 			s.data = s.data[next-rel:]
+			if p.at >= 0 {
+				p.at += int(next - rel)
+			}
 		}
 		p.data = s.data
 		out = append(out, p)
@@ -865,7 +849,7 @@ func looksLikeStartup(ps []streamPiece) bool {
 // startup says the stream starts with them; the server's side then starts with its one-byte
 // answers to the client's encryption requests, as many as answers says. A client's password
 // or SASL data are redacted.
-func pgStream(ps []streamPiece, client, startup bool, answers int) ([]pgMsg, bool) {
+func pgStream(ps []streamPiece, client, startup bool, answers int, secrets *[][2]int) ([]pgMsg, bool) {
 	if len(ps) == 0 {
 		return nil, false
 	}
@@ -937,12 +921,47 @@ func pgStream(ps []streamPiece, client, startup bool, answers int) ([]pgMsg, boo
 		}
 		ok = true
 		add(pos, pos+n)
-		if client {
+		if from, to := decoder.SecretSpan(data[pos : pos+n]); client && to > from {
 			decoder.Redact(data[pos : pos+n])
+			if secrets != nil {
+				*secrets = fileRanges(*secrets, ps, starts, pos+from, pos+to)
+			}
 		}
 		pos += n
 	}
 	return msgs, ok
+}
+
+// fileRanges appends to ranges the places in the capture file of the stream's bytes from lo to
+// hi (not included), which may span pieces; starts[i] is where piece i starts in the stream.
+func fileRanges(ranges [][2]int, ps []streamPiece, starts []int, lo, hi int) [][2]int {
+	for i, p := range ps {
+		a, b := max(lo, starts[i]), min(hi, starts[i]+len(p.data))
+		if a < b && p.at >= 0 {
+			ranges = append(ranges, [2]int{p.at + a - starts[i], p.at + b - starts[i]})
+		}
+	}
+	return ranges
+}
+
+// RedactCapture returns a pcap or pcapng file with every byte a client sent as a password or
+// SASL data overwritten with '*', as the messages read from it are (decoder.Redact): a copy
+// when it held any, else b itself. Anything else is returned as it is.
+func RedactCapture(b []byte) []byte {
+	if !isPcap(b) && !isPcapng(b) {
+		return b
+	}
+	c := readPacketCapture(b)
+	if len(c.secrets) == 0 {
+		return b
+	}
+	out := append([]byte(nil), b...)
+	for _, r := range c.secrets {
+		for i := r[0]; i < r[1]; i++ {
+			out[i] = '*'
+		}
+	}
+	return out
 }
 
 // msgLen is the length of the typed message at pos, type byte included.
@@ -1004,7 +1023,7 @@ func (s *state) asFrames() bool {
 			return false
 		}
 	}
-	c := framesMessages(frames)
+	c := framesMessages(frames, nil)
 	if len(c.msgs) == 0 {
 		return false
 	}

@@ -1,7 +1,9 @@
 package input
 
 import (
+	"bytes"
 	"encoding/binary"
+	"encoding/hex"
 	"os"
 	"strings"
 	"testing"
@@ -122,4 +124,68 @@ func tlsSeeds(t testing.TB) [][]byte {
 		return out
 	}
 	return [][]byte{seed(0), seed(len(blocks) / 2)}
+}
+
+// TestRedactCapture: in a real capture of SCRAM, MD5 and clear-text logins, every byte a client
+// sent as a password or SASL data is overwritten, in the messages read and in the file the page
+// dumps into its text box (FileText), and the file reads back to the same messages.
+func TestRedactCapture(t *testing.T) {
+	for file, secrets := range map[string][]string{
+		"scram-pg18.pcapng":               {"c=biws,r="},
+		"fail-scram-password-pg18.pcapng": {"c=biws,r="},
+		"ordinary-pg18.pcapng":            {"md5", "carol-correct-horse-battery"},
+	} {
+		b, err := os.ReadFile("../testdata/conversation/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range secrets {
+			if !bytes.Contains(b, []byte(s)) {
+				t.Fatalf("%s does not hold %q: the test no longer tests", file, s)
+			}
+		}
+		red := RedactCapture(b)
+		if len(red) != len(b) || &red[0] == &b[0] {
+			t.Fatalf("%s: RedactCapture gave %d bytes (of %d), the file itself", file, len(red), len(b))
+		}
+		for _, s := range secrets {
+			if bytes.Contains(red, []byte(s)) {
+				t.Errorf("%s: the redacted file holds %q", file, s)
+			}
+		}
+		direct, err := Parse(b, Auto)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := Parse(red, Auto)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(direct.Messages) != len(again.Messages) {
+			t.Fatalf("%s: %d messages, %d after redaction", file, len(direct.Messages), len(again.Messages))
+		}
+		for i := range direct.Messages {
+			m := direct.Messages[i].Bytes
+			if !bytes.Equal(m, again.Messages[i].Bytes) {
+				t.Errorf("%s: message %d differs after redaction", file, i)
+			}
+			for _, s := range secrets {
+				if bytes.Contains(m, []byte(s)) {
+					t.Errorf("%s: message %d holds %q", file, i, s)
+				}
+			}
+		}
+		text := FileText(b)
+		dumped, err := Parse([]byte(text), Auto)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(dumped.Messages) != len(direct.Messages) {
+			t.Errorf("%s: its dump reads as %d messages, the file %d", file, len(dumped.Messages), len(direct.Messages))
+		}
+		// The dump is the redacted file's, byte for byte.
+		if text != FileText(red) || strings.Contains(text, hex.EncodeToString([]byte("carol-correct"))) {
+			t.Errorf("%s: FileText is not the dump of the redacted file", file)
+		}
+	}
 }

@@ -27,6 +27,10 @@ type Doc struct {
 	Also       []input.Alternative
 	// Messages are the messages in input order, Trees their decodes.
 	Messages []input.Message
+	// Connections are a packet capture's connections (input.Result.Connections); Conversations
+	// what each one's messages said so far, by the same index (connection number less one).
+	Connections   []input.Connection
+	Conversations []decoder.ConversationInfo
 	// More counts the messages past MaxMessages, read but not kept: the page refuses the input.
 	More  int
 	Trees []*decoder.Tree
@@ -71,6 +75,12 @@ type Summary struct {
 	Err    bool
 	// Group is the index of the transaction heading this message belongs to, or -1.
 	Group int
+	// Wire: a message of the frontend/backend protocol around the replication stream (a
+	// capture's Query, DataRow …): Type is its type byte, and no pgoutput lens applies.
+	Wire bool
+	// Side and Conn are who sent it, on which connection (a capture's), or zero.
+	Side decoder.Side
+	Conn int
 }
 
 // Line is the message as the message list names it: its type's letter, when printable, and
@@ -142,7 +152,8 @@ func NewDoc(text string, force input.Format, opts decoder.Options, n int) (*Doc,
 		}
 	}
 	d := &Doc{Text: text, Format: res.Format, Forced: force != input.Auto, Header: res.Header,
-		Messages: res.Messages, More: res.More, InputNotes: res.Notes, Also: res.Also, Options: opts}
+		Messages: res.Messages, More: res.More, InputNotes: res.Notes, Also: res.Also, Options: opts,
+		Connections: res.Connections}
 	d.Capture = input.ReadCaptureOptions(res.Header)
 	d.HeaderProto = d.Capture.Proto
 	return d.start(n), ie
@@ -159,7 +170,8 @@ func NewDocBytes(text string, format input.Format, b []byte, opts decoder.Option
 // (rounded up to whole DecodeChunks), the rest with Next, as NewDoc does.
 func (d *Doc) Redecode(opts decoder.Options, n int) *Doc {
 	nd := &Doc{Text: d.Text, Format: d.Format, Forced: d.Forced, Header: d.Header, Messages: d.Messages,
-		InputNotes: d.InputNotes, Also: d.Also, Options: opts, Capture: d.Capture, HeaderProto: d.HeaderProto}
+		InputNotes: d.InputNotes, Also: d.Also, Options: opts, Capture: d.Capture, HeaderProto: d.HeaderProto,
+		Connections: d.Connections}
 	return nd.start(max(n, 1))
 }
 
@@ -192,14 +204,15 @@ func (d *Doc) GroupCount(row int) int {
 	return d.Rows[row].Count
 }
 
-// docDecoder decodes a Doc's messages in order with one session, a chunk at a time, into
+// docDecoder decodes a Doc's messages in order with their connections' conversations (one
+// session for an input of no connections), a chunk at a time, into
 // slices as long as all the messages that the Docs of the decode share. A chunk, once decoded,
 // is never changed, so a Doc (a prefix) stays the same while longer ones are made.
 type docDecoder struct {
 	// doc holds the fields every Doc of the decode shares, and slices of all the messages
 	// that each Doc cuts to its length. It is never handed out itself.
 	doc     *Doc
-	s       *decoder.Session
+	cs      *decoder.Connections
 	n       int    // messages decoded
 	docs    []*Doc // docs[c-1]: the Doc of the first c chunks
 	group   int    // row index of the open group's heading
@@ -223,7 +236,12 @@ type Described struct {
 func (d *Doc) start(n int) *Doc {
 	opts := d.Capture.DecoderOptions(d.Options)
 	total := len(d.Messages)
-	dec := &docDecoder{doc: d, s: decoder.NewSession(opts), group: -1}
+	dec := &docDecoder{doc: d, cs: decoder.NewConnections(opts), group: -1}
+	for i, c := range d.Connections {
+		if c.MidStream {
+			dec.cs.Conversation(i + 1).Resume()
+		}
+	}
 	d.Trees = make([]*decoder.Tree, total)
 	d.Summaries = make([]Summary, total)
 	d.RowOf = make([]int, total)
@@ -256,7 +274,15 @@ func (dec *docDecoder) upTo(c int) *Doc {
 	nd.Rows = dec.allRows[:len(dec.allRows):len(dec.allRows)]
 	nd.Described = dec.described[:len(dec.described):len(dec.described)]
 	nd.Errors = dec.errors
-	nd.Proto = dec.s.Proto()
+	nd.Proto = dec.cs.Proto()
+	if len(nd.Connections) > 0 {
+		nd.Conversations = make([]decoder.ConversationInfo, len(nd.Connections))
+		for k := range nd.Conversations {
+			if k+1 < dec.cs.Len() {
+				nd.Conversations[k] = dec.cs.Conversation(k + 1).Info
+			}
+		}
+	}
 	nd.openGroup, nd.openCount = dec.group, dec.count
 	p := &nd
 	for len(dec.docs) < c {
@@ -270,7 +296,9 @@ func (dec *docDecoder) upTo(c int) *Doc {
 func (dec *docDecoder) decode(i int) {
 	d := dec.doc
 	m := &d.Messages[i]
-	t := dec.s.Decode(m.Bytes)
+	t := &decoder.Tree{}
+	dec.cs.DecodeInto(t, m.Bytes, m.Side, m.Conn)
+	s := dec.cs.Conversation(m.Conn).Session()
 	d.Trees[i] = t
 	sm := summarize(t, m)
 	if t.Err != nil {
@@ -281,13 +309,13 @@ func (dec *docDecoder) decode(i int) {
 		switch mt.Group {
 		case decoder.FieldRelation:
 			if k := t.Find(t.Message, decoder.FieldRelationOID); k >= 0 {
-				if rel := dec.s.Relation(uint32(t.ValueOf(k).Num)); rel != nil {
+				if rel := s.Relation(uint32(t.ValueOf(k).Num)); rel != nil {
 					dec.described = append(dec.described, Described{Msg: i, Relation: rel})
 				}
 			}
 		case decoder.FieldType:
 			if k := t.Find(t.Message, decoder.FieldTypeOID); k >= 0 {
-				if dt := dec.s.DataType(uint32(t.ValueOf(k).Num)); dt != nil {
+				if dt := s.DataType(uint32(t.ValueOf(k).Num)); dt != nil {
 					dec.described = append(dec.described, Described{Msg: i, Type: dt})
 				}
 			}
@@ -337,10 +365,12 @@ func (dec *docDecoder) closeGroup() {
 // summarize reads the message list's columns from a decoded tree.
 func summarize(t *decoder.Tree, m *input.Message) Summary {
 	sm := Summary{Type: t.Type, Size: len(m.Bytes), Err: t.Err != nil, LSN: m.LSN, HasLSN: m.HasLSN,
-		Xid: m.Xid, HasXid: m.HasXid}
+		Xid: m.Xid, HasXid: m.HasXid, Side: m.Side, Conn: m.Conn}
 	switch {
 	case t.Type != 0:
 		sm.Name = decoder.MessageName(t.Type)
+	case t.Wire != nil:
+		sm.Name, sm.Type, sm.Wire = t.Label(0), t.Wire.Type, true
 	case len(t.Nodes) > 0 && t.Nodes[0].Field != decoder.FieldUnknownType && t.Nodes[0].Field != decoder.FieldUndecoded:
 		sm.Name = t.Label(0)
 		sm.Type = t.Reading.Envelope

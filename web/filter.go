@@ -20,6 +20,8 @@ import (
 //	rel:public.orders    a relation by name (orders, public.orders) or OID (rel:16384): changes
 //	                     of it, its Relation message, Truncates that name it
 //	lsn:0/16B3748..0/16B3800   an LSN range, either end optional (lsn:0/16B3748.. ), or one LSN
+//	conn:2,3             a packet capture's connection, by its number
+//	from:client          who sent the message: client or server (a capture's)
 //	word or "some words" text within a value: a column value, a logical message's prefix or
 //	                     content, a name in a Relation or Type message (ASCII case does not count)
 //
@@ -39,7 +41,7 @@ type Filter struct {
 // filterTerm is one term of a query: a message passes a term when it matches one of the
 // term's alternatives, and the filter when it passes every term.
 type filterTerm struct {
-	key  byte // 't' (type:), 'x' (xid:), 'r' (rel:), 'l' (lsn:), or 0: a text
+	key  byte // 't' (type:), 'x' (xid:), 'r' (rel:), 'l' (lsn:), 'c' (conn:), 'f' (from:), or 0: a text
 	alts []filterAlt
 }
 
@@ -88,7 +90,7 @@ func ParseFilter(q string) Filter {
 func readTerm(term string) (filterTerm, string) {
 	key, v, _ := strings.Cut(term, ":")
 	switch key {
-	case "type", "xid", "rel", "lsn":
+	case "type", "xid", "rel", "lsn", "conn", "from":
 	default:
 		return filterTerm{alts: []filterAlt{{s: lowerASCII(term)}}}, ""
 	}
@@ -111,12 +113,24 @@ func readTerm(term string) (filterTerm, string) {
 			if a.s == "" {
 				return t, "type: expected a type byte such as U or a message name such as update"
 			}
-		case 'x':
+		case 'x', 'c':
 			n, ok := input.Atoi(s)
 			if !ok || n < 0 || n > 1<<32-1 {
+				if t.key == 'c' {
+					return t, "conn: expected a connection's number, found \"" + s + "\""
+				}
 				return t, "xid: expected a transaction id in decimal, found \"" + s + "\""
 			}
 			a.from, a.to = uint64(n), uint64(n)
+		case 'f':
+			switch a.s {
+			case "client", "c":
+				a.from = uint64(decoder.Frontend)
+			case "server", "s":
+				a.from = uint64(decoder.Backend)
+			default:
+				return t, "from: expected client or server, found \"" + s + "\""
+			}
 		case 'r':
 			if s == "" {
 				return t, "rel: expected a relation name or OID"
@@ -198,6 +212,12 @@ func (f Filter) Match(d *Doc, m int) bool {
 			ok = matchRelation(term.alts, tr)
 		case 'l':
 			ok = matchLSN(term.alts, tr, sm)
+		case 'c':
+			ok = sm.Conn != 0 && inRanges(term.alts, uint64(sm.Conn))
+		case 'f':
+			for _, a := range term.alts {
+				ok = ok || sm.Side != decoder.SideUnknown && uint64(sm.Side) == a.from
+			}
 		default:
 			ok = matchText(term.alts[0].s, tr)
 		}

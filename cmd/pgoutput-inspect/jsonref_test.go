@@ -284,7 +284,7 @@ func (j *refWriter) Connections(conns []dump.Connection) {
 			o := orderedObject(c.Startup)
 			rc.Startup = &o
 		}
-		if r := c.Replication; r.Command != "" {
+		if r := c.Replication; r != nil {
 			o := orderedObject(r.Options)
 			rc.Replication = &refReplication{Command: r.Command, Slot: r.Slot, Kind: r.Kind, LSN: r.LSN, Timeline: r.Timeline, Options: &o}
 		}

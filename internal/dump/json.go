@@ -176,7 +176,7 @@ func (j *JSON) connectionsKey() {
 			j.key(3, false, "server_version")
 			j.str(c.ServerVersion)
 		}
-		if rc := &c.Replication; rc.Command != "" {
+		if rc := c.Replication; rc != nil {
 			j.key(3, false, "replication")
 			j.b = append(j.b, '{')
 			j.key(4, true, "command")

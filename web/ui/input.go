@@ -9,6 +9,7 @@ import (
 	"github.com/hexops/vecty/event"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/input"
 	"pgoutput-inspector/web"
 )
@@ -68,8 +69,36 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 			vecty.If(p.LinkErr != "", alertBox("link-error", p.LinkErr)),
 			vecty.If(p.Refused.Msg != "", alertBox("input-refused", p.Refused.Msg)),
 			inputNotes(p.Doc),
+			connectionNotes(p.Doc, p.Dispatch),
 		),
 	)
+}
+
+// connectionNotes says what each connection of a packet capture was, how it was captured,
+// the replication commands it sent and how it went, each with a button that filters the
+// message list to its messages.
+func connectionNotes(d *web.Doc, dispatch Dispatch) vecty.MarkupOrChild {
+	if d == nil || len(d.Connections) == 0 {
+		return nil
+	}
+	items := []vecty.MarkupOrChild{markup(class("conn-notes"))}
+	for k := range d.Connections {
+		n := strconv.Itoa(k + 1)
+		s := "Connection " + n + ": " + d.Connections[k].Describe()
+		if k < len(d.Conversations) {
+			ci := &d.Conversations[k]
+			s += ". " + ci.Summary()
+			for _, rc := range ci.Commands {
+				s += "; " + rc.String()
+			}
+			if o := ci.Outcome(); o != "" {
+				s += ". " + o
+			}
+		}
+		items = append(items, paragraph(text(pgvalue.SafeText(s)+" "),
+			button("conn-filter", "conn:"+n, "Show only the messages of connection "+n, dispatch, web.SetFilter{Query: "conn:" + n})))
+	}
+	return div(items...)
 }
 
 // TextBox is the input text area. It is a component of its own so that it draws only when the

@@ -330,8 +330,12 @@ func msgRow(l *web.List, i int, selected bool, block web.Marks, lens web.Lens) *
 	}
 	pos, size := l.Position(i)
 	name := strconv.Itoa(row.Msg+1) + ". " + sm.Line()
-	// A message the version lens's release lacks is struck through, and its tooltip says so.
-	absent := lensText(lens, lens.AbsentMessage(sm.Type))
+	// A message the version lens's release lacks is struck through, and its tooltip says so;
+	// the lens is pgoutput's, not the frontend/backend protocol's.
+	absent := ""
+	if !sm.Wire {
+		absent = lensText(lens, lens.AbsentMessage(sm.Type))
+	}
 	typ := titledSpan("m-type", name, nil)
 	if absent != "" {
 		typ = span(markup(class("m-type"), attr("title", name+" ("+absent+")"), prop("textContent", name)))
@@ -348,11 +352,26 @@ func msgRow(l *web.List, i int, selected bool, block web.Marks, lens web.Lens) *
 		data("msg", strconv.Itoa(row.Msg)),
 		top,
 	),
+		dirSpan(sm),
 		typ,
 		textSpan("m-lsn", lsn),
 		textSpan("m-xid", xid),
 		textSpan("m-size", strconv.Itoa(sm.Size)),
 	)
+}
+
+// dirSpan is a captured message's direction and connection, "→2" from the client on
+// connection 2, "←2" from the server; nothing for an input of no connections.
+func dirSpan(sm web.Summary) vecty.MarkupOrChild {
+	if sm.Conn == 0 {
+		return nil
+	}
+	arrow, title := "←", "server → client, connection "
+	if sm.Side == decoder.Frontend {
+		arrow, title = "→", "client → server, connection "
+	}
+	c := strconv.Itoa(sm.Conn)
+	return span(markup(class("m-dir"), attr("title", title+c), prop("textContent", arrow+c)))
 }
 
 // TreeView draws the chosen message's fields as an outline, only the rows in view.
