@@ -46,8 +46,9 @@ type WireType struct {
 	// Group is the field of the whole message (its name is the message's); TypeField the field
 	// of its type byte (FieldUnknown for the untyped ones).
 	Group, TypeField FieldID
-	// Fields lists the fields after the type byte and length of a message with a fixed layout;
-	// a message whose layout depends on its contents has a body function instead.
+	// Fields is the message's layout after its type byte and length: its fields in order, with
+	// the opcodes of cursor.run for what repeats. A message whose layout depends on the
+	// conversation has a body function instead.
 	Fields []FieldID
 	body   func(cv *Conversation, c *cursor)
 }
@@ -61,31 +62,31 @@ func (w *WireType) Name() string { return w.Group.Info().Name }
 var wireTable = []WireType{
 	{Type: 'R', Side: Backend, Group: FieldAuthentication, TypeField: FieldAuthType, body: authBody},
 	{Type: 'S', Side: Backend, Group: FieldParameterStatus, TypeField: FieldParameterStatusType, Fields: []FieldID{FieldParameterStatusName, FieldParameterStatusValue}},
-	{Type: 'K', Side: Backend, Group: FieldBackendKeyData, TypeField: FieldBackendKeyDataType, body: backendKeyBody},
-	{Type: 'v', Side: Backend, Group: FieldNegotiateProtocolVersion, TypeField: FieldNegotiateType, body: negotiateBody},
+	{Type: 'K', Side: Backend, Group: FieldBackendKeyData, TypeField: FieldBackendKeyDataType, Fields: progBackendKey},
+	{Type: 'v', Side: Backend, Group: FieldNegotiateProtocolVersion, TypeField: FieldNegotiateType, Fields: progNegotiate},
 	{Type: 'Z', Side: Backend, Group: FieldReadyForQuery, TypeField: FieldReadyForQueryType, Fields: []FieldID{FieldReadyForQueryStatus}},
-	{Type: 'T', Side: Backend, Group: FieldRowDescription, TypeField: FieldRowDescriptionType, body: rowDescriptionBody},
-	{Type: 'D', Side: Backend, Group: FieldDataRow, TypeField: FieldDataRowType, body: dataRowBody},
+	{Type: 'T', Side: Backend, Group: FieldRowDescription, TypeField: FieldRowDescriptionType, Fields: progRowDesc},
+	{Type: 'D', Side: Backend, Group: FieldDataRow, TypeField: FieldDataRowType, Fields: progDataRow},
 	{Type: 'C', Side: Backend, Group: FieldCommandComplete, TypeField: FieldCommandCompleteType, Fields: []FieldID{FieldCommandTag}},
 	{Type: 'I', Side: Backend, Group: FieldEmptyQueryResponse, TypeField: FieldEmptyQueryResponseType, Fields: []FieldID{}},
-	{Type: 'E', Side: Backend, Group: FieldErrorResponse, TypeField: FieldErrorResponseType, body: noticeBody},
-	{Type: 'N', Side: Backend, Group: FieldNoticeResponse, TypeField: FieldNoticeResponseType, body: noticeBody},
+	{Type: 'E', Side: Backend, Group: FieldErrorResponse, TypeField: FieldErrorResponseType, Fields: progNotice},
+	{Type: 'N', Side: Backend, Group: FieldNoticeResponse, TypeField: FieldNoticeResponseType, Fields: progNotice},
 	{Type: 'A', Side: Backend, Group: FieldNotificationResponse, TypeField: FieldNotificationResponseType, Fields: []FieldID{FieldNotificationPID, FieldNotificationChannel, FieldNotificationPayload}},
-	{Type: 'G', Side: Backend, Group: FieldCopyInResponse, TypeField: FieldCopyInResponseType, body: copyResponseBody},
-	{Type: 'H', Side: Backend, Group: FieldCopyOutResponse, TypeField: FieldCopyOutResponseType, body: copyResponseBody},
-	{Type: 'W', Side: Backend, Group: FieldCopyBothResponse, TypeField: FieldCopyBothResponseType, body: copyResponseBody},
+	{Type: 'G', Side: Backend, Group: FieldCopyInResponse, TypeField: FieldCopyInResponseType, Fields: progCopyResponse},
+	{Type: 'H', Side: Backend, Group: FieldCopyOutResponse, TypeField: FieldCopyOutResponseType, Fields: progCopyResponse},
+	{Type: 'W', Side: Backend, Group: FieldCopyBothResponse, TypeField: FieldCopyBothResponseType, Fields: progCopyResponse},
 	{Type: '1', Side: Backend, Group: FieldParseComplete, TypeField: FieldParseCompleteType, Fields: []FieldID{}},
 	{Type: '2', Side: Backend, Group: FieldBindComplete, TypeField: FieldBindCompleteType, Fields: []FieldID{}},
 	{Type: '3', Side: Backend, Group: FieldCloseComplete, TypeField: FieldCloseCompleteType, Fields: []FieldID{}},
 	{Type: 'n', Side: Backend, Group: FieldNoData, TypeField: FieldNoDataType, Fields: []FieldID{}},
 	{Type: 's', Side: Backend, Group: FieldPortalSuspended, TypeField: FieldPortalSuspendedType, Fields: []FieldID{}},
-	{Type: 't', Side: Backend, Group: FieldParameterDescription, TypeField: FieldParameterDescriptionType, body: parameterDescriptionBody},
-	{Type: 'V', Side: Backend, Group: FieldFunctionCallResponse, TypeField: FieldFunctionCallResponseType, body: functionResponseBody},
+	{Type: 't', Side: Backend, Group: FieldParameterDescription, TypeField: FieldParameterDescriptionType, Fields: progParamDesc},
+	{Type: 'V', Side: Backend, Group: FieldFunctionCallResponse, TypeField: FieldFunctionCallResponseType, Fields: progFuncResponse},
 
 	{Type: 'Q', Side: Frontend, Group: FieldQuery, TypeField: FieldQueryType, body: queryBody},
 	{Type: 'p', Side: Frontend, Group: FieldPasswordMessage, TypeField: FieldPasswordType, body: passwordBody},
-	{Type: 'P', Side: Frontend, Group: FieldParse, TypeField: FieldParseType, body: parseBody},
-	{Type: 'B', Side: Frontend, Group: FieldBind, TypeField: FieldBindType, body: bindBody},
+	{Type: 'P', Side: Frontend, Group: FieldParse, TypeField: FieldParseType, Fields: progParse},
+	{Type: 'B', Side: Frontend, Group: FieldBind, TypeField: FieldBindType, Fields: progBind},
 	{Type: 'D', Side: Frontend, Group: FieldDescribe, TypeField: FieldDescribeType, Fields: []FieldID{FieldDescribeKind, FieldDescribeName}},
 	{Type: 'E', Side: Frontend, Group: FieldExecute, TypeField: FieldExecuteType, Fields: []FieldID{FieldExecutePortal, FieldExecuteMaxRows}},
 	{Type: 'C', Side: Frontend, Group: FieldClose, TypeField: FieldCloseType, Fields: []FieldID{FieldCloseKind, FieldCloseName}},
@@ -93,7 +94,7 @@ var wireTable = []WireType{
 	{Type: 'H', Side: Frontend, Group: FieldFlush, TypeField: FieldFlushType, Fields: []FieldID{}},
 	{Type: 'f', Side: Frontend, Group: FieldCopyFail, TypeField: FieldCopyFailType, Fields: []FieldID{FieldCopyFailMessage}},
 	{Type: 'X', Side: Frontend, Group: FieldTerminate, TypeField: FieldTerminateType, Fields: []FieldID{}},
-	{Type: 'F', Side: Frontend, Group: FieldFunctionCall, TypeField: FieldFunctionCallType, body: functionCallBody},
+	{Type: 'F', Side: Frontend, Group: FieldFunctionCall, TypeField: FieldFunctionCallType, Fields: progFunctionCall},
 
 	{Type: 'd', Group: FieldCopyData, TypeField: FieldCopyDataType, body: copyDataWireBody},
 	{Type: 'c', Group: FieldCopyDone, TypeField: FieldCopyDoneType, Fields: []FieldID{}},
@@ -102,10 +103,10 @@ var wireTable = []WireType{
 // untypedTable is the messages without a type byte: what a client sends first (a length, then
 // a code that says which), and the server's one-byte answers to the encryption requests.
 var untypedTable = []WireType{
-	{Side: Frontend, Group: FieldStartupMessage, body: startupBody},
+	{Side: Frontend, Group: FieldStartupMessage, Fields: progStartup},
 	{Side: Frontend, Group: FieldSSLRequest, Fields: []FieldID{FieldSSLRequestCode}},
 	{Side: Frontend, Group: FieldGSSENCRequest, Fields: []FieldID{FieldGSSENCRequestCode}},
-	{Side: Frontend, Group: FieldCancelRequest, body: cancelBody},
+	{Side: Frontend, Group: FieldCancelRequest, Fields: progCancel},
 	{Side: Backend, Group: FieldSSLResponse, Fields: []FieldID{FieldSSLResponseCode}},
 	{Side: Backend, Group: FieldGSSENCResponse, Fields: []FieldID{FieldGSSENCResponseCode}},
 }
@@ -281,10 +282,13 @@ func (cv *Conversation) DecodeInto(t *Tree, b []byte, side Side) {
 		c.push(group, 0)
 		c.Byte1(w.TypeField)
 		c.lengthSelf(FieldWireLength)
+		if w.Group == FieldDataRow {
+			c.t.Columns = cv.columns
+		}
 		if w.body != nil {
 			w.body(cv, c)
 		} else {
-			c.fields(w.Fields)
+			c.run(w.Fields)
 		}
 		c.pop()
 	}
@@ -314,11 +318,7 @@ func (cv *Conversation) untypedFrontend(c *cursor) *WireType {
 	}
 	c.push(w.Group, 0)
 	c.lengthSelf(FieldUntypedLength)
-	if w.body != nil {
-		w.body(cv, c)
-	} else {
-		c.fields(w.Fields)
-	}
+	c.run(w.Fields)
 	c.pop()
 	return w
 }
@@ -559,26 +559,6 @@ func saslInitial(b []byte) bool {
 	return n == -1 && i+5 == len(body) || n >= 0 && i+5+int(n) == len(body)
 }
 
-func startupBody(cv *Conversation, c *cursor) {
-	c.Int32(FieldStartupVersion)
-	for k := int32(1); c.err == nil; k++ {
-		if c.remaining() > 0 && c.b[c.pos] == 0 {
-			c.Byte1(FieldStartupEnd)
-			return
-		}
-		c.push(FieldStartupParameter, k)
-		c.String(FieldStartupName)
-		c.String(FieldStartupValue)
-		c.pop()
-	}
-}
-
-func cancelBody(cv *Conversation, c *cursor) {
-	c.Int32(FieldCancelRequestCode)
-	c.Int32(FieldCancelPID)
-	c.Bytes(FieldCancelKey, c.remaining())
-}
-
 func authBody(cv *Conversation, c *cursor) {
 	code, ok := c.Int32(FieldAuthCode)
 	if !ok {
@@ -614,162 +594,127 @@ func passwordBody(cv *Conversation, c *cursor) {
 	}
 }
 
-func backendKeyBody(cv *Conversation, c *cursor) {
-	c.Int32(FieldBackendKeyPID)
-	c.Bytes(FieldBackendKeySecret, c.remaining())
+// Layouts that repeat or run to a terminator are programs of FieldIDs for run: a field is read
+// as its format says (c.fields), and these opcodes, above every field, read the rest.
+const (
+	// opCount16 COUNT GROUP ITEM… opEnd: an Int16 count, then as many items, each in a group
+	// (FieldUnknown: none); opCount32 the same with an Int32 count.
+	opCount16 FieldID = 0xfff0 + iota
+	opCount32
+	// opUntilNUL GROUP ITEM… opEnd END: items, each in a group, until a zero byte, read as END.
+	opUntilNUL
+	// opLenValue LENGTH VALUE: an Int32 length, then that many bytes of VALUE; -1 is NULL.
+	opLenValue
+	// opRest FIELD: the bytes that remain.
+	opRest
+	opEnd
+)
+
+// Programs of the messages whose layout repeats (run reads them).
+var (
+	progStartup      = []FieldID{FieldStartupVersion, opUntilNUL, FieldStartupParameter, FieldStartupName, FieldStartupValue, opEnd, FieldStartupEnd}
+	progCancel       = []FieldID{FieldCancelRequestCode, FieldCancelPID, opRest, FieldCancelKey}
+	progBackendKey   = []FieldID{FieldBackendKeyPID, opRest, FieldBackendKeySecret}
+	progNegotiate    = []FieldID{FieldNegotiateMinor, opCount32, FieldNegotiateCount, FieldUnknown, FieldNegotiateOption, opEnd}
+	progNotice       = []FieldID{opUntilNUL, FieldNoticeField, FieldNoticeFieldCode, FieldNoticeFieldValue, opEnd, FieldNoticeEnd}
+	progCopyResponse = []FieldID{FieldCopyFormat, opCount16, FieldCopyColumnCount, FieldUnknown, FieldCopyColumnFormat, opEnd}
+	progParamDesc    = []FieldID{opCount16, FieldParameterDescriptionCount, FieldUnknown, FieldParameterDescriptionTypeOID, opEnd}
+	progFuncResponse = []FieldID{opLenValue, FieldFunctionResultLength, FieldFunctionResultValue}
+	progParse        = []FieldID{FieldParseStatement, FieldParseQuery, opCount16, FieldParseCount, FieldUnknown, FieldParseTypeOID, opEnd}
+	progRowDesc      = []FieldID{opCount16, FieldRowDescriptionCount, FieldRowDescriptionField, FieldRowDescriptionName, FieldRowDescriptionTable,
+		FieldRowDescriptionColumn, FieldRowDescriptionTypeOID, FieldRowDescriptionTypeSize, FieldRowDescriptionTypeModifier, FieldRowDescriptionFormat, opEnd}
+	progDataRow = []FieldID{opCount16, FieldDataRowCount, FieldDataRowColumn, opLenValue, FieldDataRowLength, FieldDataRowValue, opEnd}
+	progBind    = []FieldID{FieldBindPortal, FieldBindStatement, opCount16, FieldBindFormatCount, FieldUnknown, FieldBindFormat, opEnd,
+		opCount16, FieldBindParameterCount, FieldBindParameter, opLenValue, FieldBindParameterLength, FieldBindParameterValue, opEnd,
+		opCount16, FieldBindResultCount, FieldUnknown, FieldBindResultFormat, opEnd}
+	progFunctionCall = []FieldID{FieldFunctionOID, opCount16, FieldFunctionArgFormatCount, FieldUnknown, FieldFunctionArgFormat, opEnd,
+		opCount16, FieldFunctionArgCount, FieldFunctionArg, opLenValue, FieldFunctionArgLength, FieldFunctionArgValue, opEnd, FieldFunctionResultFormat}
+	progCopyTuple = []FieldID{opCount16, FieldCopyFieldCount, FieldCopyField, opLenValue, FieldCopyFieldLength, FieldCopyFieldValue, opEnd}
+)
+
+// progEnd returns the index of the opEnd that ends an item's program (or len(prog)).
+func progEnd(prog []FieldID) int {
+	k := 0
+	for k < len(prog) && prog[k] != opEnd {
+		switch prog[k] {
+		case opCount16, opCount32:
+			k += 3
+			k += progEnd(prog[k:]) + 1
+		case opUntilNUL:
+			k += 2
+			k += progEnd(prog[k:]) + 2
+		case opLenValue:
+			k += 3
+		case opRest:
+			k += 2
+		default:
+			k++
+		}
+	}
+	return k
 }
 
-func negotiateBody(cv *Conversation, c *cursor) {
-	c.Int32(FieldNegotiateMinor)
-	n, ok := c.count32(FieldNegotiateCount, 1)
-	for k := 0; ok && k < n && c.err == nil; k++ {
-		c.String(FieldNegotiateOption)
+// run reads prog at the cursor, up to the end of prog or an opEnd that ends an item's program.
+func (c *cursor) run(prog []FieldID) {
+	k := 0
+	for k < len(prog) && prog[k] != opEnd {
+		op := prog[k]
+		switch op {
+		case opCount16, opCount32, opUntilNUL:
+			var n uint64
+			count := prog[k+1]
+			group := count
+			if op != opUntilNUL {
+				format, size := FormatInt16, 2
+				if op == opCount32 {
+					format, size = FormatInt32, 4
+				}
+				v, ok := c.integer(count, format, size)
+				// Each item takes a byte at least: a count past the bytes that remain is wrong.
+				if ok && int(v) > c.remaining() {
+					c.invalid(tooMany(int(v), c.remaining()))
+				}
+				n, group = v, prog[k+2]
+				k++
+				c.reserve(int(n) * 3)
+			}
+			item := prog[k+2:]
+			for i := int32(1); c.err == nil && (op != opUntilNUL || c.remaining() > 0 && c.b[c.pos] != 0) && (op == opUntilNUL || uint64(i) <= n); i++ {
+				if group != FieldUnknown {
+					c.push(group, i)
+				}
+				c.run(item)
+				if group != FieldUnknown {
+					c.pop()
+				}
+			}
+			k += 2 + progEnd(item) + 1
+			if op == opUntilNUL {
+				c.fields(prog[k : k+1])
+				k++
+			}
+		case opLenValue:
+			if v, ok := c.Int32(prog[k+1]); ok && int32(v) != -1 {
+				if int32(v) < 0 || int(v) > c.remaining() {
+					c.invalid(detail{form: detailCopyLength, num: int(int32(v)), num2: c.remaining()})
+				} else {
+					c.Bytes(prog[k+2], int(v))
+				}
+			}
+			k += 3
+		case opRest:
+			c.Bytes(prog[k+1], c.remaining())
+			k += 2
+		default:
+			c.fields(prog[k : k+1])
+			k++
+		}
 	}
-}
-
-// count32 reads an Int32 count of items at least min bytes long each, checked against the
-// bytes that remain.
-func (c *cursor) count32(f FieldID, min int) (int, bool) {
-	v, ok := c.Int32(f)
-	if !ok {
-		return 0, false
-	}
-	if int32(v) < 0 || int(v)*min > c.remaining() {
-		c.invalid(tooMany(int(int32(v)), c.remaining()))
-		return 0, false
-	}
-	return int(v), true
 }
 
 // tooMany says a count asks for more items than the bytes that remain can hold.
 func tooMany(n, left int) detail {
 	return detail{text: "a count of " + strconv.Itoa(n) + " items, more than the " + strconv.Itoa(left) + " bytes that remain can hold"}
-}
-
-// count16 reads an Int16 count of items at least min bytes long each, checked against the
-// bytes that remain.
-func (c *cursor) count16(f FieldID, min int) (int, bool) {
-	v, ok := c.Int16(f)
-	if !ok {
-		return 0, false
-	}
-	if int(v)*min > c.remaining() {
-		c.invalid(tooMany(int(v), c.remaining()))
-		return 0, false
-	}
-	c.reserve(int(v) * 3)
-	return int(v), true
-}
-
-func rowDescriptionBody(cv *Conversation, c *cursor) {
-	n, ok := c.count16(FieldRowDescriptionCount, 19)
-	for k := 0; ok && k < n && c.err == nil; k++ {
-		c.push(FieldRowDescriptionField, int32(k+1))
-		c.String(FieldRowDescriptionName)
-		c.fields(rowDescriptionFields)
-		c.pop()
-	}
-}
-
-var rowDescriptionFields = []FieldID{FieldRowDescriptionTable, FieldRowDescriptionColumn, FieldRowDescriptionTypeOID,
-	FieldRowDescriptionTypeSize, FieldRowDescriptionTypeModifier, FieldRowDescriptionFormat}
-
-func dataRowBody(cv *Conversation, c *cursor) {
-	c.t.Columns = cv.columns
-	n, ok := c.count16(FieldDataRowCount, 4)
-	for k := 0; ok && k < n && c.err == nil; k++ {
-		c.push(FieldDataRowColumn, int32(k+1))
-		c.lengthValue(FieldDataRowLength, FieldDataRowValue)
-		c.pop()
-	}
-}
-
-// lengthValue reads an Int32 length and the value it announces; -1 (NULL) announces none.
-func (c *cursor) lengthValue(length, value FieldID) {
-	v, ok := c.Int32(length)
-	if !ok || int32(v) == -1 {
-		return
-	}
-	if int32(v) < 0 || int(v) > c.remaining() {
-		c.invalid(detail{form: detailCopyLength, num: int(int32(v)), num2: c.remaining()})
-		return
-	}
-	c.Bytes(value, int(v))
-}
-
-func noticeBody(cv *Conversation, c *cursor) {
-	for k := int32(1); c.err == nil; k++ {
-		if c.remaining() > 0 && c.b[c.pos] == 0 {
-			c.Byte1(FieldNoticeEnd)
-			return
-		}
-		c.push(FieldNoticeField, k)
-		c.Byte1(FieldNoticeFieldCode)
-		c.String(FieldNoticeFieldValue)
-		c.pop()
-	}
-}
-
-func copyResponseBody(cv *Conversation, c *cursor) {
-	c.Int8(FieldCopyFormat)
-	n, ok := c.count16(FieldCopyColumnCount, 2)
-	for k := 0; ok && k < n && c.err == nil; k++ {
-		c.Int16(FieldCopyColumnFormat)
-	}
-}
-
-func parameterDescriptionBody(cv *Conversation, c *cursor) {
-	n, ok := c.count16(FieldParameterDescriptionCount, 4)
-	for k := 0; ok && k < n && c.err == nil; k++ {
-		c.Int32(FieldParameterDescriptionTypeOID)
-	}
-}
-
-func functionResponseBody(cv *Conversation, c *cursor) {
-	c.lengthValue(FieldFunctionResultLength, FieldFunctionResultValue)
-}
-
-func parseBody(cv *Conversation, c *cursor) {
-	c.String(FieldParseStatement)
-	c.String(FieldParseQuery)
-	n, ok := c.count16(FieldParseCount, 4)
-	for k := 0; ok && k < n && c.err == nil; k++ {
-		c.Int32(FieldParseTypeOID)
-	}
-}
-
-func bindBody(cv *Conversation, c *cursor) {
-	c.String(FieldBindPortal)
-	c.String(FieldBindStatement)
-	n, ok := c.count16(FieldBindFormatCount, 2)
-	for k := 0; ok && k < n && c.err == nil; k++ {
-		c.Int16(FieldBindFormat)
-	}
-	n, ok = c.count16(FieldBindParameterCount, 4)
-	for k := 0; ok && k < n && c.err == nil; k++ {
-		c.push(FieldBindParameter, int32(k+1))
-		c.lengthValue(FieldBindParameterLength, FieldBindParameterValue)
-		c.pop()
-	}
-	n, ok = c.count16(FieldBindResultCount, 2)
-	for k := 0; ok && k < n && c.err == nil; k++ {
-		c.Int16(FieldBindResultFormat)
-	}
-}
-
-func functionCallBody(cv *Conversation, c *cursor) {
-	c.Int32(FieldFunctionOID)
-	n, ok := c.count16(FieldFunctionArgFormatCount, 2)
-	for k := 0; ok && k < n && c.err == nil; k++ {
-		c.Int16(FieldFunctionArgFormat)
-	}
-	n, ok = c.count16(FieldFunctionArgCount, 4)
-	for k := 0; ok && k < n && c.err == nil; k++ {
-		c.push(FieldFunctionArg, int32(k+1))
-		c.lengthValue(FieldFunctionArgLength, FieldFunctionArgValue)
-		c.pop()
-	}
-	c.Int16(FieldFunctionResultFormat)
 }
 
 // copyDataWireBody reads a CopyData of a COPY … TO STDOUT or FROM STDIN: rows of the text
@@ -833,12 +778,7 @@ func binaryCopyBody(cv *Conversation, c *cursor) {
 			continue
 		}
 		c.push(FieldCopyTuple, 0)
-		n, ok := c.count16(FieldCopyFieldCount, 4)
-		for k := 0; ok && k < n && c.err == nil; k++ {
-			c.push(FieldCopyField, int32(k+1))
-			c.lengthValue(FieldCopyFieldLength, FieldCopyFieldValue)
-			c.pop()
-		}
+		c.run(progCopyTuple)
 		c.pop()
 	}
 }

@@ -298,13 +298,13 @@ func (t *Tree) appendVersionNote(dst []byte, i int) []byte {
 		return dst
 	}
 	info := t.Nodes[i].Field.Info()
-	if info.Proto <= t.Reading.Proto {
+	if int(info.Proto) <= t.Reading.Proto {
 		return dst
 	}
 	dst = append(dst, " It exists from protocol version "...)
-	dst = appendInt(dst, info.Proto)
+	dst = appendInt(dst, int(info.Proto))
 	dst = append(dst, " (PostgreSQL "...)
-	dst = appendInt(dst, info.Since)
+	dst = appendInt(dst, int(info.Since))
 	dst = append(dst, "); the protocol version is set to "...)
 	dst = appendInt(dst, t.Reading.Proto)
 	return append(dst, '.')

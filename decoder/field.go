@@ -49,8 +49,8 @@ type FieldInfo struct {
 	Kind   Kind
 	// Since is the first PostgreSQL major release that sends the field; Proto the lowest
 	// pgoutput proto_version it needs (0 for replication-protocol envelopes).
-	Since int
-	Proto int
+	Since uint8
+	Proto uint8
 	// Meaning says what the field is, in a sentence or two.
 	Meaning string
 	// Codes names the values of a marker, or the bits of a flags field.

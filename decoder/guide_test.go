@@ -256,11 +256,11 @@ func TestProtoReleases(t *testing.T) {
 		if info.Proto == 0 {
 			continue
 		}
-		if info.Since < ProtoRelease(info.Proto) {
-			t.Errorf("%s (%s): since %d, but protocol %d arrived in %d", info.Name, info.Of, info.Since, info.Proto, ProtoRelease(info.Proto))
+		if int(info.Since) < ProtoRelease(int(info.Proto)) {
+			t.Errorf("%s (%s): since %d, but protocol %d arrived in %d", info.Name, info.Of, info.Since, info.Proto, ProtoRelease(int(info.Proto)))
 		}
-		if info.Since == ProtoRelease(info.Proto) {
-			first[info.Proto] = true
+		if int(info.Since) == ProtoRelease(int(info.Proto)) {
+			first[int(info.Proto)] = true
 		}
 	}
 	for p := MinProto; p <= MaxProto; p++ {

@@ -49,7 +49,7 @@ func presence(since, proto, release, p int) Presence {
 // any), from the field table's Since and Proto.
 func FieldAt(f FieldID, release, proto int) Presence {
 	info := f.Info()
-	return presence(info.Since, info.Proto, release, proto)
+	return presence(int(info.Since), int(info.Proto), release, proto)
 }
 
 // MessageAt reports whether the pgoutput message type typ exists at release and protocol

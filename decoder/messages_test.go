@@ -24,7 +24,7 @@ func TestMessageTable(t *testing.T) {
 		if !strings.Contains(tf.Meaning, "Byte1('"+string(mt.Type)+"')") {
 			t.Errorf("%s: type byte %q, but its type field says %q", name, mt.Type, tf.Meaning)
 		}
-		if int(mt.Proto) != g.Proto || tf.Proto != g.Proto {
+		if mt.Proto != g.Proto || tf.Proto != g.Proto {
 			t.Errorf("%s: lowest protocol %d, the field table says %d (type field %d)", name, mt.Proto, g.Proto, tf.Proto)
 		}
 		// Every field of the message in the field table, in FieldID (wire) order.
@@ -127,7 +127,7 @@ func sameFields(a, b []FieldID) bool {
 func TestProtocolVersions(t *testing.T) {
 	lo, hi := 0, 0
 	for id := FieldID(0); int(id) < NumFields; id++ {
-		if p := id.Info().Proto; p > 0 {
+		if p := int(id.Info().Proto); p > 0 {
 			if lo == 0 || p < lo {
 				lo = p
 			}

@@ -352,7 +352,7 @@ func (t *Tree) appendVersionNotes(notes []string) []string {
 			notes = append(notes, string(appendExistsFrom(nil, t.msg.Name(), t.msg.Group.Info(), p)))
 		} else {
 			for i := range t.Nodes {
-				if info := t.Nodes[i].Field.Info(); info.Proto > p {
+				if info := t.Nodes[i].Field.Info(); int(info.Proto) > p {
 					notes = append(notes, string(appendExistsFrom(nil, info.Name+" ("+info.Of+")", info, p)))
 					break
 				}
@@ -389,9 +389,9 @@ func (t *Tree) appendVersionNotes(notes []string) []string {
 func appendExistsFrom(b []byte, what string, info *FieldInfo, p int) []byte {
 	b = pgvalue.AppendSafe(b, what)
 	b = append(b, " exists from protocol version "...)
-	b = appendInt(b, info.Proto)
+	b = appendInt(b, int(info.Proto))
 	b = append(b, " (PostgreSQL "...)
-	b = appendInt(b, info.Since)
+	b = appendInt(b, int(info.Since))
 	b = append(b, "); the protocol version is set to "...)
 	b = appendInt(b, p)
 	return append(b, '.')

@@ -124,7 +124,7 @@ func markdownEntry(b *strings.Builder, g *decoder.Guide, e *decoder.GuideEntry) 
 	for _, r := range e.Related {
 		rel = append(rel, "["+g.Entry(r).Name+"](#"+r+")")
 	}
-	first := max(decoder.FirstRelease, e.Group.Info().Since)
+	first := max(decoder.FirstRelease, int(e.Group.Info().Since))
 	fmt.Fprintf(b, "**Related:** %s. **PostgreSQL documentation:** [%d](%s), [%d](%s).\n\n",
 		strings.Join(rel, ", "), first, e.Doc.DocsURL(first), decoder.LastRelease, e.Doc.DocsURL(decoder.LastRelease))
 }
@@ -135,7 +135,7 @@ func entrySince(e *decoder.GuideEntry) string {
 	if info.Since == 0 {
 		return ""
 	}
-	return "PostgreSQL " + strconv.Itoa(info.Since) + ", protocol version " + strconv.Itoa(info.Proto)
+	return "PostgreSQL " + strconv.Itoa(int(info.Since)) + ", protocol version " + strconv.Itoa(int(info.Proto))
 }
 
 func changePrefix(c decoder.Change) string {

@@ -60,13 +60,13 @@ func (d *Description) Render() vecty.ComponentOrHTML {
 	fact("Bytes", "offset "+strconv.Itoa(n.Offset)+", length "+strconv.Itoa(n.Length))
 	var since string
 	if info.Since > 0 {
-		since = "PostgreSQL " + strconv.Itoa(info.Since)
+		since = "PostgreSQL " + strconv.Itoa(int(info.Since))
 	}
 	if info.Proto > 0 {
 		if since != "" {
 			since += ", "
 		}
-		since += "protocol version " + strconv.Itoa(info.Proto)
+		since += "protocol version " + strconv.Itoa(int(info.Proto))
 	}
 	fact("Since", since)
 	fact("Version lens", lensText(d.Lens, d.Lens.Absent(t, i)))
