@@ -21,8 +21,10 @@ import (
 // and every _func offset is rewritten to their new places (offset 0, no table, stays 0). The
 // rest of pctab, where the old pcln and pcfile tables were, is left to the zeroed memory the
 // module starts with: no data segment writes it. moduledata.pctab keeps its length; the runtime
-// reads pctab only at the offsets the _func records hold. A trace still names each function
-// (and its package); its place reads "?:0" (docs/performance.md, "WASM size").
+// reads pctab only at the offsets the _func records hold. With no pcfile table left, the file
+// names (filetab) and the compilation units' file indexes (cutab), which only funcfile reads
+// at a pcfile table's values, are left to the zeroed memory too. A trace still names each
+// function (and its package); its place reads "?:0" (docs/performance.md, "WASM size").
 //
 // It reads the layout of Go 1.26 (layoutGo) and checks it on every function; on anything else
 // it changes nothing and says why.
@@ -39,6 +41,8 @@ const (
 	hdrPctab     = 56 // pcHeader.pctabOffset
 	hdrPclntable = 64 // pcHeader.pclnOffset
 
+	mdCutab     = 8 + 24*1 // moduledata.cutab (after pcHeader, funcnametab)
+	mdFiletab   = 8 + 24*2 // moduledata.filetab
 	mdPctab     = 8 + 24*3 // moduledata.pctab (after pcHeader, funcnametab, cutab, filetab)
 	mdPclntable = 8 + 24*4 // moduledata.pclntable
 	mdFtab      = 8 + 24*5 // moduledata.ftab
@@ -59,6 +63,7 @@ type lineStats struct {
 	Funcs int // functions whose pcln now points at the shared table
 	Kept  int // bytes of pctab still used, moved to its start (the shared table included)
 	Freed int // bytes of pctab after them, which no data segment writes any more
+	Files int // bytes of cutab and filetab, which no data segment writes any more
 }
 
 // shareLines returns the segments with every function's pcln table replaced and pctab
@@ -105,7 +110,13 @@ func shareLines(segs []segment) ([]segment, lineStats, error) {
 		le.PutUint32(out[f+funcPcfile:], 0)
 	}
 	st.Kept, st.Freed = len(tab), l.npctab-len(tab)
-	return resegment(segs, mem, out, l.pctab+len(tab), l.pctab+l.npctab), st, nil
+	free := [][2]int{{l.pctab + len(tab), l.pctab + l.npctab}}
+	for _, r := range l.files {
+		clear(out[r[0]:r[1]])
+		free = append(free, r)
+		st.Files += r[1] - r[0]
+	}
+	return resegment(segs, mem, out, free), st, nil
 }
 
 // sharedAt is the offset in the compacted pctab of the table every pcln points to: just after
@@ -129,6 +140,7 @@ type tableRun struct{ lo, hi int }
 // lineLayout is where readLineLayout found the tables.
 type lineLayout struct {
 	pctab, npctab int        // address and length of moduledata.pctab
+	files         [][2]int   // cutab and filetab, from and to
 	funcs         []int      // addresses of the _func of every function
 	kept          []tableRun // the runs of bytes the pcsp and pcdata tables use, in order
 	shared        []byte     // the table every pcln will point to
@@ -171,6 +183,13 @@ func readLineLayout(mem []byte) (*lineLayout, error) {
 	}
 
 	l := &lineLayout{pctab: pctab, npctab: npctab}
+	for _, f := range [...]struct{ at, elem int }{{mdCutab, 4}, {mdFiletab, 1}} {
+		a, n := word(md+f.at), word(md+f.at+8)*f.elem
+		if a < 0 || n < 0 || a+n > len(mem) || a < pcln+npcln && a+n > pctab {
+			return nil, fmt.Errorf("moduledata at %#x: the slice at +%d (%#x, %d bytes) is not in the data or overlaps pctab or pclntable", md, f.at, a, n)
+		}
+		l.files = append(l.files, [2]int{a, a + n})
+	}
 	used := make([]bool, npctab) // bytes of a pcsp or pcdata table
 	span := 0                    // the most PCs a function's pcln table covers
 	prevEntry := -1
@@ -266,10 +285,9 @@ func pcTable(pctab []byte, off int) (end, pcs int, err error) {
 }
 
 // resegment returns segs with their bytes taken from mem, which differs from what segs write
-// (was) where shareLines changed it, less the bytes from freeLo to freeHi (not included), which
-// are zero in mem, and with a segment for each run of changed non-zero bytes that no segment
-// holds.
-func resegment(segs []segment, was, mem []byte, freeLo, freeHi int) []segment {
+// (was) where shareLines changed it, less the free ranges (from, to not included), which are
+// zero in mem, and with a segment for each run of changed non-zero bytes that no segment holds.
+func resegment(segs []segment, was, mem []byte, free [][2]int) []segment {
 	out := make([]segment, 0, len(segs)+1)
 	covered := make([]bool, len(mem))
 	keep := func(lo, hi int) {
@@ -280,10 +298,14 @@ func resegment(segs []segment, was, mem []byte, freeLo, freeHi int) []segment {
 			}
 		}
 	}
+	slices.SortFunc(free, func(a, b [2]int) int { return cmp.Compare(a[0], b[0]) })
 	for _, s := range segs {
-		end := s.offset + len(s.data)
-		keep(s.offset, min(end, freeLo))
-		keep(max(s.offset, freeHi), end)
+		lo, end := s.offset, s.offset+len(s.data)
+		for _, f := range free {
+			keep(lo, min(end, f[0]))
+			lo = max(lo, f[1])
+		}
+		keep(lo, end)
 	}
 	for a := 0; a < len(mem); {
 		if covered[a] || mem[a] == was[a] || mem[a] == 0 {

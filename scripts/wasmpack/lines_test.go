@@ -226,9 +226,18 @@ func TestShareLines(t *testing.T) {
 	if st.Funcs == 0 || st.Freed < 1000 || freeHi-freeLo != st.Freed {
 		t.Errorf("%d functions, %d bytes freed (checked: %d): shareLines did nothing worth having", st.Funcs, st.Freed, freeHi-freeLo)
 	}
+	l, err := readLineLayout(before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Files == 0 {
+		t.Error("cutab and filetab were kept")
+	}
 	for _, s := range out {
-		if s.offset < freeHi && s.offset+len(s.data) > freeLo {
-			t.Errorf("segment at %#x, %d bytes, writes pctab's freed end (%#x to %#x)", s.offset, len(s.data), freeLo, freeHi)
+		for _, r := range append([][2]int{{freeLo, freeHi}}, l.files...) {
+			if s.offset < r[1] && s.offset+len(s.data) > r[0] {
+				t.Errorf("segment at %#x, %d bytes, writes a freed range (%#x to %#x)", s.offset, len(s.data), r[0], r[1])
+			}
 		}
 	}
 }
@@ -291,8 +300,9 @@ func TestCheckTables(t *testing.T) {
 // holds the same pcsp and pcdata tables for every function (each gives the same values at the
 // same PCs, decoded as runtime.step does; offset 0 stays 0), that every pcln gives line 0 for
 // at least the PCs the function's own table covered, that every pcfile offset is 0, that
-// nothing but pctab and the _func records' table offsets changed, and that pctab is zero from
-// the end of the last table on. It returns where that zero end of pctab lies.
+// cutab and filetab are zero, that nothing else but pctab and the _func records' table offsets
+// changed, and that pctab is zero from the end of the last table on. It returns where that
+// zero end of pctab lies.
 func checkTables(before, after []byte) (freeLo, freeHi int, err error) {
 	if len(before) != len(after) {
 		return 0, 0, fmt.Errorf("memories of %d and %d bytes", len(before), len(after))
@@ -306,6 +316,15 @@ func checkTables(before, after []byte) (freeLo, freeHi int, err error) {
 	may := make([]bool, len(before)) // the bytes that may change
 	for a := l.pctab; a < l.pctab+l.npctab; a++ {
 		may[a] = true
+	}
+	// cutab and filetab, which only a pcfile table's values lead to, are zero.
+	for _, r := range l.files {
+		for a := r[0]; a < r[1]; a++ {
+			if after[a] != 0 {
+				return 0, 0, fmt.Errorf("byte %#x of cutab or filetab (%#x to %#x): %#x, not zero", a, r[0], r[1], after[a])
+			}
+			may[a] = true
+		}
 	}
 	used := 1 // pctab's byte 0 keeps offset 0 free
 	decode := func(f, o int) (want, got [][2]int64, err error) {
