@@ -317,6 +317,22 @@ func checkTables(before, after []byte) (freeLo, freeHi int, err error) {
 	for a := l.pctab; a < l.pctab+l.npctab; a++ {
 		may[a] = true
 	}
+	// The function names and their offsets change (checkNames checks them).
+	if _, md, err := moduledata(before); err == nil {
+		tab, ntab := word(before, md+mdFuncnametab), word(before, md+mdFuncnametab+8)
+		for a := tab; a < tab+ntab; a++ {
+			may[a] = true
+		}
+		refs, err := nameRefs(before, l, word(before, md+mdGofunc), ntab)
+		if err != nil {
+			return 0, 0, err
+		}
+		for _, r := range refs {
+			for a := r; a < r+4; a++ {
+				may[a] = true
+			}
+		}
+	}
 	// cutab and filetab, which only a pcfile table's values lead to, are zero.
 	for _, r := range l.files {
 		for a := r[0]; a < r[1]; a++ {
@@ -397,32 +413,6 @@ func checkTables(before, after []byte) (freeLo, freeHi int, err error) {
 		}
 	}
 	return l.pctab + used, l.pctab + l.npctab, nil
-}
-
-// pcPairs decodes the table at offset off of pctab as runtime.step does and returns its pairs
-// of a value and the PC (counted from the function's entry) up to which it holds.
-func pcPairs(pctab []byte, off int) ([][2]int64, error) {
-	if _, _, err := pcTable(pctab, off); err != nil {
-		return nil, err
-	}
-	var pairs [][2]int64
-	val, pc := int64(-1), int64(0)
-	for p, first := off, true; first || pctab[p] != 0; first = false {
-		uv, n := binary.Uvarint(pctab[p:])
-		p += n
-		u := uint32(uv)
-		if u&1 != 0 {
-			u = ^(u >> 1)
-		} else {
-			u >>= 1
-		}
-		val += int64(int32(u))
-		d, n := binary.Uvarint(pctab[p:])
-		p += n
-		pc += int64(d)
-		pairs = append(pairs, [2]int64{val, pc})
-	}
-	return pairs, nil
 }
 
 // TestShareLinesUnknownLayout changes the module's tables in ways shareLines must not accept

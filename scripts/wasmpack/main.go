@@ -43,10 +43,12 @@ import (
 	"pgoutput-inspector/internal/wasmbin"
 )
 
-// MaxGap is the longest run of zero bytes written out between two data segments: beyond about
-// 64 bytes, joining segments gains almost nothing more with brotli and the zeros cost raw bytes
-// (measured on the page: docs/performance.md, "WASM size").
-const MaxGap = 64
+// MaxGap is the longest run of zero bytes written out between two data segments. Joining
+// segments saves their headers, which brotli cannot predict, and costs the zeros' raw bytes.
+// On the page (./build.sh wasm, 2026-12-04) 64, 48, 40 and 32 gave 4,501,168, 4,499,968,
+// 4,488,595 and 4,486,498 B raw, and 893,003, 893,696, 894,024 and 894,707 B brotli: 40
+// keeps both budgets with room (docs/performance.md, "WASM size").
+const MaxGap = 40
 
 func main() {
 	if len(os.Args) != 2 {
@@ -85,6 +87,12 @@ func packFile(path string) error {
 	} else {
 		fmt.Printf("%s: the line tables of %s functions pointed at one that gives line 0; the %s bytes of tables still used moved to pctab's start, its %s bytes after them no longer written\n",
 			path, commas(st.Lines.Funcs), commas(st.Lines.Kept), commas(st.Lines.Freed))
+		if st.NamesKept != nil {
+			fmt.Fprintf(os.Stderr, "wasmpack: %s: the function names left as they are: %v\n", path, st.NamesKept)
+		} else {
+			fmt.Printf("%s: %s function names cut of their module paths, %s bytes of funcnametab no longer written\n",
+				path, commas(st.Names.Names), commas(st.Names.Freed))
+		}
 	}
 	fmt.Printf("%s: %s data segments joined into %s (runs of up to %d zero bytes written out; %s): %s bytes raw, was %s\n",
 		path, commas(st.Before), commas(st.After), MaxGap, how, commas(len(out)), commas(len(in)))
@@ -99,6 +107,8 @@ type Stats struct {
 	Generated     bool
 	Lines         lineStats
 	LinesKept     error
+	Names         nameStats
+	NamesKept     error // why shortNames left the names as they were
 }
 
 // section ids of the WebAssembly binary format.
@@ -147,6 +157,9 @@ func Pack(wasm []byte, maxGap int) ([]byte, Stats, error) {
 	}
 	st.Before = len(segs)
 	segs, st.Lines, st.LinesKept = shareLines(segs)
+	if st.LinesKept == nil {
+		segs, st.Names, st.NamesKept = shortNames(segs)
+	}
 	lo, hi, err := findfunctab(segs)
 	if err != nil {
 		return nil, st, err

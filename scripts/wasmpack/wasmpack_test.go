@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"pgoutput-inspector/internal/wasmbin"
@@ -131,8 +133,11 @@ func TestPackThePage(t *testing.T) {
 	if !st.Generated {
 		t.Error("findfunctab is not written by a start function: not the table this program knows (Go version?)")
 	}
-	if st.After > 100 || len(out) >= len(in) {
-		t.Errorf("%d data segments, %d bytes raw: expected fewer than 100 and fewer bytes than the linker's %d", st.After, len(out), len(in))
+	if st.NamesKept != nil {
+		t.Errorf("function names kept: %v", st.NamesKept)
+	}
+	if st.After > 1000 || len(out) >= len(in) {
+		t.Errorf("%d data segments, %d bytes raw: expected fewer than 1000 and fewer bytes than the linker's %d", st.After, len(out), len(in))
 	}
 	// Every section but the data section is the linker's, or the linker's with one entry added.
 	oldSecs, newSecs := sections(t, in), sections(t, out)
@@ -184,11 +189,67 @@ func TestPackThePage(t *testing.T) {
 	if freeHi-freeLo != st.Lines.Freed || st.Lines.Freed < 50_000 {
 		t.Errorf("pctab's freed end: %d bytes, shareLines says %d: expected the same and the old line tables' tens of KB", freeHi-freeLo, st.Lines.Freed)
 	}
+	namesEnd, tabEnd, err := checkNames(before, after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tabEnd-namesEnd != st.Names.Freed || st.Names.Freed < 10_000 {
+		t.Errorf("funcnametab's freed end: %d bytes, shortNames says %d: expected the same and more than 10 KB", tabEnd-namesEnd, st.Names.Freed)
+	}
 	for _, s := range dataOf(t, out) {
-		if s.offset < freeHi && s.offset+len(s.data) > freeLo {
-			t.Errorf("data segment at %#x, %d bytes, writes pctab's freed end", s.offset, len(s.data))
+		for _, r := range [][2]int{{freeLo, freeHi}, {namesEnd, tabEnd}} {
+			if s.offset < r[1] && s.offset+len(s.data) > r[0] {
+				t.Errorf("data segment at %#x, %d bytes, writes a freed range (%#x to %#x)", s.offset, len(s.data), r[0], r[1])
+			}
 		}
 	}
+}
+
+// checkNames checks that every function name the runtime finds in after (each _func's and
+// each inlining tree entry's) is its name in before with the module paths cut, that the names
+// are different, and that funcnametab is zero after the last; it returns where that zero end
+// lies and where funcnametab ends.
+func checkNames(before, after []byte) (namesEnd, tabEnd int, err error) {
+	l, err := readLineLayout(before)
+	if err != nil {
+		return 0, 0, err
+	}
+	_, md, err := moduledata(before)
+	if err != nil {
+		return 0, 0, err
+	}
+	tab, ntab := word(before, md+mdFuncnametab), word(before, md+mdFuncnametab+8)
+	refs, err := nameRefs(before, l, word(before, md+mdGofunc), ntab)
+	if err != nil {
+		return 0, 0, err
+	}
+	name := func(mem []byte, r int) string {
+		off := tab + int(binary.LittleEndian.Uint32(mem[r:]))
+		return string(mem[off : off+bytes.IndexByte(mem[off:tab+ntab], 0)])
+	}
+	used := 0
+	owner := map[string]int{} // a name after: the offset of the name before that gives it
+	for _, r := range refs {
+		was, is := name(before, r), name(after, r)
+		want := was
+		for _, p := range namePrefixes {
+			want = strings.ReplaceAll(want, string(p), "")
+		}
+		if is != want {
+			return 0, 0, fmt.Errorf("name offset at %#x: %q, was %q: want %q", r, is, was, want)
+		}
+		if o, ok := owner[is]; ok && o != int(binary.LittleEndian.Uint32(before[r:])) {
+			return 0, 0, fmt.Errorf("%q is the name of two functions", is)
+		}
+		owner[is] = int(binary.LittleEndian.Uint32(before[r:]))
+		used = max(used, int(binary.LittleEndian.Uint32(after[r:]))+len(is)+1)
+	}
+	for a := tab + used; a < tab+ntab; a++ {
+		if after[a] != 0 {
+			return 0, 0, fmt.Errorf("funcnametab+%#x, after the last name: %#x, not zero", a-tab, after[a])
+		}
+	}
+	return tab + used, tab + ntab, nil
 }
 
 // dumpMemory instantiates the two modules named on its command line (imports that throw if
