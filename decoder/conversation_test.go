@@ -301,6 +301,38 @@ func TestConversationSecretsRedacted(t *testing.T) {
 	}
 }
 
+// TestConversationSecretsNotShown: bytes not redacted (a paste of a client's messages) still
+// show no password or proof as a value, only their length; the server's SCRAM data, public,
+// show as text.
+func TestConversationSecretsNotShown(t *testing.T) {
+	cv := decoder.NewConversation(decoder.Options{})
+	cv.Resume()
+	for _, tc := range []struct {
+		b     string
+		side  decoder.Side
+		field decoder.FieldID
+		want  string
+	}{
+		{"p\x00\x00\x00\x0chunter2\x00", decoder.Frontend, decoder.FieldPassword, "secret, 7 bytes not shown"},
+		{"p\x00\x00\x00\x19SCRAM-SHA-256\x00\x00\x00\x00\x03n,,", decoder.Frontend, decoder.FieldSASLData, "secret, 3 bytes not shown"},
+		{"p\x00\x00\x00\x0ac=biws", decoder.Frontend, decoder.FieldSASLData, "secret, 6 bytes not shown"},
+		{"R\x00\x00\x00\x0e\x00\x00\x00\x0cv=abc=", decoder.Backend, decoder.FieldAuthData, `"v=abc="`},
+	} {
+		b := []byte(tc.b)
+		tr := cv.Decode(b, tc.side)
+		if tr.Err != nil {
+			t.Fatalf("%q: %v", b, tr.Err)
+		}
+		i := tr.Find(0, tc.field)
+		if i < 0 {
+			t.Fatalf("%q: no %s", b, tc.field.Info().Name)
+		}
+		if got := tr.Value(i); got != tc.want {
+			t.Errorf("%q: %s shows %q, want %q", b, tc.field.Info().Name, got, tc.want)
+		}
+	}
+}
+
 // TestEveryConversationFieldEmitted: each field of the frontend/backend protocol is emitted by
 // a real capture, or, for what no capture here can hold (authentication by Kerberos, GSSAPI
 // or SSPI, which need a KDC or Windows), by a message built by hand.

@@ -28,6 +28,15 @@ func (t *Tree) AppendValue(dst []byte, i int) []byte {
 // whose text is then its bytes in hex; nil otherwise.
 func (t *Tree) AppendValueLimit(dst []byte, i, limit int) (out []byte, cut bool, err error) {
 	n := &t.Nodes[i]
+	if n.Field == FieldPassword || n.Field == FieldSASLData {
+		// A client's password or SASL proof is never shown, whatever its bytes.
+		size := n.Length
+		if n.Format == FormatString {
+			size-- // a password's terminator
+		}
+		out, cut = appendLimit(dst, len(dst), limit, "secret, "+strconv.Itoa(size)+" bytes not shown")
+		return out, cut, nil
+	}
 	v := t.ValueOf(i)
 	switch v.Kind {
 	case ValueString:
@@ -45,7 +54,7 @@ func (t *Tree) AppendValueLimit(dst []byte, i, limit int) (out []byte, cut bool,
 		return out, cut, nil
 	case ValueBytes:
 		b := t.ValueBytes(i)
-		if n.Field == FieldMessageContent && utf8.Valid(b) {
+		if n.Field == FieldMessageContent && utf8.Valid(b) || n.Field == FieldAuthData && printable(b) {
 			out, cut = pgvalue.AppendQuotedLimit(dst, b, limit)
 			return out, cut, nil
 		}
@@ -107,7 +116,7 @@ func (t *Tree) WriteValue(w io.Writer, i int) error {
 		return err
 	case ValueBytes:
 		b := t.ValueBytes(i)
-		if n.Field == FieldMessageContent && utf8.Valid(b) {
+		if n.Field == FieldMessageContent && utf8.Valid(b) || n.Field == FieldAuthData && printable(b) {
 			return pgvalue.WriteQuoted(w, b)
 		}
 		return pgvalue.WriteHex(w, b)

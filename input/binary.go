@@ -152,57 +152,44 @@ func (s *state) unwrap() {
 		return
 	}
 	b := s.buf[s.starts[0]:]
-	kind := ""
-	var msgs [][]byte
-	var frames []int
-	var offs []int
-	var notes []string
+	var kind string
+	var c captureResult
 	switch {
 	case isPcap(b) || isPcapng(b):
-		c := readPacketCapture(b)
-		if c.err != "" || len(c.msgs) == 0 {
+		if c = readPacketCapture(b); c.err != "" || len(c.msgs) == 0 {
 			return
 		}
 		kind = "a packet capture"
-		for _, m := range c.msgs {
-			msgs = append(msgs, m.b)
-			frames = append(frames, m.frame)
-			offs = append(offs, m.off)
-		}
-		notes = c.notes
 	default:
 		cuts, bad := splitRecvLogical(b)
 		if bad >= 0 || len(cuts) < 2 {
 			return
 		}
 		kind = "a pg_recvlogical -f file"
-		msgs, offs = make([][]byte, 0, len(cuts)), make([]int, 0, len(cuts))
-		for _, c := range cuts {
-			msgs = append(msgs, b[c.start:c.end])
-			offs = append(offs, c.start)
+		c.msgs = make([]pgMsg, len(cuts))
+		for i, cut := range cuts {
+			c.msgs[i] = pgMsg{b: b[cut.start:cut.end], off: cut.start}
 		}
-		notes = []string{"Split as a pg_recvlogical -f file: each message is followed by a newline, and a message ends where its decoded length says (newline bytes inside messages are data)."}
+		c.notes = []string{"Split as a pg_recvlogical -f file: each message is followed by a newline, and a message ends where its decoded length says (newline bytes inside messages are data)."}
 	}
 	msgs0 := s.msgs[0]
 	rows := s.rows
 	s.buf = s.buf[:s.starts[0]]
 	s.msgs, s.starts = s.msgs[:0], s.starts[:0]
-	s.growMessages(len(msgs))
-	for i, m := range msgs {
+	s.growMessages(len(c.msgs))
+	for _, m := range c.msgs {
 		// Each message starts on the dump row that holds its first byte.
 		at := msgs0.Offset
-		if r := rowAt(rows, offs[i]); r >= 0 {
+		if r := rowAt(rows, m.off); r >= 0 {
 			at = r
 		}
-		s.begin(at)
-		s.msgs[len(s.msgs)-1].Frame = 0
-		if frames != nil {
-			s.msgs[len(s.msgs)-1].Frame = frames[i]
-		}
-		s.buf = append(s.buf, m...)
+		msg := s.begin(at)
+		msg.Frame, msg.Side, msg.Conn, msg.Time = m.frame, m.side, m.conn, m.ts
+		s.buf = append(s.buf, m.b...)
 	}
-	s.note(-1, "The dumped bytes are "+kind+": "+itoa(len(msgs))+" messages.")
-	for _, n := range notes {
+	s.conns = c.conns
+	s.note(-1, "The dumped bytes are "+kind+": "+itoa(len(c.msgs))+" messages.")
+	for _, n := range c.notes {
 		s.note(-1, n)
 	}
 }

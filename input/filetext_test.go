@@ -4,16 +4,21 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"reflect"
 	"testing"
 
 	"pgoutput-inspector/internal/debpkg"
 )
 
 // TestFileText checks that a binary file shown as FileText reads back to the same messages as
-// the file itself, and that FileText writes what xxd writes.
+// the file itself, with the same frames, directions, connections and times, and that FileText
+// writes what xxd writes of the file (a capture's, once its secrets are redacted).
 func TestFileText(t *testing.T) {
 	debpkg.NoteOnFailure(t, "xxd")
-	for _, name := range []string{"../testdata/input/recvlogical/stream.bin", "../testdata/input/tshark/pcapng.pcapng", "../testdata/input/recvlogical/one_raw.bin"} {
+	names := []string{"../testdata/input/recvlogical/stream.bin", "../testdata/input/tshark/pcapng.pcapng", "../testdata/input/recvlogical/one_raw.bin"}
+	conversations, _ := filepath.Glob("../testdata/conversation/*.pcapng")
+	for _, name := range append(names, conversations...) {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
@@ -23,7 +28,11 @@ func TestFileText(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		text := FileText(b)
-		if xxd, err := exec.Command("xxd", name).Output(); err == nil && string(xxd) != text {
+		redacted := filepath.Join(t.TempDir(), filepath.Base(name))
+		if err := os.WriteFile(redacted, RedactCapture(b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if xxd, err := exec.Command("xxd", redacted).Output(); err == nil && string(xxd) != text {
 			t.Errorf("%s: FileText differs from xxd's dump", name)
 		}
 		dumped, err := Parse([]byte(text), Auto)
@@ -33,10 +42,15 @@ func TestFileText(t *testing.T) {
 		if len(dumped.Messages) != len(direct.Messages) {
 			t.Fatalf("%s: %d messages as text, %d as bytes", name, len(dumped.Messages), len(direct.Messages))
 		}
-		for i := range direct.Messages {
-			if !bytes.Equal(direct.Messages[i].Bytes, dumped.Messages[i].Bytes) {
-				t.Errorf("%s: message %d differs", name, i)
+		for i, m := range direct.Messages {
+			d := dumped.Messages[i]
+			if !bytes.Equal(m.Bytes, d.Bytes) || m.Frame != d.Frame || m.Side != d.Side || m.Conn != d.Conn || m.Time != d.Time {
+				t.Errorf("%s: message %d differs: frame %d, %v, connection %d, time %d as text; %d, %v, %d, %d as bytes",
+					name, i, d.Frame, d.Side, d.Conn, d.Time, m.Frame, m.Side, m.Conn, m.Time)
 			}
+		}
+		if !reflect.DeepEqual(dumped.Connections, direct.Connections) {
+			t.Errorf("%s: connections as text %+v, as bytes %+v", name, dumped.Connections, direct.Connections)
 		}
 	}
 	if FileText([]byte("42 00\n")) != "42 00\n" {

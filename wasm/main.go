@@ -339,7 +339,7 @@ func (a *app) readFile(file js.Value) {
 			a.dispatch(web.TooLarge{Size: n, What: "the file " + web.Cut(file.Get("name").String(), web.MaxRowText) + " as hex"})
 			return
 		}
-		a.dispatch(web.SetText{Text: input.FileText(b)})
+		a.dispatch(web.SetText{Text: input.FileText(b), File: true})
 	}, func(js.Value) {})
 }
 

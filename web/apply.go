@@ -17,10 +17,13 @@ type Action interface{ isAction() }
 type (
 	// SetText: the input text changed (typed, pasted, opened from a file or dropped). Typing
 	// says it came from a key press rather than a paste, a file or a drop: the page may wait
-	// for a pause in typing before it reads a long text again.
+	// for a pause in typing before it reads a long text again. File says it is a file opened
+	// or dropped: another input, shown from its first message, where an edit or a paste keeps
+	// the place the reader was at.
 	SetText struct {
 		Text   string
 		Typing bool
+		File   bool
 	}
 	// SetForce: a format was chosen in the menu (input.Auto: detect).
 	SetForce struct{ Format input.Format }
@@ -145,14 +148,18 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 		s.Text, s.Example, s.Guide.Open = a.Text, -1, false
 		s.Edit = EditState{} // another input: the edits are forgotten
-		s, fx = s.reread(a.Typing)
+		p := s.place()
+		if a.File {
+			p = place{}
+		}
+		s, fx = s.reread(a.Typing, p)
 		fx = append(fx, s.leaveLink()...)
 		if !a.Typing {
 			fx = append(fx, s.selectBadText()...) // not while typing: the caret stays put
 		}
 	case SetForce:
 		s.Force = a.Format
-		s, fx = s.reread(false)
+		s, fx = s.reread(false, s.place())
 		fx = append(fx, s.selectBadText()...)
 	case SelectBadText:
 		fx = append(fx, s.selectBadText()...)
@@ -399,14 +406,14 @@ func (s State) leaveLink() []Effect {
 	return []Effect{EffectSetHash{Hash: ""}}
 }
 
-// reread reads the text again after an edit (or a format chosen) and decodes it, keeping the
-// reader's place: the same message and field (see place). While typing leaves the text
+// reread reads the text again after an edit (or a format chosen) and decodes it, showing the
+// place p: the reader's, the same message and field (see place), or the first message of a
+// file (the zero place). While typing leaves the text
 // unreadable for a moment (an odd hex digit), the last decode that could be read stays on the
 // page, marked Stale, with the error; once the text reads again it is decoded afresh. A text
 // pasted or opened with a bad character shows every message that could be read, and the error.
-func (s State) reread(typing bool) (State, []Effect) {
+func (s State) reread(typing bool, p place) (State, []Effect) {
 	s.Menu.Want = -1 // the input changed: an example still loading is no longer wanted
-	p := s.place()
 	var doc *Doc
 	var ierr *input.Error
 	if s.Text != "" {

@@ -80,6 +80,21 @@ func TestEditKeepsPlace(t *testing.T) {
 	}
 }
 
+// TestFileStartsAtFirstMessage: a file opened is another input, shown from its first message
+// and none of its fields, where the same text pasted keeps the place.
+func TestFileStartsAtFirstMessage(t *testing.T) {
+	s := apply(t, NewState(-1), SetText{Text: txnInsert}, SelectMessage{Msg: 2})
+	s = selectLabel(t, s, "Length", 0)
+	f := apply(t, s, SetText{Text: txnInsert + txnInsert, File: true})
+	if f.Msg != 0 || f.Node != -1 || !f.Sel.Empty() || f.View[PanelList].Top != 0 {
+		t.Errorf("a file opened shows message %d, node %d, selection %+v, list from %d; want message 0, nothing chosen, from the top",
+			f.Msg, f.Node, f.Sel, f.View[PanelList].Top)
+	}
+	if p := apply(t, s, SetText{Text: txnInsert + txnInsert}); p.Msg != 2 {
+		t.Errorf("a paste shows message %d, want 2 as before", p.Msg)
+	}
+}
+
 // TestTypingKeepsLastGoodDecode checks that a text made unreadable for a moment by typing keeps
 // the last decode on the page, marked stale, with the error where the typing is; and that a
 // paste with a bad character shows what could be read.

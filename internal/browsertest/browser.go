@@ -704,6 +704,12 @@ func (b *Browser) Click(selector string) {
 	b.run(fmt.Sprintf("Click(%q)", selector), chromedp.Click(selector, chromedp.ByQuery, chromedp.NodeVisible))
 }
 
+// Upload chooses files (absolute paths) in the file input matching selector.
+func (b *Browser) Upload(selector string, paths ...string) {
+	b.t.Helper()
+	b.run(fmt.Sprintf("Upload(%q)", selector), chromedp.SetUploadFiles(selector, paths, chromedp.ByQuery))
+}
+
 // Eval evaluates the JavaScript expression in the page and stores its value (JSON-decoded) in
 // out, which may be nil. A promise is awaited.
 func (b *Browser) Eval(expr string, out any) {

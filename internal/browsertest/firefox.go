@@ -502,6 +502,12 @@ func (f *Firefox) Click(selector string) {
 	f.call("click", map[string]any{"selector": selector})
 }
 
+// Upload chooses files in the file input matching selector (WebDriver BiDi's input.setFiles).
+func (f *Firefox) Upload(selector string, paths ...string) {
+	f.t.Helper()
+	f.call("upload", map[string]any{"selector": selector, "paths": paths})
+}
+
 // Text returns the textContent of the first element matching the CSS selector, or fails the
 // test when there is none.
 func (f *Firefox) Text(selector string) string {

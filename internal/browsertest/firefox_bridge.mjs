@@ -96,6 +96,11 @@ const ops = {
   async click({ selector }, { page }) {
     await page.click(selector);
   },
+  async upload({ selector, paths }, { page }) {
+    const input = await page.$(selector);
+    if (!input) throw new Error(`no element matches ${selector}`);
+    await input.uploadFile(...paths);
+  },
   async move({ x, y }, { page }) {
     await page.mouse.move(x, y);
   },

@@ -18,6 +18,9 @@ type Tab interface {
 	WaitReady(selector string)
 	WaitVisible(selector string)
 	Click(selector string)
+	// Upload chooses files (absolute paths) in the file input matching selector, as a
+	// person does in the browser's file dialog.
+	Upload(selector string, paths ...string)
 	Eval(expr string, out any)
 	Text(selector string) string
 	Count(selector string) int
