@@ -900,15 +900,22 @@ func (cs *Connections) DecodeInto(t *Tree, b []byte, side Side, conn int) {
 }
 
 // Kind says what the connection was for: "logical replication", "physical replication"
-// (the StartupMessage's replication parameter), or "ordinary".
+// (the StartupMessage's replication parameter, else the START_REPLICATION command), or
+// "ordinary"; when neither was captured, "unknown (its startup is not in the capture)".
 func (ci *ConversationInfo) Kind() string {
 	switch v := ci.StartupValue("replication"); {
 	case v == "database":
 		return "logical replication"
 	case v == "true" || v == "on" || v == "yes" || v == "1":
 		return "physical replication"
+	case len(ci.Startup) > 0:
+		return "ordinary"
+	case ci.Replication != nil && ci.Replication.Kind == "PHYSICAL":
+		return "physical replication"
+	case ci.Replication != nil:
+		return "logical replication"
 	}
-	return "ordinary"
+	return "unknown (its startup is not in the capture)"
 }
 
 // Summary says what the connection was and who spoke on it: "logical replication,

@@ -22,6 +22,12 @@ prints an annotated dump, one field per line: offset, the field's bytes in hex, 
 several messages are one per line or row. All messages are decoded in order by one session,
 so Relation and Type messages name and type the columns of later changes.
 
+A packet capture (pcap, pcapng) gives every message of each PostgreSQL connection in it, both
+directions, each with its frame, time, connection and direction: the startup, the replication
+commands, the server's answers and errors, and the CopyData of START_REPLICATION decoded with
+the options the client sent. Secrets the client sent (passwords, SASL data) are never shown.
+After the messages, each connection is summed up: what it was, its commands and its outcome.
+
 Exit status: 0 when every message decoded, 1 when any message (or the input) had an error
 (everything decodable is still printed), 2 for a usage error or a file that cannot be read.
 `

@@ -231,6 +231,7 @@ type refConnection struct {
 	Encrypted     string          `json:"encrypted,omitempty"`
 	Startup       *orderedObject  `json:"startup,omitempty"`
 	ServerVersion string          `json:"server_version,omitempty"`
+	Commands      []string        `json:"commands,omitempty"`
 	Replication   *refReplication `json:"replication,omitempty"`
 	Streaming     bool            `json:"streaming"`
 	Errors        []string        `json:"errors,omitempty"`
@@ -283,6 +284,9 @@ func (j *refWriter) Connections(conns []dump.Connection) {
 		if len(c.Startup) > 0 {
 			o := orderedObject(c.Startup)
 			rc.Startup = &o
+		}
+		for _, cmd := range c.Commands {
+			rc.Commands = append(rc.Commands, cmd.String())
 		}
 		if r := c.Replication; r != nil {
 			o := orderedObject(r.Options)

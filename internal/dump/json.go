@@ -176,6 +176,14 @@ func (j *JSON) connectionsKey() {
 			j.key(3, false, "server_version")
 			j.str(c.ServerVersion)
 		}
+		if len(c.Commands) > 0 {
+			cmds := make([]string, len(c.Commands))
+			for k, rc := range c.Commands {
+				cmds[k] = rc.String()
+			}
+			j.key(3, false, "commands")
+			j.stringArray(4, cmds)
+		}
 		if rc := c.Replication; rc != nil {
 			j.key(3, false, "replication")
 			j.b = append(j.b, '{')
