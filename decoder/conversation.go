@@ -910,10 +910,10 @@ func (ci *ConversationInfo) Kind() string {
 		return "physical replication"
 	case len(ci.Startup) > 0:
 		return "ordinary"
-	case ci.Replication != nil && ci.Replication.Kind == "PHYSICAL":
-		return "physical replication"
-	case ci.Replication != nil:
+	case ci.Replication != nil && ci.Replication.Kind == "LOGICAL":
 		return "logical replication"
+	case ci.Replication != nil: // PHYSICAL, or no keyword
+		return "physical replication"
 	}
 	return "unknown (its startup is not in the capture)"
 }
