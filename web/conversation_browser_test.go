@@ -54,7 +54,10 @@ func setFilter(t *testing.T, b browsertest.Tab, query string) {
 	b.Press("a", "Control")
 	b.Press("Backspace")
 	typeFilter(b, query)
-	poll(t, b, "the filter box holds "+query, `((e) => e.value === `+jsQuote(query)+` && document.querySelector(".filter-status") ? "" : e.value)(document.querySelector(".filter"))`)
+	// The list shows the query's messages once the status carries the query applied, and
+	// its rows stand still once it draws exactly the rows of its view.
+	poll(t, b, "the filter applied is "+query, `((e) => e && e.dataset.query === `+jsQuote(query)+` ? "" : e ? e.dataset.query : "no status")(document.querySelector(".filter-status"))`)
+	listSettled(t, b, "the message list", ".msg-list", ".vrow")
 }
 
 // chooseRow filters the list to query and chooses the message msg there (its row).

@@ -240,7 +240,7 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 		div(markup(class("filter-bar")),
 			&FilterBox{Query: l.Filter.Query, Invalid: l.Filter.Err != "", Dispatch: l.Dispatch},
 			span(markup(class("filter-status"), vecty.ClassMap{"error": l.Filter.Err != ""},
-				attr("id", "filter-status"), attr("role", "status"), attr("title", status)), text(status))),
+				attr("id", "filter-status"), attr("role", "status"), attr("title", status), data("query", l.Filter.Query)), text(status))),
 		div(markup(class("list-head", "mrow"), attr("aria-hidden", "true")),
 			span(markup(class("m-type")), text("message")),
 			span(markup(class("m-lsn")), text("LSN")),
