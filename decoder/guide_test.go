@@ -204,6 +204,8 @@ func checkTuple(t *testing.T, tr *Tree, root int, e *GuideEntry, emitted map[*Gu
 func TestGuideAssetRoundTrip(t *testing.T) {
 	g := GuideData()
 	g.Entries[0].Example = GuideExample{Text: "# a capture\n0/1 77\tx\\y\n", Select: 2, Source: "testdata/x"}
+	g.Entries[0].Changes = append(g.Entries[0].Changes, Change{Older: "9.3.21", Text: "older"})
+	g.Entries[0].Doc.Title = "a title"
 	g.Comparisons = []Comparison{{Release: 10, Server: "PostgreSQL 10.23", Proto: 1, Options: "proto_version=1", Text: "a\nb", Source: "s"},
 		{Release: 16, Binary: true, Proto: 4, Text: "c"}, {Release: 16, Proto: 4, Setting: "streaming=parallel", Text: "d"}}
 	asset := AppendGuide(nil, g)
@@ -221,10 +223,10 @@ func TestGuideAssetRoundTrip(t *testing.T) {
 	}
 	for _, bad := range []struct{ asset, want string }{
 		{"hello\n", "not a guide"},
-		{strings.Replace(string(asset), guideMagic+"\t1\t", guideMagic+"\t1\t7", 1), "another build"},
+		{strings.Replace(string(asset), guideMagic+"\t"+guideVersion+"\t", guideMagic+"\t"+guideVersion+"\t7", 1), "another build"},
 		{string(asset) + "field x\n", "line "},
 		{string(asset) + "bogus 1\n", "unknown record"},
-		{guideMagic + "\t1\t" + num(int(fieldTableSum())) + "\nname before\n", "before any entry"},
+		{guideMagic + "\t" + guideVersion + "\t" + num(int(fieldTableSum())) + "\nname before\n", "before any entry"},
 	} {
 		if _, err := ReadGuide([]byte(bad.asset)); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("ReadGuide(…%q): %v, want an error containing %q", bad.asset[max(0, len(bad.asset)-30):], err, bad.want)
