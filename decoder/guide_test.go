@@ -70,6 +70,19 @@ func TestGuideEntries(t *testing.T) {
 			t.Errorf("%s: no entry", id.Info().Name)
 		}
 	}
+	// The page holds the field table's meanings (hover help) but reads the guide's prose from
+	// its asset: a purpose or rule that is a meaning word for word would be in main.wasm.
+	meanings := map[string]bool{}
+	for id := FieldID(0); int(id) < NumFields; id++ {
+		meanings[id.Info().Meaning] = true
+	}
+	for _, e := range g.Entries {
+		for _, s := range append([]string{e.Purpose}, e.Rules...) {
+			if meanings[s] {
+				t.Errorf("%s: %q is a field's meaning word for word", e.ID, s)
+			}
+		}
+	}
 	for _, e := range g.Entries {
 		if e.Layer == LayerWire && (e.Doc.Title == "" || e.Doc.Page == pageMessages && e.Doc.AnchorSince != anchorsSince) {
 			t.Errorf("%s: documentation %+v", e.ID, e.Doc)

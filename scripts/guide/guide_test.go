@@ -73,6 +73,13 @@ func TestExamples(t *testing.T) {
 			if k != e.Example.Select {
 				continue
 			}
+			// Explain mode selects each field's bytes in the hex view: an example's fields
+			// each have some.
+			for i := range tr.Nodes {
+				if tr.IsLeaf(i) && tr.Nodes[i].Length == 0 {
+					t.Errorf("%s: the selected message's %s has no bytes", e.ID, tr.Nodes[i].Field.Info().Name)
+				}
+			}
 			shows := false
 			for _, n := range tr.Nodes {
 				if x := entryOfGroup(g, n.Field); n.Format == decoder.FormatGroup && x != nil && x.ID == e.ID {

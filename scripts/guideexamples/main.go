@@ -66,6 +66,32 @@ var convSources = []string{
 // START_REPLICATION with its options rather than the first SQL a client sends.
 var wants = map[string]func(*decoder.Tree) bool{
 	"query": func(t *decoder.Tree) bool { return t.Find(0, decoder.FieldReplOptions) >= 0 },
+	// IDENTIFY_SYSTEM's result (systemid, timeline, xlogpos, dbname) rather than the one empty
+	// column of the set_config a client runs first.
+	"rowdescription": func(t *decoder.Tree) bool { return count(t, decoder.FieldRowDescriptionName) >= 4 },
+	"datarow":        func(t *decoder.Tree) bool { return count(t, decoder.FieldDataRowColumn) >= 4 && !emptyLeaf(t) },
+}
+
+// count returns how many nodes of field f t has.
+func count(t *decoder.Tree, f decoder.FieldID) int {
+	n := 0
+	for i := range t.Nodes {
+		if t.Nodes[i].Field == f {
+			n++
+		}
+	}
+	return n
+}
+
+// emptyLeaf reports a field of no bytes (an empty value), which has nothing to point at in
+// the example's bytes.
+func emptyLeaf(t *decoder.Tree) bool {
+	for i := range t.Nodes {
+		if t.IsLeaf(i) && t.Nodes[i].Length == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // alsoShows: an entry whose example should show another entry inside it (a CopyData around
