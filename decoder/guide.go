@@ -1,7 +1,7 @@
 package decoder
 
-// The field guide: one entry per pgoutput message type, TupleData and the replication protocol
-// envelopes, laid out as a reader of the PostgreSQL documentation expects. The layouts, names,
+// The field guide: one entry per pgoutput message type, TupleData, the replication protocol
+// envelopes and the frontend/backend protocol's messages around them, laid out as a reader of the PostgreSQL documentation expects. The layouts, names,
 // formats and meanings are the field table's and the message table's; the guide adds what a
 // learner reads around them (what a message is for, where it travels, conditions, rules,
 // related messages, documentation links, what changed in each release, a real example).
@@ -20,13 +20,20 @@ const (
 	LayerMessage   Layer = iota // a pgoutput message
 	LayerTupleData              // TupleData, the part of Insert, Update and Delete that carries a row
 	LayerEnvelope               // a replication protocol message around or beside pgoutput messages
+	// LayerWire: a message of the frontend/backend protocol that a replication connection
+	// holds around its stream (the startup, authentication, replication commands as queries
+	// and their results, the COPY of a table's synchronization), or COPY's data.
+	LayerWire
 )
 
 // Guide is the whole field guide.
 type Guide struct {
 	// Entries: the pgoutput messages and TupleData in the documentation's order (Begin,
 	// Message, Commit, Origin, Relation, …, Stream Prepare, TupleData), then the envelopes
-	// (CopyData, XLogData, Primary keepalive, Standby status update, Hot standby feedback).
+	// (CopyData, XLogData, Primary keepalive, Standby status update, Hot standby feedback),
+	// then the frontend/backend protocol's messages in the order a connection meets them
+	// (StartupMessage, the encryption requests and answers, CancelRequest, authentication,
+	// …, Terminate).
 	Entries []GuideEntry
 	// Releases are the PostgreSQL releases the version lens knows (10 to 18), oldest first.
 	Releases []Release
@@ -47,7 +54,8 @@ type GuideEntry struct {
 	Name string
 	// Group is the field of the whole message (for TupleData, a new tuple's).
 	Group FieldID
-	// Type is the type byte (0 for TupleData).
+	// Type is the type byte (0 for TupleData, COPY data and the untyped messages of the
+	// frontend/backend protocol).
 	Type  byte
 	Layer Layer
 	// Purpose says what the message is for; Travels where it travels (SQL functions, inside
@@ -151,6 +159,9 @@ type DocRef struct {
 	Anchor string
 	// AnchorSince is the first release whose page has the anchor; older releases link the page.
 	AnchorSince int
+	// Title names the section as the documentation does ("Message Formats, Query"), or is ""
+	// when the guide's reader makes it from the page and the entry's name.
+	Title string
 }
 
 // DocsURL returns the address of the section in the documentation of release (10 to 18).
@@ -174,13 +185,30 @@ const (
 
 // Change is one thing that changed in a release.
 type Change struct {
+	// Release is the release (FirstRelease to LastRelease), or 0 for a change older than the
+	// releases the version lens knows: Older then names the release as PostgreSQL numbered it
+	// ("7.4", "9.1", "9.3.21"), or is "" when the change says only that it is older.
 	Release int
+	Older   string
 	// Proto is the protocol version the change needs, or 0.
 	Proto int
 	Kind  ChangeKind
 	// Field is the field the change is about, or FieldUnknown for the whole entry.
 	Field FieldID
 	Text  string
+}
+
+// When names the change's release as the guide writes it: "PostgreSQL 14", "PostgreSQL 7.4",
+// or "before PostgreSQL 10" for a change older than the releases the lens knows that names
+// none.
+func (c Change) When() string {
+	switch {
+	case c.Release > 0:
+		return "PostgreSQL " + string(appendInt(nil, c.Release))
+	case c.Older != "":
+		return "PostgreSQL " + c.Older
+	}
+	return "before PostgreSQL " + string(appendInt(nil, FirstRelease))
 }
 
 // GuideExample is a real capture that shows an entry's message.

@@ -13,6 +13,16 @@ var guideOrder = []string{"begin", "message", "commit", "origin", "relation", "t
 	"rollback-prepared", "stream-prepare", "tupledata", "copydata", "xlogdata", "primary-keepalive",
 	"standby-status-update", "hot-standby-feedback"}
 
+// wireOrder is the order a connection meets the frontend/backend protocol's messages, the
+// guide's order for them.
+var wireOrder = []string{"startupmessage", "sslrequest", "sslresponse", "gssencrequest", "gssencresponse", "cancelrequest",
+	"authentication-request", "passwordmessage", "saslinitialresponse", "saslresponse", "gssresponse", "parameterstatus",
+	"backendkeydata", "negotiateprotocolversion", "readyforquery", "query", "rowdescription", "datarow", "commandcomplete",
+	"emptyqueryresponse", "errorresponse", "noticeresponse", "notificationresponse", "copyinresponse", "copyoutresponse",
+	"copybothresponse", "copy-data", "copydone", "copyfail", "parse", "bind", "describe", "execute", "close", "sync", "flush",
+	"parsecomplete", "bindcomplete", "closecomplete", "nodata", "portalsuspended", "parameterdescription", "functioncall",
+	"functioncallresponse", "terminate"}
+
 // TestGuideEntries: one entry per pgoutput message type, TupleData and envelope, in the
 // documentation's order, each complete, its links to other entries and its fields sound.
 func TestGuideEntries(t *testing.T) {
@@ -21,8 +31,8 @@ func TestGuideEntries(t *testing.T) {
 	for _, e := range g.Entries {
 		ids = append(ids, e.ID)
 	}
-	if !reflect.DeepEqual(ids, guideOrder) {
-		t.Fatalf("entries %v, want %v", ids, guideOrder)
+	if want := append(append([]string(nil), guideOrder...), wireOrder...); !reflect.DeepEqual(ids, want) {
+		t.Fatalf("entries %v, want %v", ids, want)
 	}
 	for _, m := range messageTable {
 		n := 0
@@ -40,7 +50,43 @@ func TestGuideEntries(t *testing.T) {
 			t.Errorf("envelope %c (%s) has no entry", env.Type, env.Group.Info().Name)
 		}
 	}
+	// Every message of the frontend/backend protocol has its entry, of its type byte; the
+	// groups a message's code or context picks (the authentication requests, the client's 'p'
+	// answers) are an entry's, by the entry's group or by the name of what they are part of.
+	for _, w := range WireMessages() {
+		if w.Group == FieldCopyData {
+			continue // an envelope's entry
+		}
+		e := entryOfGroup(g, w.Group)
+		if e == nil || e.Layer != LayerWire || e.Type != w.Type {
+			t.Errorf("%s ('%c'): entry %+v", w.Name(), w.Type, e)
+		}
+	}
+	for id := FieldAuthentication; id <= FieldGSSResponse; id++ {
+		if id.Info().Format != FormatGroup {
+			continue
+		}
+		if e := entryOfGroup(g, id); e == nil || e.Layer != LayerWire {
+			t.Errorf("%s: no entry", id.Info().Name)
+		}
+	}
+	// The page holds the field table's meanings (hover help) but reads the guide's prose from
+	// its asset: a purpose or rule that is a meaning word for word would be in main.wasm.
+	meanings := map[string]bool{}
+	for id := FieldID(0); int(id) < NumFields; id++ {
+		meanings[id.Info().Meaning] = true
+	}
 	for _, e := range g.Entries {
+		for _, s := range append([]string{e.Purpose}, e.Rules...) {
+			if meanings[s] {
+				t.Errorf("%s: %q is a field's meaning word for word", e.ID, s)
+			}
+		}
+	}
+	for _, e := range g.Entries {
+		if e.Layer == LayerWire && (e.Doc.Title == "" || e.Doc.Page == pageMessages && e.Doc.AnchorSince != anchorsSince) {
+			t.Errorf("%s: documentation %+v", e.ID, e.Doc)
+		}
 		if e.Name == "" || e.Purpose == "" || e.Travels == "" || len(e.Fields) == 0 || len(e.Related) == 0 || len(e.Changes) == 0 || e.Doc.Page == "" {
 			t.Errorf("%s: incomplete entry", e.ID)
 		}
@@ -58,7 +104,7 @@ func TestGuideEntries(t *testing.T) {
 			}
 		}
 		for _, c := range e.Changes {
-			if c.Text == "" || c.Release != 0 && (c.Release < FirstRelease || c.Release > LastRelease) {
+			if c.Text == "" || c.Release != 0 && (c.Release < FirstRelease || c.Release > LastRelease) || c.Release != 0 && c.Older != "" {
 				t.Errorf("%s: change %+v", e.ID, c)
 			}
 		}
@@ -161,12 +207,26 @@ func TestGuideLayouts(t *testing.T) {
 	decodeAll("standby status update", NewSession(Options{}), wire{}.b1('r').i64(1).i64(2).i64(3).i64(4).b1(0))
 	decodeAll("copydata", NewSession(Options{}), wire{}.b1('d').i32(4+34).b1('r').i64(1).i64(2).i64(3).i64(4).b1(0))
 	for _, e := range g.Entries {
+		if e.Layer == LayerWire {
+			continue // scripts/guide holds them to real captures' messages (TestWireLayouts)
+		}
 		for _, f := range e.Fields {
 			if f.Payload == "" && !emitted[&g.Entries[indexOf(g, e.ID)]][f.Field] {
 				t.Errorf("%s lists %s (%s), which no decoded message emitted", e.ID, f.Field.Info().Name, f.Field.Info().Of)
 			}
 		}
 	}
+}
+
+// entryOfGroup returns the entry of a message's group: the entry whose group it is, or the one
+// whose group names the same message it is part of (an authentication request's code).
+func entryOfGroup(g *Guide, group FieldID) *GuideEntry {
+	for i := range g.Entries {
+		if e := &g.Entries[i]; e.Group == group || e.Layer == LayerWire && e.Group.Info().Of == group.Info().Of {
+			return e
+		}
+	}
+	return nil
 }
 
 func indexOf(g *Guide, id string) int {
@@ -204,6 +264,7 @@ func checkTuple(t *testing.T, tr *Tree, root int, e *GuideEntry, emitted map[*Gu
 func TestGuideAssetRoundTrip(t *testing.T) {
 	g := GuideData()
 	g.Entries[0].Example = GuideExample{Text: "# a capture\n0/1 77\tx\\y\n", Select: 2, Source: "testdata/x"}
+	g.Entries[0].Changes = append(g.Entries[0].Changes, Change{Older: "9.3.21", Text: "older"})
 	g.Comparisons = []Comparison{{Release: 10, Server: "PostgreSQL 10.23", Proto: 1, Options: "proto_version=1", Text: "a\nb", Source: "s"},
 		{Release: 16, Binary: true, Proto: 4, Text: "c"}, {Release: 16, Proto: 4, Setting: "streaming=parallel", Text: "d"}}
 	asset := AppendGuide(nil, g)
@@ -221,10 +282,10 @@ func TestGuideAssetRoundTrip(t *testing.T) {
 	}
 	for _, bad := range []struct{ asset, want string }{
 		{"hello\n", "not a guide"},
-		{strings.Replace(string(asset), guideMagic+"\t1\t", guideMagic+"\t1\t7", 1), "another build"},
+		{strings.Replace(string(asset), guideMagic+"\t"+guideVersion+"\t", guideMagic+"\t"+guideVersion+"\t7", 1), "another build"},
 		{string(asset) + "field x\n", "line "},
 		{string(asset) + "bogus 1\n", "unknown record"},
-		{guideMagic + "\t1\t" + num(int(fieldTableSum())) + "\nname before\n", "before any entry"},
+		{guideMagic + "\t" + guideVersion + "\t" + num(int(fieldTableSum())) + "\nname before\n", "before any entry"},
 	} {
 		if _, err := ReadGuide([]byte(bad.asset)); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("ReadGuide(…%q): %v, want an error containing %q", bad.asset[max(0, len(bad.asset)-30):], err, bad.want)

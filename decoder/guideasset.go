@@ -18,7 +18,7 @@ import (
 // guideMagic starts the asset's first line; guideVersion is the format's version.
 const (
 	guideMagic   = "pgoutput-guide"
-	guideVersion = "1"
+	guideVersion = "2"
 )
 
 // fieldTableSum is an FNV-1a hash of the field table's names, so that an asset's field numbers
@@ -58,7 +58,7 @@ func AppendGuide(dst []byte, g *Guide) []byte {
 		for _, r := range e.Related {
 			w.line("related", r)
 		}
-		w.line("doc", e.Doc.Page, e.Doc.Anchor, num(e.Doc.AnchorSince))
+		w.line("doc", e.Doc.Page, e.Doc.Anchor, num(e.Doc.AnchorSince), e.Doc.Title)
 		for _, c := range e.Changes {
 			w.change("change", c)
 		}
@@ -97,7 +97,7 @@ func flag(b bool) string {
 type guideWriter struct{ b []byte }
 
 func (w *guideWriter) change(key string, c Change) {
-	w.line(key, num(c.Release), num(c.Proto), num(int(c.Kind)), num(int(c.Field)), c.Text)
+	w.line(key, num(c.Release), num(c.Proto), num(int(c.Kind)), num(int(c.Field)), c.Text, c.Older)
 }
 
 // line writes key and the escaped parts, tab-separated. The first line has no key.
@@ -209,7 +209,7 @@ func (g *Guide) record(line string) string {
 			e.Related = append(e.Related, "")
 			to = []any{&e.Related[len(e.Related)-1]}
 		case "doc":
-			to = []any{&e.Doc.Page, &e.Doc.Anchor, &e.Doc.AnchorSince}
+			to = []any{&e.Doc.Page, &e.Doc.Anchor, &e.Doc.AnchorSince, &e.Doc.Title}
 		case "change":
 			e.Changes = append(e.Changes, Change{})
 			to = changeParts(&e.Changes[len(e.Changes)-1])
@@ -258,7 +258,7 @@ func (g *Guide) record(line string) string {
 }
 
 func changeParts(c *Change) []any {
-	return []any{&c.Release, &c.Proto, &c.Kind, &c.Field, &c.Text}
+	return []any{&c.Release, &c.Proto, &c.Kind, &c.Field, &c.Text, &c.Older}
 }
 
 func unescapeGuide(s string) string {

@@ -22,6 +22,9 @@ type guideText struct {
 	related []string
 	doc     DocRef
 	changes []Change
+	// typ is the type byte of a frontend/backend message that shares its type with others
+	// (SASLInitialResponse, SASLResponse and GSSResponse are 'p', as PasswordMessage is).
+	typ byte
 }
 
 // Where pgoutput messages travel.
@@ -385,13 +388,14 @@ var guideTable = []guideText{
 		}},
 	{id: "copydata", group: FieldCopyData, layer: LayerEnvelope,
 		purpose: "The frontend/backend protocol message that carries every replication message once START_REPLICATION has switched the connection to COPY BOTH mode: XLogData and keepalives from the server, status updates and feedback from the client.",
-		travels: "On the wire of a replication connection (replication=database for logical replication), in both directions. Tools that record the stream (pg_recvlogical, pglogrepl, the capture command) usually keep only its payload; a network capture (tshark, Wireshark) shows it whole.",
-		fields:  []GuideField{{Field: FieldCopyDataType}, {Field: FieldCopyDataLength}, {Payload: "one replication message: XLogData or Primary keepalive from the server, Standby status update or Hot standby feedback from the client", Entry: "xlogdata"}},
+		travels: "On the wire of a replication connection (replication=database for logical replication), in both directions, after the CopyBothResponse that answers START_REPLICATION. Tools that record the stream (pg_recvlogical, pglogrepl, the capture command) usually keep only its payload; a network capture (tshark, Wireshark) shows it whole. The same message carries a COPY's rows (COPY data) after a CopyOutResponse or CopyInResponse, as in a subscription's table synchronization.",
+		fields: []GuideField{{Field: FieldCopyDataType}, {Field: FieldCopyDataLength}, {Payload: "one replication message: XLogData or Primary keepalive from the server, Standby status update or Hot standby feedback from the client", Entry: "xlogdata"},
+			{Payload: "in a COPY … TO STDOUT or FROM STDIN instead of a replication stream: COPY data, a row of COPY's text or binary format", Entry: "copy-data", Alternative: true}},
 		rules: []string{
 			"The length counts itself (4 bytes) and the payload, not the type byte.",
 			"The CopyData boundaries are the only boundaries of a pgoutput message: pgoutput messages have no length of their own.",
 		},
-		related: []string{"xlogdata", "primary-keepalive", "standby-status-update", "hot-standby-feedback"},
+		related: []string{"xlogdata", "primary-keepalive", "standby-status-update", "hot-standby-feedback", "copybothresponse", "copy-data", "copydone"},
 		doc:     DocRef{Page: pageMessages, Anchor: "PROTOCOL-MESSAGE-FORMATS-COPYDATA", AnchorSince: anchorsSince},
 		changes: []Change{{Kind: ChangeBytes, Text: "Unchanged since before logical replication (PostgreSQL 10)."}}},
 	{id: "xlogdata", group: FieldXLogData, layer: LayerEnvelope,
@@ -490,7 +494,7 @@ var optionTable = []Option{
 // that this prose is not part of main.wasm.
 func GuideData() *Guide {
 	g := &Guide{}
-	for _, gt := range guideTable {
+	for _, gt := range append(guideTable[:len(guideTable):len(guideTable)], guideWireTable...) {
 		e := GuideEntry{ID: gt.id, Group: gt.group, Name: gt.name, Layer: gt.layer, Purpose: gt.purpose, Travels: gt.travels,
 			Fields: gt.fields, Rules: gt.rules, Related: gt.related, Doc: gt.doc, Changes: gt.changes}
 		if e.Name == "" {
@@ -507,6 +511,13 @@ func GuideData() *Guide {
 			for _, env := range envelopeTable {
 				if env.Group == gt.group {
 					e.Type = env.Type
+				}
+			}
+		case LayerWire:
+			e.Type = gt.typ
+			for _, w := range wireTable {
+				if w.Group == gt.group {
+					e.Type = w.Type
 				}
 			}
 		}

@@ -97,7 +97,9 @@ func (s *State) syncEdit() {
 		return
 	}
 	nv := &EditView{Tree: t, Node: -1, Item: -1, Edits: len(s.Edit.Undo)}
-	if t != nil && s.Node >= 0 && int(s.Node) < len(t.Nodes) {
+	// A Draft reads replication messages only: the frontend/backend protocol's messages, which
+	// only their connection's conversation can read, are not edited.
+	if t != nil && s.Node >= 0 && int(s.Node) < len(t.Nodes) && t.Wire == nil {
 		i := int(s.Node)
 		d := decoder.NewDraft(t)
 		nv.Node, nv.How, nv.CanAdd, nv.Item = s.Node, d.EditHow(i), d.CanAddItem(i), int32(d.ItemOf(i))

@@ -290,3 +290,31 @@ func TestEditedTextEmptyMessage(t *testing.T) {
 		t.Fatalf("written as %q", got)
 	}
 }
+
+// TestEditNotWireMessages: a message of the frontend/backend protocol (here the server's
+// one-byte answer to an SSLRequest, and a DataRow, whose 'D' a Draft would read as a Delete)
+// offers no edit, nor an item to add or remove, so the page sends none: a Draft reads
+// replication messages only (reading an SSLResponse's field 1 in one panicked).
+func TestEditNotWireMessages(t *testing.T) {
+	text := "Follow: tcp,raw\nNode 0: a\nNode 1: b\n" +
+		"0000000804d2162f\n\t4e\n" + // SSLRequest, N
+		"0000000800030000" + "00\n" + // StartupMessage with no parameters
+		"\t5a0000000549\n" + // ReadyForQuery
+		"510000000a53454c45435400\n" + // Query "SELECT"
+		"\t54000000060000\n\t440000000a00010000000131\n\t5a0000000549\n" // RowDescription, DataRow "1", ReadyForQuery
+	s := apply(t, NewState(0), SetText{Text: text})
+	if s.Doc == nil || len(s.Doc.Trees) < 7 {
+		t.Fatalf("the follow text does not read: %v", s.InputErr)
+	}
+	for m, tr := range s.Doc.Trees {
+		if tr.Wire == nil {
+			continue
+		}
+		for n := range tr.Nodes {
+			s = apply(t, s, SelectMessage{Msg: m}, SelectNode{Node: int32(n)})
+			if v := s.Edit.View; v == nil || v.How != decoder.EditNone || v.CanAdd {
+				t.Errorf("message %d node %d: edit view %+v", m, n, v)
+			}
+		}
+	}
+}

@@ -201,6 +201,28 @@ func TestGuideEntryForEveryMessage(t *testing.T) {
 			t.Errorf("%s: no guide entry %q", f.Info().Name, id)
 		}
 	}
+	// The frontend/backend protocol's messages: every group a decoded message can have (an
+	// authentication request's code, the client's 'p' answer by the request it answers).
+	for _, w := range decoder.WireMessages() {
+		if id := EntryOf(w.Group); g.Entry(id) == nil {
+			t.Errorf("%s: no guide entry %q", w.Name(), id)
+		}
+	}
+	for f := decoder.FieldAuthentication; f <= decoder.FieldGSSResponse; f++ {
+		if f.Info().Kind != decoder.KindGroup {
+			continue
+		}
+		id := EntryOf(f)
+		if e := g.Entry(id); e == nil || e.Layer != decoder.LayerWire {
+			t.Errorf("%s: no guide entry %q", f.Info().Name, id)
+		}
+	}
+	for f, want := range map[decoder.FieldID]string{decoder.FieldSASLResponse: "saslresponse", decoder.FieldAuthSASLFinal: "authentication-request",
+		decoder.FieldCopyRow: "copy-data", decoder.FieldPasswordMessage: "passwordmessage", decoder.FieldGSSResponse: "gssresponse"} {
+		if got := EntryOf(f); got != want {
+			t.Errorf("EntryOf(%s) = %q, want %q", f.Info().Name, got, want)
+		}
+	}
 	for _, ex := range AllExamples() {
 		d, _ := NewDoc(ex.Text, "", decoder.Options{}, -1)
 		if id := EntryID(d.Trees[ex.Select]); g.Entry(id) == nil {

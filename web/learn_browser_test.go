@@ -51,14 +51,21 @@ func guideExamples(t *testing.T, asset string) []guideExample {
 	for _, e := range decoder.GuideData().Entries {
 		s, _ := web.Apply(web.NewState(0), web.OpenGuide{Entry: e.ID})
 		s, _ = web.Apply(s, web.GuideLoaded{View: asset})
+		if _, _, ok := s.Guide.ExampleOf(e.ID); !ok && e.ID == "gssresponse" {
+			continue // no recorded capture has a GSSAPI login; its entry says so
+		}
 		s, _ = web.Apply(s, web.OpenExample{Explain: true})
 		tr := s.Tree()
 		if s.Guide.Open || tr == nil || tr.Err != nil || !s.Explain {
 			t.Fatalf("%s: its example does not open decoded in explain mode", e.ID)
 		}
 		sm := s.Doc.Summaries[s.Msg]
+		bytes := "bytes"
+		if sm.Size == 1 {
+			bytes = "byte" // an SSLResponse or a GSSENCResponse
+		}
 		ex := guideExample{entry: e.ID, msg: s.Msg, whole: web.EntryID(tr) == e.ID,
-			title: fmt.Sprintf("Bytes of message %d: %s, %d bytes", s.Msg+1, sm.Name, sm.Size)}
+			title: fmt.Sprintf("Bytes of message %d: %s, %d %s", s.Msg+1, sm.Name, sm.Size, bytes)}
 		for n := range tr.Nodes {
 			if tr.IsLeaf(n) {
 				ex.nodes = append(ex.nodes, int32(n))

@@ -54,14 +54,14 @@ func runExplain(e *env, args []string) int {
 		fmt.Fprint(e.stdout, guidedoc.Text(g, en, lens))
 	}
 	if len(found) > 1 {
-		fmt.Fprintf(e.stdout, "\n%q names %d entries: a pgoutput message and a replication protocol message share the letter; the message's length tells them apart.\n", name, len(found))
+		fmt.Fprintf(e.stdout, "\n%q names %d entries, which share the letter: who sent a message, or its layer and length, tells them apart.\n", name, len(found))
 	}
 	return exitOK
 }
 
 // lookupEntries finds the entries TYPE names: by type letter (case-sensitive; 'r' is both
-// Rollback Prepared and Standby status update), by ID, or by name in any case, with blanks,
-// dashes and underscores alike.
+// Rollback Prepared and Standby status update, 'D' Delete, DataRow and Describe), by ID, or by
+// name in any case, with blanks, dashes and underscores alike.
 func lookupEntries(g *decoder.Guide, name string) []*decoder.GuideEntry {
 	var found []*decoder.GuideEntry
 	letter := strings.Trim(name, "'\"")
@@ -72,6 +72,9 @@ func lookupEntries(g *decoder.Guide, name string) []*decoder.GuideEntry {
 			}
 		}
 		return found
+	}
+	if e := g.Entry(name); e != nil {
+		return []*decoder.GuideEntry{e} // an exact ID: copy-data is COPY data, copydata CopyData
 	}
 	key := normalizeName(name)
 	for i := range g.Entries {

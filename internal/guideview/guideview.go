@@ -234,7 +234,7 @@ func fieldName(f decoder.GuideField) string {
 }
 
 var layerNames = [...]string{decoder.LayerMessage: "pgoutput messages", decoder.LayerTupleData: "Inside changes",
-	decoder.LayerEnvelope: "Replication protocol"}
+	decoder.LayerEnvelope: "Replication protocol", decoder.LayerWire: "Frontend/backend protocol"}
 
 // nav writes the list of the guide's entries, grouped by layer, then the versions page; the
 // entry cur is aria-current. An entry the lens's release or protocol version lacks says so.
@@ -284,6 +284,8 @@ func entryName(g *decoder.Guide, id string) string {
 // docTitle names the documentation's section of entry e.
 func docTitle(e *decoder.GuideEntry) string {
 	switch {
+	case e.Doc.Title != "":
+		return e.Doc.Title
 	case e.ID == "copydata":
 		return "Message Formats, CopyData"
 	case e.Layer == decoder.LayerEnvelope:
@@ -502,7 +504,7 @@ func tail(w *writer, g *decoder.Guide, e *decoder.GuideEntry) {
 		w.open("table", "guide-changes")
 		w.raw("<thead><tr><th>Release</th><th>Kind</th><th>Change</th></tr></thead><tbody>")
 		for _, c := range e.Changes {
-			when := "PostgreSQL " + strconv.Itoa(c.Release)
+			when := c.When()
 			if c.Proto > 0 {
 				when += ", protocol " + strconv.Itoa(c.Proto)
 			}

@@ -147,6 +147,50 @@ func TestEveryEntryHasItsPages(t *testing.T) {
 	}
 }
 
+// TestLayers: the list of entries shows each layer in a section of its own, under its heading,
+// the frontend/backend protocol's messages last before the versions page; each of those
+// entries names its documentation section and the release of each change (7.4 for protocol
+// 3.0), never "PostgreSQL 0".
+func TestLayers(t *testing.T) {
+	g, view, _ := render(t)
+	nav := view["nav "+g.Entries[0].ID]
+	heads := []string{"pgoutput messages", "Inside changes", "Replication protocol", "Frontend/backend protocol", "Across releases"}
+	last := -1
+	for _, h := range heads {
+		at := strings.Index(nav, `<li class="guide-layer" role="presentation">`+h+`</li>`)
+		if at < last {
+			t.Fatalf("the list's sections: %q at %d, after %d", h, at, last)
+		}
+		last = at
+	}
+	wire := nav[strings.Index(nav, ">Frontend/backend protocol<"):strings.Index(nav, ">Across releases<")]
+	n := 0
+	for _, e := range g.Entries {
+		in := strings.Contains(wire, `data-entry="`+e.ID+`"`)
+		if in != (e.Layer == decoder.LayerWire) {
+			t.Errorf("%s (layer %d): in the frontend/backend section %v", e.ID, e.Layer, in)
+		}
+		if e.Layer != decoder.LayerWire {
+			continue
+		}
+		n++
+		if !strings.Contains(view["head "+e.ID], htmlText(e.Doc.Title)+" ↗") {
+			t.Errorf("%s: the documentation link does not say %q", e.ID, e.Doc.Title)
+		}
+	}
+	if n < 40 {
+		t.Errorf("%d frontend/backend entries", n)
+	}
+	for _, e := range g.Entries {
+		if strings.Contains(view["tail "+e.ID], "PostgreSQL 0<") {
+			t.Errorf("%s: a change says PostgreSQL 0", e.ID)
+		}
+	}
+	if !strings.Contains(view["tail query"], "<td>PostgreSQL 7.4</td>") || !strings.Contains(view["tail copydata"], "<td>before PostgreSQL 10</td>") {
+		t.Error("the changes do not say PostgreSQL 7.4 and before PostgreSQL 10")
+	}
+}
+
 // TestSinceOnce: the field table's Since column says since when a field is sent once, in
 // words, and nothing for a field sent by every release and protocol version.
 func TestSinceOnce(t *testing.T) {

@@ -53,27 +53,38 @@ func TestExamples(t *testing.T) {
 	}
 	for _, e := range g.Entries {
 		if e.Example.Text == "" {
-			t.Errorf("%s: no example", e.ID)
+			if noCapture[e.ID] == "" {
+				t.Errorf("%s: no example", e.ID)
+			}
 			continue
+		}
+		if noCapture[e.ID] != "" {
+			t.Errorf("%s has an example now: take it off noCapture", e.ID)
 		}
 		res, err := input.Parse([]byte(e.Example.Text), input.Auto)
 		if err != nil {
 			t.Errorf("%s: %v", e.ID, err)
 			continue
 		}
-		capture := input.ReadCaptureOptions(res.Header)
-		s := decoder.NewSession(capture.DecoderOptions(decoder.Options{}))
-		for k, m := range res.Messages {
-			tr := s.Decode(m.Bytes)
+		for k, tr := range decodeExample(res) {
 			if tr.Err != nil {
 				t.Errorf("%s: message %d: %v", e.ID, k, tr.Err)
 			}
 			if k != e.Example.Select {
 				continue
 			}
+			// Explain mode selects each field's bytes in the hex view: an example's fields
+			// each have some.
+			for i := range tr.Nodes {
+				if tr.IsLeaf(i) && tr.Nodes[i].Length == 0 {
+					t.Errorf("%s: the selected message's %s has no bytes", e.ID, tr.Nodes[i].Field.Info().Name)
+				}
+			}
 			shows := false
 			for _, n := range tr.Nodes {
-				shows = shows || n.Field == e.Group && n.Format == decoder.FormatGroup
+				if x := entryOfGroup(g, n.Field); n.Format == decoder.FormatGroup && x != nil && x.ID == e.ID {
+					shows = true
+				}
 			}
 			if !shows {
 				t.Errorf("%s: the selected message %d does not show it", e.ID, k)
@@ -83,6 +94,43 @@ func TestExamples(t *testing.T) {
 			t.Errorf("%s: selects message %d of %d", e.ID, e.Example.Select, len(res.Messages))
 		}
 	}
+}
+
+// noCapture names the entries no real capture shows yet, and why.
+var noCapture = map[string]string{
+	"gssresponse": "a GSSAPI (Kerberos) or SSPI login, which needs a KDC or a Windows server that no recorded scenario has",
+}
+
+// decodeExample decodes a parsed example as the page does: each message as what its side sends
+// on its connection (a followed stream's), the others as replication messages, with the options
+// a capture file's header gives.
+func decodeExample(res *input.Result) []*decoder.Tree {
+	capture := input.ReadCaptureOptions(res.Header)
+	cs := decoder.NewConnections(capture.DecoderOptions(decoder.Options{}))
+	var trees []*decoder.Tree
+	for _, m := range res.Messages {
+		tr := &decoder.Tree{}
+		cs.DecodeInto(tr, m.Bytes, m.Side, m.Conn)
+		trees = append(trees, tr)
+	}
+	return trees
+}
+
+// entryOfGroup returns the entry a message's group is shown by: the entry of that group, or the
+// frontend/backend entry of the message it is part of (an authentication request's code picks
+// the group AuthenticationSASL, which the entry "Authentication request" shows).
+func entryOfGroup(g *decoder.Guide, group decoder.FieldID) *decoder.GuideEntry {
+	for i := range g.Entries {
+		if e := &g.Entries[i]; e.Group == group {
+			return e
+		}
+	}
+	for i := range g.Entries {
+		if e := &g.Entries[i]; e.Layer == decoder.LayerWire && group.Info().Format == decoder.FormatGroup && e.Group.Info().Of == group.Info().Of {
+			return e
+		}
+	}
+	return nil
 }
 
 // TestComparisons: the captures of one transaction (made by scripts/guidelens) cover releases

@@ -8,9 +8,9 @@ import (
 	"pgoutput-inspector/web"
 )
 
-// The field guide: an entry per message type, TupleData and replication envelope, laid out
-// as the PostgreSQL documentation lays out its message formats, with a byte diagram and what
-// changed in each release. Entries are plain links (#guide=ID): Back, Forward and a copied
+// The field guide: an entry per message type, TupleData, replication envelope and
+// frontend/backend protocol message, laid out as the PostgreSQL documentation lays out its
+// message formats, with a byte diagram and what changed in each release. Entries are plain links (#guide=ID): Back, Forward and a copied
 // address all work.
 //
 // The guide's text is long and fixed: it is rendered at build time (internal/guideview) and
@@ -99,5 +99,5 @@ func guideButton(open bool, d Dispatch) *vecty.HTML {
 	if open {
 		return button("guide-toggle", "Inspector", "Back to the decoded input", d, web.CloseGuide{})
 	}
-	return button("guide-toggle", "Guide", "The field guide: every message, its fields, and how they changed from PostgreSQL 10 to 18", d, web.OpenGuide{})
+	return button("guide-toggle", "Guide", "Every message, its fields, and what each release changed", d, web.OpenGuide{})
 }
