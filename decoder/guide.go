@@ -1,10 +1,11 @@
 package decoder
 
 // The field guide: one entry per pgoutput message type, TupleData, the replication protocol
-// envelopes and the frontend/backend protocol's messages around them, laid out as a reader of the PostgreSQL documentation expects. The layouts, names,
-// formats and meanings are the field table's and the message table's; the guide adds what a
-// learner reads around them (what a message is for, where it travels, conditions, rules,
-// related messages, documentation links, what changed in each release, a real example).
+// envelopes and the frontend/backend protocol's messages around them, laid out as a reader of
+// the PostgreSQL documentation expects. The layouts, names, formats and meanings are the field
+// table's and the message table's; the guide adds what a learner reads around them (what a
+// message is for, where it travels, conditions, rules, related messages, documentation links,
+// what changed in each release, a real example).
 //
 // The guide's prose is long, so the page does not link it: GuideData (the tables, in
 // guidetable.go) is called by native programs only, which write it as an asset

@@ -10,8 +10,8 @@ import (
 
 // The field guide: an entry per message type, TupleData, replication envelope and
 // frontend/backend protocol message, laid out as the PostgreSQL documentation lays out its
-// message formats, with a byte diagram and what changed in each release. Entries are plain links (#guide=ID): Back, Forward and a copied
-// address all work.
+// message formats, with a byte diagram and what changed in each release. Entries are plain
+// links (#guide=ID): Back, Forward and a copied address all work.
 //
 // The guide's text is long and fixed: it is rendered at build time (internal/guideview) and
 // inserted as HTML, which costs main.wasm far less than drawing it here would.
