@@ -392,13 +392,7 @@ func (cv *Conversation) apply(t *Tree, side Side) {
 	case FieldRowDescription:
 		cv.rowDescription(t)
 	case FieldErrorResponse:
-		msg := ""
-		for i := range t.Nodes {
-			if t.Nodes[i].Field == FieldNoticeFieldCode && t.Bytes[t.Nodes[i].Offset] == 'M' {
-				msg = string(t.ValueBytes(i + 1))
-			}
-		}
-		cv.Info.Errors = append(cv.Info.Errors, msg)
+		cv.Info.Errors = append(cv.Info.Errors, t.NoticeField('M'))
 		cv.endCopy(side)
 	case FieldCommandComplete, FieldReadyForQuery:
 		cv.endCopy(side)
@@ -947,4 +941,16 @@ func (ci *ConversationInfo) Outcome() string {
 		return "closed by the client"
 	}
 	return ""
+}
+
+// NoticeField returns the value of an ErrorResponse's or NoticeResponse's field of the given
+// code ('M' its message, 'C' its SQLSTATE), or "" when the message has none.
+func (t *Tree) NoticeField(code byte) string {
+	v := ""
+	for i := range t.Nodes {
+		if t.Nodes[i].Field == FieldNoticeFieldCode && t.Bytes[t.Nodes[i].Offset] == code && i+1 < len(t.Nodes) {
+			v = string(t.ValueBytes(i + 1))
+		}
+	}
+	return v
 }

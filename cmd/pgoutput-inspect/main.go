@@ -7,6 +7,7 @@
 //	pgoutput-inspect decode [--json] [--proto N] [--in-stream] [--format NAME] [FILE|-]
 //	pgoutput-inspect capture --publication NAME [--conn CONNSTRING] [options] [-o FILE]
 //	pgoutput-inspect explain [--release N] [--protocol N] [TYPE]
+//	pgoutput-inspect consumer [--json] [--svg FILE] [FILE|-]
 //
 // decode reads text in any format the input package detects (hex, base64, psql output,
 // hex dumps, byte literals, capture files) and prints an annotated dump, one field per line,
@@ -72,6 +73,8 @@ Commands:
   capture           record a live server's logical replication stream into a capture file
   explain [TYPE]    the field guide's entry for a message type: its fields, rules, versions;
                     --release/--protocol show it as a release or protocol version has it
+  consumer [FILE]   check the replication consumers of a packet capture: how long each took
+                    to acknowledge each transaction, keepalive replies, and anomalies
 
 Run "pgoutput-inspect <command> -h" for a command's options.
 `
@@ -89,6 +92,8 @@ func run(e *env, args []string) int {
 		return runCapture(e, args[1:])
 	case "explain":
 		return runExplain(e, args[1:])
+	case "consumer":
+		return runConsumer(e, args[1:])
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(e.stdout, usageText)
 		return exitOK

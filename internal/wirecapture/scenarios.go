@@ -5,6 +5,7 @@ package wirecapture
 import (
 	"context"
 	"path/filepath"
+	"time"
 
 	"pgoutput-inspector/internal/pgserver"
 )
@@ -62,6 +63,24 @@ var Scenarios = []Scenario{
 		[]string{"18"}, true, recv(RecvOptions{User: ScramUser, Env: []string{"PGPASSWORD=" + Password},
 			Create: true, Drop: true, Options: []string{"proto_version=4"}})},
 }
+
+// ConsumerScenarios are the recordings of testdata/consumer (scripts/wirecaptures) and of the
+// tests of the consumer check: consumers that fall behind or stop answering.
+var ConsumerScenarios = []Scenario{
+	{"subscriber-stopped-pg15", "a PostgreSQL 15 subscriber of a PostgreSQL 15 publisher (wal_receiver_status_interval 1s) whose apply worker is stopped with SIGSTOP for 5 s while the publisher commits 4 transactions, then continued; the publisher's port",
+		[]string{"15", "15"}, false, func(ctx context.Context, srv []*pgserver.Server) error {
+			return SubscribeStopped(ctx, srv[0], srv[1], StoppedFor)
+		}},
+	{"recvlogical-unanswered-pg16", "pg_recvlogical 15 --status-interval 1 against PostgreSQL 16 with wal_sender_timeout 2s, stopped with SIGSTOP after its first change: the server asks for a reply and ends the connection",
+		[]string{"16"}, false, func(ctx context.Context, srv []*pgserver.Server) error {
+			return RecvLogicalUnanswered(ctx, srv[0], 2*time.Second)
+		}},
+	{"misreport-pg17", "a consumer written with pglogrepl against PostgreSQL 17 that acknowledges a transaction, then reports its flush LSN lower and past its write, leaves, starts again past a transaction committed while it was away, and reports a flush 1 MB past the WAL sent",
+		[]string{"17"}, false, func(ctx context.Context, srv []*pgserver.Server) error { return Misreport(ctx, srv[0]) }},
+}
+
+// StoppedFor is how long SubscribeStopped's scenario stops the apply worker.
+const StoppedFor = 5 * time.Second
 
 // WrongPassword is the password the failing SCRAM scenario gives.
 const WrongPassword = "wrong-" + Password

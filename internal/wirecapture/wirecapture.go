@@ -348,6 +348,43 @@ func RecvLogical(ctx context.Context, srv *pgserver.Server, o RecvOptions) error
 // subscription. The capture of pub's port holds the subscription's connections: the apply
 // worker's replication stream and a table synchronization worker's COPY.
 func Subscribe(ctx context.Context, pub, sub *pgserver.Server, with string) error {
+	return subscribe(ctx, pub, sub, with, func() error { return Exec(ctx, pub, Changes...) }, false)
+}
+
+// SubscribeStopped is Subscribe with the subscriber's apply worker stopped (SIGSTOP) for the
+// duration stop while the publisher commits the changes, then continued: the capture shows
+// the commits sent, no status update while it is stopped, and the acknowledgements after. The
+// subscriber reports every second (wal_receiver_status_interval 1s).
+func SubscribeStopped(ctx context.Context, pub, sub *pgserver.Server, stop time.Duration) error {
+	if err := Exec(ctx, sub, "ALTER SYSTEM SET wal_receiver_status_interval = '1s'", "SELECT pg_reload_conf()"); err != nil {
+		return err
+	}
+	return subscribe(ctx, pub, sub, "", func() error {
+		pid, err := query(ctx, sub, "SELECT pid FROM pg_stat_subscription WHERE subname = 'sub' AND relid IS NULL AND pid IS NOT NULL")
+		if err != nil {
+			return err
+		}
+		n, ok := atoi(pid)
+		if !ok {
+			return fmt.Errorf("wirecapture: no apply worker on the subscriber (pid %q)", pid)
+		}
+		if err := syscall.Kill(n, syscall.SIGSTOP); err != nil {
+			return fmt.Errorf("wirecapture: stopping the apply worker: %w", err)
+		}
+		stopped := time.Now()
+		defer syscall.Kill(n, syscall.SIGCONT)
+		if err := Exec(ctx, pub, Changes...); err != nil {
+			return err
+		}
+		time.Sleep(time.Until(stopped.Add(stop)))
+		return syscall.Kill(n, syscall.SIGCONT)
+	}, true)
+}
+
+// subscribe runs a subscription of pub on sub; change makes the changes once the table is
+// synchronized. confirm: the subscription is dropped only once the publisher's slot has
+// confirmed the changes flushed (the capture holds the acknowledgements).
+func subscribe(ctx context.Context, pub, sub *pgserver.Server, with string, change func() error, confirm bool) error {
 	if err := setup(ctx, pub, "pub"); err != nil {
 		return err
 	}
@@ -375,11 +412,16 @@ func Subscribe(ctx context.Context, pub, sub *pgserver.Server, with string) erro
 	if err := wait("synchronize the table", "SELECT bool_and(srsubstate = 'r') FROM pg_subscription_rel"); err != nil {
 		return err
 	}
-	if err := Exec(ctx, pub, Changes...); err != nil {
+	if err := change(); err != nil {
 		return err
 	}
 	if err := wait("apply the changes", "SELECT count(*) = 803 FROM "+Table); err != nil {
 		return err
+	}
+	if confirm {
+		if err := WaitConfirmed(ctx, pub); err != nil {
+			return err
+		}
 	}
 	return Exec(ctx, sub, "DROP SUBSCRIPTION sub")
 }
@@ -677,4 +719,66 @@ func ReceiveWAL(ctx context.Context, srv *pgserver.Server) error {
 	cmd.Process.Signal(syscall.SIGINT)
 	cmd.Wait()
 	return Exec(ctx, srv, "SELECT pg_drop_replication_slot('phys')")
+}
+
+// atoi reads a decimal number.
+func atoi(s string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	return n, err == nil && n > 0
+}
+
+// RecvLogicalUnanswered runs pg_recvlogical (status updates every second) against a server
+// whose wal_sender_timeout is timeout, makes a change, and once it is confirmed stops
+// pg_recvlogical (SIGSTOP): the server asks for a reply with a keepalive and, getting none,
+// ends the connection at the timeout. Then pg_recvlogical is killed and the slot dropped.
+func RecvLogicalUnanswered(ctx context.Context, srv *pgserver.Server, timeout time.Duration) error {
+	if err := setup(ctx, srv, "pub"); err != nil {
+		return err
+	}
+	ms := strconv.FormatInt(timeout.Milliseconds(), 10)
+	if err := Exec(ctx, srv, "ALTER SYSTEM SET wal_sender_timeout = "+ms, "SELECT pg_reload_conf()"); err != nil {
+		return err
+	}
+	args := []string{"-d", fmt.Sprintf("host=127.0.0.1 port=%d user=%s dbname=postgres sslmode=disable application_name=pg_recvlogical", srv.Port, pgserver.SuperUser),
+		"--slot", "recv", "-P", "pgoutput", "--create-slot", "--start", "-f", os.DevNull, "--no-loop",
+		"-o", "proto_version=1", "-o", "publication_names=pub", "--status-interval", "1", "--fsync-interval", "1"}
+	cmd := exec.CommandContext(ctx, RecvLogicalPath, args...)
+	cmd.Env = append(os.Environ(), "TZ=UTC", "LC_ALL=C")
+	var said bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &said, &said
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("wirecapture: starting pg_recvlogical: %w", err)
+	}
+	defer func() {
+		cmd.Process.Signal(syscall.SIGCONT)
+		cmd.Process.Kill()
+		cmd.Wait()
+	}()
+	if err := WaitStreaming(ctx, srv, "pg_recvlogical"); err != nil {
+		return fmt.Errorf("%w: %s", err, said.String())
+	}
+	if err := Exec(ctx, srv, Changes[0]); err != nil {
+		return err
+	}
+	if err := WaitConfirmed(ctx, srv); err != nil {
+		return err
+	}
+	if err := cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		return err
+	}
+	for deadline := time.Now().Add(3*timeout + 10*time.Second); ; time.Sleep(50 * time.Millisecond) {
+		v, err := query(ctx, srv, "SELECT count(*) FROM pg_stat_replication WHERE application_name = 'pg_recvlogical'")
+		if err == nil && v == "0" {
+			break
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("wirecapture: the server did not end the silent pg_recvlogical's connection (wal_sender_timeout %s)", timeout)
+		}
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		err := Exec(ctx, srv, "SELECT pg_drop_replication_slot('recv')")
+		if err == nil || time.Now().After(deadline) {
+			return err
+		}
+	}
 }

@@ -1,4 +1,5 @@
-// Command wirecaptures records the conversation captures in testdata/conversation: real
+// Command wirecaptures records the conversation captures in testdata/conversation (and with
+// -consumer the consumer check's, in testdata/consumer): real
 // replication connections to real servers, recorded with dumpcap on the loopback interface
 // (internal/wirecapture), each from its TCP handshake to its close. Run as root:
 //
@@ -25,7 +26,15 @@ import (
 func main() {
 	out := flag.String("out", "testdata/conversation", "directory to write the captures into")
 	only := flag.String("only", "", "record only the captures whose name contains this")
+	consumers := flag.Bool("consumer", false, "record the consumer check's scenarios (into testdata/consumer unless -out says otherwise)")
 	flag.Parse()
+	scenarios := wirecapture.Scenarios
+	if *consumers {
+		scenarios = wirecapture.ConsumerScenarios
+		if !isSet("out") {
+			*out = "testdata/consumer"
+		}
+	}
 	if err := wirecapture.Check(); err != nil {
 		log.Fatal(err)
 	}
@@ -33,7 +42,7 @@ func main() {
 		log.Fatal(err)
 	}
 	made := readMadeBy(filepath.Join(*out, "MADE_BY"))
-	for _, sc := range wirecapture.Scenarios {
+	for _, sc := range scenarios {
 		if !strings.Contains(sc.Name, *only) {
 			continue
 		}
@@ -47,6 +56,13 @@ func main() {
 		log.Print(path)
 	}
 	writeMadeBy(filepath.Join(*out, "MADE_BY"), made)
+}
+
+// isSet reports whether the command line set the flag.
+func isSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // madeBySuffix ends each line of MADE_BY.

@@ -1,0 +1,378 @@
+package main
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"pgoutput-inspector/internal/debpkg"
+	"pgoutput-inspector/internal/wirecapture"
+)
+
+// consumerReport is what consumer --json says (docs/cli.md).
+type consumerReport struct {
+	Timed       bool
+	Connections []struct {
+		Connection            int
+		Slot                  string
+		Commits               int
+		StatusUpdates         int      `json:"status_updates"`
+		MaxWriteLag           *float64 `json:"max_write_lag_seconds"`
+		MaxFlushLag           *float64 `json:"max_flush_lag_seconds"`
+		MaxApplyLag           *float64 `json:"max_apply_lag_seconds"`
+		UnacknowledgedCommits int      `json:"unacknowledged_commits"`
+		Anomalies             []struct {
+			Kind     string
+			Messages []int
+			Text     string
+		}
+	}
+}
+
+func consumerJSONOf(t *testing.T, path string, flags ...string) (consumerReport, int) {
+	t.Helper()
+	r := runCmd(t, "", nil, append(append([]string{"consumer", "--json"}, flags...), path)...)
+	var rep consumerReport
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatalf("consumer --json %s: %v (exit %d: %s)", path, err, r.code, r.stderr)
+	}
+	return rep, r.code
+}
+
+// wireLags is what a second reader finds in a capture, from tshark's fields alone (frame
+// times, ports and each CopyData's bytes, which it reads itself): for each replication
+// connection (by the client's port), the longest time from a frame carrying a Commit, Stream
+// Commit or Commit Prepared (XLogData 'w' whose message is 'C', 'c' or 'K') to the client's first later status update ('r') whose
+// write, flush or apply LSN reaches the Commit's end LSN; the commits; and whether the last
+// keepalive ('k') asked for a reply that never came.
+type wireLags struct {
+	commits    int
+	maxLag     [3]float64 // write, flush, apply; -1: a commit never acknowledged there
+	unanswered bool
+}
+
+func wiresharkLags(t *testing.T, ctx context.Context, path, serverPort string) map[string]*wireLags {
+	t.Helper()
+	out, err := exec.CommandContext(ctx, tsharkPath, "-r", path, "-d", "tcp.port=="+serverPort+",pgsql", "-T", "fields",
+		"-E", "aggregator=;", "-e", "frame.time_epoch", "-e", "tcp.srcport", "-e", "tcp.dstport", "-e", "pgsql.copydata").Output()
+	if err != nil {
+		t.Fatalf("tshark: %v", err)
+	}
+	type commit struct {
+		at  float64
+		end uint64
+	}
+	type update struct {
+		at  float64
+		pos [3]uint64
+	}
+	commits, updates := map[string][]commit{}, map[string][]update{}
+	lastAsk := map[string]float64{}
+	lastReply := map[string]float64{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) < 4 || f[3] == "" {
+			continue
+		}
+		at, err := strconv.ParseFloat(f[0], 64)
+		if err != nil {
+			t.Fatalf("tshark's frame.time_epoch %q: %v", f[0], err)
+		}
+		fromServer, client := f[1] == serverPort, f[1]
+		if fromServer {
+			client = f[2]
+		}
+		for _, h := range strings.Split(f[3], ";") {
+			b, err := hex.DecodeString(strings.ReplaceAll(h, ":", ""))
+			if err != nil || len(b) == 0 {
+				continue
+			}
+			switch {
+			// Commit and Commit Prepared: type, flags, commit LSN, end LSN; Stream Commit has the
+			// xid (4 bytes) before the flags.
+			case fromServer && b[0] == 'w' && len(b) >= 43 && (b[25] == 'C' || b[25] == 'K'):
+				commits[client] = append(commits[client], commit{at, be64(b[35:])})
+			case fromServer && b[0] == 'w' && len(b) >= 47 && b[25] == 'c':
+				commits[client] = append(commits[client], commit{at, be64(b[39:])})
+			case fromServer && b[0] == 'k' && len(b) >= 18 && b[17] == 1:
+				lastAsk[client] = at
+			case !fromServer && b[0] == 'r' && len(b) >= 34:
+				updates[client] = append(updates[client], update{at, [3]uint64{be64(b[1:]), be64(b[9:]), be64(b[17:])}})
+				lastReply[client] = at
+			}
+		}
+	}
+	lags := map[string]*wireLags{}
+	for client, cs := range commits {
+		l := &wireLags{commits: len(cs)}
+		for p := range l.maxLag {
+			for _, c := range cs {
+				lag := -1.0
+				for _, u := range updates[client] {
+					if u.at > c.at && u.pos[p] != 0 && u.pos[p] >= c.end {
+						lag = u.at - c.at
+						break
+					}
+				}
+				if lag < 0 || l.maxLag[p] < 0 {
+					l.maxLag[p] = -1
+				} else {
+					l.maxLag[p] = max(l.maxLag[p], lag)
+				}
+			}
+		}
+		lags[client] = l
+	}
+	for client, at := range lastAsk {
+		if lags[client] == nil {
+			lags[client] = &wireLags{}
+		}
+		lags[client].unanswered = lastReply[client] < at
+	}
+	return lags
+}
+
+func be64(b []byte) uint64 {
+	var v uint64
+	for _, c := range b[:8] {
+		v = v<<8 | uint64(c)
+	}
+	return v
+}
+
+// checkLags compares consumer --json's lags on each connection with the second reader's.
+func checkLags(t *testing.T, ctx context.Context, path string, rep consumerReport) {
+	t.Helper()
+	serverPort := compareWithWireshark(t, ctx, path)
+	d := decodedConnections(t, path)
+	wire := wiresharkLags(t, ctx, path, serverPort)
+	checked := 0
+	for _, c := range rep.Connections {
+		_, port, _ := strings.Cut(d[c.Connection-1], ":")
+		w := wire[port]
+		if w == nil || w.commits == 0 {
+			if c.Commits != 0 {
+				t.Errorf("connection %d: %d commits, Wireshark's fields none", c.Connection, c.Commits)
+			}
+			continue
+		}
+		if c.Commits != w.commits {
+			t.Errorf("connection %d: %d commits, Wireshark's fields %d", c.Connection, c.Commits, w.commits)
+		}
+		for p, got := range [...]*float64{c.MaxWriteLag, c.MaxFlushLag, c.MaxApplyLag} {
+			want := w.maxLag[p]
+			switch {
+			case want < 0 && p == 1:
+				if c.UnacknowledgedCommits == 0 {
+					t.Errorf("connection %d: every commit acknowledged flushed; by Wireshark's fields one never is", c.Connection)
+				}
+			case want < 0 || want == 0 && got == nil:
+			case got == nil:
+				t.Errorf("connection %d: no %s lag; by Wireshark's fields %.6f s", c.Connection, [...]string{"write", "flush", "apply"}[p], want)
+			case math.Abs(*got-want) > 0.05:
+				t.Errorf("connection %d: max %s lag %.6f s; by Wireshark's fields %.6f s", c.Connection, [...]string{"write", "flush", "apply"}[p], *got, want)
+			}
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Errorf("%s: no connection with commits to check", path)
+	}
+}
+
+// decodedConnections returns the client address of each connection decode --json lists.
+func decodedConnections(t *testing.T, path string) []string {
+	t.Helper()
+	var d struct{ Connections []struct{ Client string } }
+	if err := json.Unmarshal([]byte(runCmd(t, "", nil, "decode", "--json", path).stdout), &d); err != nil {
+		t.Fatal(err)
+	}
+	var clients []string
+	for _, c := range d.Connections {
+		clients = append(clients, c.Client)
+	}
+	return clients
+}
+
+func anomalyKinds(rep consumerReport) []string {
+	var kinds []string
+	for _, c := range rep.Connections {
+		for _, a := range c.Anomalies {
+			kinds = append(kinds, a.Kind)
+		}
+	}
+	return kinds
+}
+
+// TestConsumerHealthy: on the captures of healthy consumers (pg_recvlogical with its options,
+// PostgreSQL subscribers), consumer finds no anomaly and exits 0, and its write, flush and
+// apply lags are those a second reader computes from Wireshark's fields.
+func TestConsumerHealthy(t *testing.T) {
+	if _, err := os.Stat(tsharkPath); err != nil {
+		t.Skipf("tshark is not installed (%v)", err)
+	}
+	debpkg.NoteOnFailure(t, "tshark")
+	paths, _ := filepath.Glob("../../testdata/conversation/*.pcapng")
+	n := 0
+	for _, path := range paths {
+		name := filepath.Base(path)
+		if !strings.HasPrefix(name, "recvlogical-") && !strings.HasPrefix(name, "subscriber-") && name != "scram-pg18.pcapng" {
+			continue
+		}
+		n++
+		t.Run(name, func(t *testing.T) {
+			rep, code := consumerJSONOf(t, path)
+			if code != exitOK || len(anomalyKinds(rep)) > 0 {
+				t.Errorf("exit %d, anomalies %+v", code, rep.Connections)
+			}
+			if !rep.Timed {
+				t.Error("not timed")
+			}
+			checkLags(t, context.Background(), path, rep)
+		})
+	}
+	if n < 8 {
+		t.Errorf("%d healthy captures", n)
+	}
+}
+
+// TestConsumerStoppedSubscriber: a PostgreSQL 15 subscriber whose apply worker was stopped
+// for 5 s (testdata/consumer, and recorded again here when the machine can): the longest
+// flush lag is that long, within the status interval, as Wireshark's fields give it; the
+// silence is the one anomaly.
+func TestConsumerStoppedSubscriber(t *testing.T) {
+	for _, path := range consumerCaptures(t, "subscriber-stopped-pg15") {
+		rep, code := consumerJSONOf(t, path, "--status-interval", "1s")
+		if code != exitError {
+			t.Errorf("%s: exit %d, want %d (an anomaly)", path, code, exitError)
+		}
+		if k := anomalyKinds(rep); strings.Join(k, " ") != "silent" {
+			t.Errorf("%s: anomalies %q, want the silence alone", path, k)
+		}
+		var flush float64
+		for _, c := range rep.Connections {
+			if c.Slot == "sub" && c.MaxFlushLag != nil {
+				flush = *c.MaxFlushLag
+			}
+		}
+		if stop := wirecapture.StoppedFor.Seconds(); math.Abs(flush-stop) > 1 {
+			t.Errorf("%s: max flush lag %.3f s, the apply worker stopped for %.0f s (status interval 1 s)", path, flush, stop)
+		}
+		checkLags(t, context.Background(), path, rep)
+	}
+}
+
+// TestConsumerUnanswered: pg_recvlogical stopped while the server (wal_sender_timeout 2 s)
+// asks for a reply: the keepalive unanswered is the anomaly, as Wireshark's fields show it.
+func TestConsumerUnanswered(t *testing.T) {
+	for _, path := range consumerCaptures(t, "recvlogical-unanswered-pg16") {
+		rep, code := consumerJSONOf(t, path, "--status-interval", "1s", "--wal-sender-timeout", "2s")
+		if code != exitError {
+			t.Errorf("%s: exit %d, want %d", path, code, exitError)
+		}
+		if k := anomalyKinds(rep); strings.Join(k, " ") != "late-reply" {
+			t.Errorf("%s: anomalies %q, want the unanswered keepalive", path, k)
+		}
+		ctx := context.Background()
+		port := compareWithWireshark(t, ctx, path)
+		unanswered := false
+		for _, l := range wiresharkLags(t, ctx, path, port) {
+			unanswered = unanswered || l.unanswered
+		}
+		if !unanswered {
+			t.Errorf("%s: by Wireshark's fields every keepalive asking was answered", path)
+		}
+		checkLags(t, ctx, path, rep)
+	}
+}
+
+// consumerCaptures returns the committed capture of the consumer scenario and, unless -short
+// or the machine cannot record, one recorded now.
+func consumerCaptures(t *testing.T, name string) []string {
+	t.Helper()
+	if _, err := os.Stat(tsharkPath); err != nil {
+		t.Skipf("tshark is not installed (%v)", err)
+	}
+	debpkg.NoteOnFailure(t, "tshark")
+	paths := []string{"../../testdata/consumer/" + name + ".pcapng"}
+	if testing.Short() || wirecapture.Check() != nil {
+		return paths
+	}
+	for _, sc := range wirecapture.ConsumerScenarios {
+		if sc.Name != name {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		path, err := wirecapture.RecordScenario(ctx, sc, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, path)
+	}
+	return paths
+}
+
+// TestConsumerMisreport: a pglogrepl consumer that misreports (internal/wirecapture's
+// Misreport): each anomaly is named with its messages, and a second reader of Wireshark's
+// fields sees the same: a flush lower than one before, a flush past the write beside it, a
+// flush past every WAL end the server sent, and a second START_REPLICATION past the first
+// connection's last flush.
+func TestConsumerMisreport(t *testing.T) {
+	for _, path := range consumerCaptures(t, "misreport-pg17") {
+		rep, code := consumerJSONOf(t, path)
+		if code != exitError {
+			t.Errorf("%s: exit %d, want %d", path, code, exitError)
+		}
+		if k := strings.Join(anomalyKinds(rep), " "); k != "backwards backwards order beyond-sent gap" {
+			t.Errorf("%s: anomalies %q", path, k)
+		}
+		ctx := context.Background()
+		port := compareWithWireshark(t, ctx, path)
+		out, err := exec.CommandContext(ctx, tsharkPath, "-r", path, "-d", "tcp.port=="+port+",pgsql", "-T", "fields",
+			"-E", "aggregator=;", "-e", "tcp.srcport", "-e", "pgsql.copydata", "-e", "pgsql.query").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sent, lastFlush, ackedBefore uint64
+		var back, order, beyond, gap bool
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			f := strings.Split(line+"\t\t", "\t")
+			if q := f[2]; strings.HasPrefix(q, "START_REPLICATION") {
+				ackedBefore = lastFlush // what the connections before acknowledged
+				var hi, lo uint64
+				if _, err := fmt.Sscanf(strings.Fields(q)[4], "%X/%X", &hi, &lo); err == nil && hi<<32|lo > 0 {
+					gap = gap || hi<<32|lo > ackedBefore && ackedBefore > 0
+				}
+			}
+			for _, h := range strings.Split(f[1], ";") {
+				b, _ := hex.DecodeString(strings.ReplaceAll(h, ":", ""))
+				switch {
+				case len(b) >= 17 && f[0] == port && (b[0] == 'w' || b[0] == 'k'):
+					sent = max(sent, be64(b[1:]))
+					if b[0] == 'w' {
+						sent = max(sent, be64(b[9:]))
+					}
+				case len(b) >= 34 && f[0] != port && b[0] == 'r':
+					w, fl := be64(b[1:]), be64(b[9:])
+					back = back || fl < lastFlush
+					order = order || fl > w
+					beyond = beyond || fl > sent
+					lastFlush = max(lastFlush, fl)
+				}
+			}
+		}
+		if !back || !order || !beyond || !gap {
+			t.Errorf("%s: by Wireshark's fields: flush went back %v, flush past write %v, past the WAL sent %v, a start past the last flush %v", path, back, order, beyond, gap)
+		}
+	}
+}
