@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -268,6 +271,53 @@ func TestConsumerStoppedSubscriber(t *testing.T) {
 			t.Errorf("%s: max flush lag %.3f s, the apply worker stopped for %.0f s (status interval 1 s)", path, flush, stop)
 		}
 		checkLags(t, context.Background(), path, rep)
+		checkSVG(t, path)
+	}
+}
+
+// checkSVG writes consumer --svg's chart of the capture and reads it back: well-formed, one
+// panel for the apply connection, a point for each of its status updates (the message index
+// in data-msg) and the slowest flush marked.
+func checkSVG(t *testing.T, path string) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "chart.svg")
+	runCmd(t, "", nil, "consumer", "--svg", out, path)
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := xml.NewDecoder(bytes.NewReader(b))
+	points, spikes, panels := 0, 0, 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the chart is not well-formed XML: %v", err)
+		}
+		if e, ok := tok.(xml.StartElement); ok {
+			for _, a := range e.Attr {
+				switch {
+				case a.Name.Local == "class" && a.Value == "point":
+					points++
+				case a.Name.Local == "class" && a.Value == "spike":
+					spikes++
+				case a.Name.Local == "class" && a.Value == "series s0":
+					panels++
+				}
+			}
+		}
+	}
+	rep, _ := consumerJSONOf(t, path)
+	updates := 0
+	for _, c := range rep.Connections {
+		if c.Commits > 0 {
+			updates += c.StatusUpdates
+		}
+	}
+	if panels != 1 || points != updates || spikes != 1 {
+		t.Errorf("the chart has %d panels, %d points, %d spikes; want 1, %d, 1", panels, points, spikes, updates)
 	}
 }
 

@@ -29,7 +29,7 @@ var seriesColors = [...]string{"#555", "#1f77b4", "#d62728", "#2ca02c"} // sent,
 func SVG(r *Report) []byte {
 	var conns []*Conn
 	for _, c := range r.Conns {
-		if c.Last > c.First {
+		if c.Last > c.First && len(c.Data) > 0 {
 			conns = append(conns, c)
 		}
 	}
