@@ -429,6 +429,10 @@ var guideTable = []guideText{
 		rules: []string{
 			"It is exactly 34 bytes; its type byte 'r' is also Rollback Prepared's, which is at least 39 bytes.",
 			"With reply requested (1) the server answers at once with a Primary keepalive.",
+			"Each position is shown in pg_stat_replication (write_lsn, flush_lsn, replay_lsn) and is what a synchronous commit waits for (synchronous_commit remote_write, on, remote_apply); only flushed moves a logical slot: it becomes confirmed_flush_lsn, and once it passes the point the decoding recorded, restart_lsn and catalog_xmin move on too.",
+			"WAL from the slot's restart_lsn on is kept (up to max_slot_wal_keep_size): a consumer that stops reporting a higher flushed position keeps every later WAL segment on the server.",
+			"A flushed position past what the client has durably stored is data loss waiting: the server never sends those transactions again, even after the client crashes. A 0 means not reported (pg_recvlogical sends 0 as applied); PostgreSQL's own subscriber reports as applied the position it has committed locally, ahead of its flushed one.",
+			"pgoutput-inspect consumer measures, on a capture, how long each transaction end took to be reported written, flushed and applied, and finds the reports that put the slot or the data at risk (docs/cli.md, \"consumer\").",
 		},
 		related: []string{"primary-keepalive", "hot-standby-feedback", "copydata"},
 		doc:     DocRef{Page: pageReplication, Anchor: "PROTOCOL-REPLICATION-STANDBY-STATUS-UPDATE", AnchorSince: anchorsSince},
