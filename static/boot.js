@@ -57,12 +57,10 @@ const maxDump = 32 << 20;
 let exportWorker = null;
 const exportJobs = new Map();
 let exportJob = 0;
-globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, inStream, name, message) => {
-  const dump = dumps[kind];
-  const what = dump.goTest ? `message ${message} as a Go test` : dump.what;
-  const max = download ? maxDump : maxDumpCopy;
-  const failed = (why) => `Could not ${download ? "download" : "copy"} ${what}: ${why}`;
-  const answer = await new Promise((resolve) => {
+// exportAnswer has the export worker do a job, starting the worker on the first: its answer
+// is {bytes}, {over: true} or {why}.
+const exportAnswer = (job) =>
+  new Promise((resolve) => {
     if (!exportWorker) {
       exportWorker = new Worker("export-worker.js");
       exportWorker.onmessage = (e) => {
@@ -83,8 +81,15 @@ globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, i
     }
     const id = ++exportJob;
     exportJobs.set(id, resolve);
-    exportWorker.postMessage({ id, job: { kind, text, format, proto, inStream, name, message, max } });
+    exportWorker.postMessage({ id, job });
   });
+globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, inStream, name, message) => {
+  if (kind === dumps.length) return consumerReport(kind, text, format, proto, inStream);
+  const dump = dumps[kind];
+  const what = dump.goTest ? `message ${message} as a Go test` : dump.what;
+  const max = download ? maxDump : maxDumpCopy;
+  const failed = (why) => `Could not ${download ? "download" : "copy"} ${what}: ${why}`;
+  const answer = await exportAnswer({ kind, text, format, proto, inStream, name, message, max });
   if (answer.over) {
     throw failed(`it is over ${max.toLocaleString("en-US")} bytes (${max >> 20} MiB), more than the page ` +
       (download ? "writes. pgoutput-inspect decode writes any size." : "copies. Download it instead."));
@@ -110,6 +115,20 @@ globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, i
   } catch (err) {
     throw failed(String(err));
   }
+};
+
+// consumerReport is pgoutputInspectorDump's job of kind dumpjob.Consumer (the kind after the
+// dumps): the export worker checks the input's replication consumers (internal/consumer's
+// report as HTML, which export.wasm writes and every text of which it escapes), and the report
+// goes into the Consumer panel's body (#consumer-body, which main.wasm draws empty and never
+// fills). The promise gives "" when the report is shown, or is rejected with why not.
+const consumerReport = async (kind, text, format, proto, inStream) => {
+  const answer = await exportAnswer({ kind, text, format, proto, inStream, name: "", message: 0, max: maxDump });
+  if (answer.over) throw `The report is over ${maxDump >> 20} MiB: pgoutput-inspect consumer writes any size.`;
+  if (!answer.bytes) throw `Could not check the consumers: ${answer.why}`;
+  const body = document.getElementById("consumer-body");
+  if (body) body.innerHTML = new TextDecoder().decode(answer.bytes);
+  return "";
 };
 
 (async () => {

@@ -361,9 +361,9 @@ func (a *app) copy(f web.EffectCopy) {
 func (a *app) dump(f web.EffectDump) {
 	j := f.Job
 	then(js.Global().Call("pgoutputInspectorDump", int(j.Kind), f.Download, j.Text, string(j.Format), j.Proto, int(j.InStream), j.Name, j.Message), func(v js.Value) {
-		a.dispatch(web.Dumped{Status: v.String()})
+		a.dispatch(web.Dumped{Status: v.String(), Kind: j.Kind})
 	}, func(err js.Value) {
-		a.dispatch(web.Dumped{Status: err.String(), Err: true})
+		a.dispatch(web.Dumped{Status: err.String(), Err: true, Kind: j.Kind})
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/dumpjob"
 	"pgoutput-inspector/internal/export"
 )
 
@@ -38,8 +39,12 @@ type (
 		Asset string
 		Err   string
 	}
-	// SelectMessage: a message was chosen in the message list.
-	SelectMessage struct{ Msg int }
+	// SelectMessage: a message was chosen in the message list, or (Reveal) elsewhere, and the
+	// list scrolls to it.
+	SelectMessage struct {
+		Msg    int
+		Reveal bool
+	}
 	// SelectNode: a tree node was clicked.
 	SelectNode struct{ Node int32 }
 	// SelectByte: a byte of the hex view was clicked: its field is selected.
@@ -208,8 +213,9 @@ func Apply(s State, a Action) (State, []Effect) {
 			return Apply(s, LoadExample{Index: want})
 		}
 	case SelectMessage:
-		// Clicked: the row is where the pointer is, and the list does not scroll under it.
-		s, fx = s.selectMessage(a.Msg, false)
+		// Clicked in the list: the row is where the pointer is, and the list does not scroll
+		// under it.
+		s, fx = s.selectMessage(a.Msg, a.Reveal)
 	case SelectSpan:
 		if tl := s.Timeline; tl != nil && a.Span >= 0 && a.Span < len(tl.Spans) {
 			s, fx = s.chooseSpan(a.Span)
@@ -332,10 +338,12 @@ func Apply(s State, a Action) (State, []Effect) {
 		// The before and after and the relations take the tree's place in turn.
 		s.ShowChange, s.ShowCatalog, s.Catalog, s.ShowTimeline, s.Timeline = a.On, false, nil, false, nil
 		s.Compare.On, s.ShowNotes = false, false
+		s.consumerOff()
 		s.View[PanelChange].Top = 0
 	case ShowCatalog:
 		// Shown over the before and after, which comes back when the relations go.
 		s.ShowCatalog, s.ShowTimeline, s.Timeline, s.Compare.On, s.ShowNotes = a.On, false, nil, false, false
+		s.consumerOff()
 		s.View[PanelCatalog].Top = 0
 		if !a.On {
 			s.Catalog = nil
@@ -343,6 +351,7 @@ func Apply(s State, a Action) (State, []Effect) {
 	case ShowTimeline:
 		// The timeline and the relations take the tree's place in turn, over the before and after.
 		s.ShowTimeline, s.ShowCatalog, s.Catalog, s.Compare.On, s.ShowNotes = a.On, false, nil, false, false
+		s.consumerOff()
 		s.View[PanelTimeline].Top = 0
 		if !a.On {
 			s.Timeline = nil
@@ -350,7 +359,11 @@ func Apply(s State, a Action) (State, []Effect) {
 	case Export:
 		s, fx = s.export(a.Entry) // export.go
 	case Dumped:
-		s.Export = ExportState{Status: a.Status, Err: a.Err}
+		if a.Kind == dumpjob.Consumer {
+			s.Consumer.Status, s.Consumer.Err = a.Status, a.Err
+		} else {
+			s.Export = ExportState{Status: a.Status, Err: a.Err}
+		}
 	case Edit:
 		fx = s.edit(a) // edit.go
 		if len(s.Text) != len(prev.Text) || s.Text != prev.Text {
@@ -378,6 +391,14 @@ func Apply(s State, a Action) (State, []Effect) {
 		s.ShowNotes = a.On
 		if a.On {
 			s.ShowCatalog, s.Catalog, s.ShowTimeline, s.Timeline, s.Compare.On = false, nil, false, nil, false
+			s.consumerOff()
+		}
+	case ShowConsumer:
+		// In the tree's place, as the timeline and the relations are (consumer.go).
+		s.consumerOff()
+		if a.On {
+			s.ShowCatalog, s.Catalog, s.ShowTimeline, s.Timeline, s.Compare.On, s.ShowNotes = false, nil, false, nil, false, false
+			s.Consumer.On = true
 		}
 	default:
 		// The field guide (guide.go) and explain mode (explain.go).
@@ -392,6 +413,7 @@ func Apply(s State, a Action) (State, []Effect) {
 	s.syncTimeline()
 	s.syncEdit()
 	fx = s.syncCompare(fx)
+	fx = s.syncConsumer(fx)
 	if s.listMoved {
 		// A new input starts the message list at its top.
 		s.listMoved = false

@@ -219,6 +219,7 @@ func (s State) compareWith(on bool) State {
 	if on && s.Tree() != nil {
 		s.Compare = CompareState{On: true, Pinned: s.Msg, Cmp: s.Compare.Cmp, Row: -1, text: s.Text}
 		s.ShowCatalog, s.Catalog, s.ShowTimeline, s.Timeline, s.ShowNotes = false, nil, false, nil, false
+		s.consumerOff()
 	}
 	return s
 }

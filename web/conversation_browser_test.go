@@ -28,7 +28,14 @@ import (
 // and waits until the page has decoded all of it; it returns the capture's messages.
 func openCapture(t *testing.T, b browsertest.Tab, name string) []pginput.Message {
 	t.Helper()
-	path, err := filepath.Abs("../testdata/conversation/" + name)
+	return openTestdata(t, b, "conversation/"+name)
+}
+
+// openTestdata opens the file testdata/rel in the page from the file dialog and waits until
+// the page has decoded all of it; it returns its messages.
+func openTestdata(t *testing.T, b browsertest.Tab, rel string) []pginput.Message {
+	t.Helper()
+	path, err := filepath.Abs("../testdata/" + rel)
 	if err != nil {
 		t.Fatal(err)
 	}

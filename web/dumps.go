@@ -7,6 +7,8 @@ import "pgoutput-inspector/internal/dumpjob"
 type Dumped struct {
 	Status string
 	Err    bool
+	// Kind is the job's: the Consumer panel's report (dumpjob.Consumer) or a dump.
+	Kind dumpjob.Kind
 
 	_ [0]func() // never compared: no equality function for it in main.wasm
 }

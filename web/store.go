@@ -131,6 +131,8 @@ type State struct {
 	HiddenSpan int
 	// Compare is two messages side by side, in the tree's place while on (compare.go).
 	Compare CompareState
+	// Consumer is the Consumer panel, in the tree's place while on (consumer.go).
+	Consumer ConsumerState
 	// Lens is the version lens, which marks what a release or protocol version lacks in the
 	// guide and in the chosen message (lens.go).
 	Lens Lens

@@ -72,7 +72,7 @@ func runConsumer(e *env, args []string) int {
 		return exitUsage
 	}
 	defer closeInput()
-	rep, err := readConsumers(in, consumer.Settings{SenderTimeout: int64(o.senderTimeout), StatusInterval: int64(o.statusInterval)},
+	rep, err := dump.Consumers(in, input.Auto, decoder.Options{}, consumer.Settings{SenderTimeout: int64(o.senderTimeout), StatusInterval: int64(o.statusInterval)},
 		func(errs []*input.Error) {
 			for _, ie := range errs {
 				fmt.Fprintf(e.stderr, "pgoutput-inspect consumer: %s: %v\n", displayName(name), ie)
@@ -119,45 +119,6 @@ func runConsumer(e *env, args []string) int {
 	return exitOK
 }
 
-// readConsumers decodes the input as decode does (each connection with its conversation) and
-// builds the report of its replication connections.
-func readConsumers(r io.Reader, s consumer.Settings, inputErrors func([]*input.Error)) (*consumer.Report, error) {
-	st := input.NewStream(r, input.Auto)
-	res, err := st.Start()
-	if res == nil {
-		return nil, err
-	}
-	capture := input.ReadCaptureOptions(res.Header)
-	cs := decoder.NewConnections(capture.DecoderOptions(decoder.Options{}))
-	b := consumer.NewBuilder(s)
-	out := &consumerWriter{b: b}
-	if _, err := dump.DecodeAll(st, res, cs, out, inputErrors); err != nil {
-		return nil, err
-	}
-	if err := st.Err(); err != nil {
-		return nil, err
-	}
-	return b.Finish(func(conn int) *decoder.ConversationInfo {
-		if conn <= 0 || conn >= cs.Len() {
-			return nil
-		}
-		return &cs.Conversation(conn).Info
-	}), nil
-}
-
-// consumerWriter hands each decoded message to the builder: the consumer check as a writer
-// of dump.DecodeAll, so it reads the input exactly as decode does.
-type consumerWriter struct{ b *consumer.Builder }
-
-func (w *consumerWriter) Begin(*input.Result, int)      {}
-func (w *consumerWriter) InputErrors([]*input.Error)    {}
-func (w *consumerWriter) Comment(int, string)           {}
-func (w *consumerWriter) Connections([]dump.Connection) {}
-func (w *consumerWriter) End(int) error                 { return nil }
-func (w *consumerWriter) Message(index int, m *dump.Message) {
-	w.b.Add(index, m.Tree, m.Side, m.Conn, m.Time)
-}
-
 // writeConsumers writes the report as text.
 func writeConsumers(w io.Writer, r *consumer.Report, slowest int) {
 	if !r.Timed && len(r.Conns) > 0 {
@@ -168,11 +129,11 @@ func writeConsumers(w io.Writer, r *consumer.Report, slowest int) {
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintln(w, connTitle(c))
-		commits, aborts := countEnds(c)
+		commits, aborts := c.Counts()
 		fmt.Fprintf(w, "  %s and %s, %s, %s (%d asking for a reply), %s sent up to %s\n",
 			plural(commits, "1 commit", strconv.Itoa(commits)+" commits"), plural(aborts, "1 abort", strconv.Itoa(aborts)+" aborts"),
 			plural(len(c.Updates), "1 status update", strconv.Itoa(len(c.Updates))+" status updates"),
-			plural(len(c.Keepalives), "1 keepalive", strconv.Itoa(len(c.Keepalives))+" keepalives"), askedReply(c),
+			plural(len(c.Keepalives), "1 keepalive", strconv.Itoa(len(c.Keepalives))+" keepalives"), c.AskedReply(),
 			plural(len(c.Data), "1 XLogData", strconv.Itoa(len(c.Data))+" XLogData"), pgvalue.FormatLSN(c.Sent))
 		if r.Timed {
 			fmt.Fprintf(w, "  %-6s %12s %12s %12s  %s\n", "lag", "acknowledged", "max", "median", "not acknowledged")
@@ -184,12 +145,17 @@ func writeConsumers(w io.Writer, r *consumer.Report, slowest int) {
 				s := c.Lags(p)
 				fmt.Fprintf(w, "  %-6s %12d %12s %12s  %d\n", p, s.Acked, secs(s.Max, s.Acked), secs(s.Median, s.Acked), s.Unacked)
 			}
-			if n := maxReply(c); n >= 0 {
+			if n := c.MaxReply(); n >= 0 {
 				fmt.Fprintf(w, "  longest reply to a keepalive that asked: %s (wal_sender_timeout %s)\n", secs(n, 1), secs(r.Settings.SenderTimeout, 1))
 			}
 		}
-		if un := unacked(c); len(un) > 0 {
-			fmt.Fprintf(w, "  never acknowledged flushed: %s\n", strings.Join(un, ", "))
+		if un := c.Unacknowledged(); len(un) > 0 {
+			s := make([]string, len(un))
+			for k, i := range un {
+				e := c.Ends[i]
+				s[k] = e.Kind + " " + pgvalue.FormatLSN(e.LSN) + " (message " + strconv.Itoa(e.Msg) + ")"
+			}
+			fmt.Fprintf(w, "  never acknowledged flushed: %s\n", strings.Join(s, ", "))
 		}
 		if len(c.Anomalies) == 0 {
 			fmt.Fprintln(w, "  anomalies: none")
@@ -230,48 +196,6 @@ func connTitle(c *consumer.Conn) string {
 	}
 	if c.First != 0 {
 		s += ", " + secs(c.Last-c.First, 1) + " of stream"
-	}
-	return s
-}
-
-func countEnds(c *consumer.Conn) (commits, aborts int) {
-	for _, e := range c.Ends {
-		if e.NeedsApply {
-			commits++
-		} else {
-			aborts++
-		}
-	}
-	return commits, aborts
-}
-
-func askedReply(c *consumer.Conn) int {
-	n := 0
-	for _, k := range c.Keepalives {
-		if k.ReplyRequested {
-			n++
-		}
-	}
-	return n
-}
-
-// maxReply returns the longest time a keepalive that asked waited for its reply, or -1.
-func maxReply(c *consumer.Conn) int64 {
-	n := int64(-1)
-	for _, k := range c.Keepalives {
-		if k.ReplyRequested && k.Reply >= 0 {
-			n = max(n, k.ReplyAfter)
-		}
-	}
-	return n
-}
-
-func unacked(c *consumer.Conn) []string {
-	var s []string
-	for _, e := range c.Ends {
-		if e.Acks[consumer.Flush].Update < 0 {
-			s = append(s, e.Kind+" "+pgvalue.FormatLSN(e.LSN)+" (message "+strconv.Itoa(e.Msg)+")")
-		}
 	}
 	return s
 }
@@ -357,15 +281,15 @@ func consumerJSON(r *consumer.Report, slowest int) consumerDoc {
 	d := consumerDoc{Timed: r.Timed, WalSenderTimeout: float64(r.Settings.SenderTimeout) / 1e9,
 		StatusInterval: float64(r.Settings.StatusInterval) / 1e9, Connections: []consumerConn{}}
 	for _, c := range r.Conns {
-		commits, aborts := countEnds(c)
+		commits, aborts := c.Counts()
 		j := consumerConn{Connection: c.Number, Slot: c.Slot, ApplicationName: c.Application,
 			DurationSeconds: float64(c.Last-c.First) / 1e9, SentLSN: pgvalue.FormatLSN(c.Sent), XLogData: len(c.Data),
 			Commits: commits, Aborts: aborts, StatusUpdates: len(c.Updates), Keepalives: len(c.Keepalives),
-			KeepalivesAsking: askedReply(c), UnacknowledgedEnds: []consumerEnd{}, Anomalies: []consumerAnomaly{}, Slowest: []consumerEnd{}}
+			KeepalivesAsking: c.AskedReply(), UnacknowledgedEnds: []consumerEnd{}, Anomalies: []consumerAnomaly{}, Slowest: []consumerEnd{}}
 		if c.Start != 0 {
 			j.StartLSN = pgvalue.FormatLSN(c.Start)
 		}
-		if n := maxReply(c); n >= 0 && r.Timed {
+		if n := c.MaxReply(); n >= 0 && r.Timed {
 			j.MaxReplySeconds = seconds(n)
 		}
 		if r.Timed {

@@ -548,3 +548,52 @@ func lsn(v uint64) string { return pgvalue.FormatLSN(v) }
 func seconds(ns int64) string {
 	return strconv.FormatFloat(float64(ns)/1e9, 'f', 3, 64) + " s"
 }
+
+// Counts returns how many of the connection's ends commit (need applying) and abort.
+func (c *Conn) Counts() (commits, aborts int) {
+	for _, e := range c.Ends {
+		if e.NeedsApply {
+			commits++
+		} else {
+			aborts++
+		}
+	}
+	return commits, aborts
+}
+
+// AskedReply returns how many keepalives asked for a reply.
+func (c *Conn) AskedReply() int {
+	n := 0
+	for _, k := range c.Keepalives {
+		if k.ReplyRequested {
+			n++
+		}
+	}
+	return n
+}
+
+// MaxReply returns the longest a keepalive that asked waited for its reply, ns, or -1 when
+// none was answered.
+func (c *Conn) MaxReply() int64 {
+	n := int64(-1)
+	for _, k := range c.Keepalives {
+		if k.ReplyRequested && k.Reply >= 0 {
+			n = max(n, k.ReplyAfter)
+		}
+	}
+	return n
+}
+
+// Unacknowledged returns the indexes in c.Ends of the ends never reported flushed.
+func (c *Conn) Unacknowledged() []int {
+	var un []int
+	for i, e := range c.Ends {
+		if e.Acks[Flush].Update < 0 {
+			un = append(un, i)
+		}
+	}
+	return un
+}
+
+// Seconds writes a duration in ns as seconds with three decimals: "13.004 s".
+func Seconds(ns int64) string { return seconds(ns) }

@@ -14,13 +14,14 @@ import (
 // anomaly is a mark at its first message. Points carry data-msg (the message's index in the
 // input) and a title with the figures.
 
+// The chart is drawn for the page's panel, about 360 px wide, and scales.
 const (
-	chartWidth  = 900
-	chartHeight = 260
-	marginLeft  = 110
-	marginRight = 20
-	marginTop   = 28
-	marginBot   = 34
+	chartWidth  = 360
+	chartHeight = 220
+	marginLeft  = 62
+	marginRight = 10
+	marginTop   = 44
+	marginBot   = 22
 )
 
 var seriesColors = [...]string{"#555", "#1f77b4", "#d62728", "#2ca02c"} // sent, write, flush, apply
@@ -36,7 +37,7 @@ func SVG(r *Report) []byte {
 	h := max(len(conns), 1) * chartHeight
 	var b strings.Builder
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" class="consumer-chart" width="` + itoa(chartWidth) + `" height="` + itoa(h) +
-		`" viewBox="0 0 ` + itoa(chartWidth) + ` ` + itoa(h) + `" font-family="sans-serif" font-size="11" role="img">`)
+		`" viewBox="0 0 ` + itoa(chartWidth) + ` ` + itoa(h) + `" font-family="sans-serif" font-size="10" role="img">`)
 	b.WriteString(`<title>LSN over capture time: WAL sent, written, flushed, applied</title>`)
 	if len(conns) == 0 {
 		b.WriteString(`<text x="10" y="20">No replication connection with capture times.</text>`)
@@ -98,7 +99,7 @@ func drawConn(b *strings.Builder, c *Conn, top int) {
 	if c.Slot != "" {
 		title += ", slot " + c.Slot
 	}
-	text(b, 10, float64(top+16), "start", title, "")
+	text(b, 4, float64(top+13), "start", title, "")
 	// Axes: LSN at the bottom and top, seconds along the time axis.
 	left, right := float64(marginLeft), float64(chartWidth-marginRight)
 	bottom := float64(top + chartHeight - marginBot)
@@ -106,15 +107,15 @@ func drawConn(b *strings.Builder, c *Conn, top int) {
 	text(b, left-4, bottom, "end", pgvalue.FormatLSN(lo), "")
 	text(b, left-4, float64(top+marginTop+4), "end", pgvalue.FormatLSN(hi), "")
 	span := c.Last - c.First
-	for k := 0; k <= 4; k++ {
-		t := c.First + span*int64(k)/4
-		text(b, x(t), bottom+14, "middle", strconv.FormatFloat(float64(t-c.First)/1e9, 'f', 1, 64)+" s", "")
+	for k, anchor := range [...]string{"start", "middle", "end"} {
+		t := c.First + span*int64(k)/2
+		text(b, x(t), bottom+13, anchor, strconv.FormatFloat(float64(t-c.First)/1e9, 'f', 1, 64)+" s", "")
 	}
-	// Legend.
+	// Legend, under the title.
 	for i, name := range [...]string{"sent", "written", "flushed", "applied"} {
-		lx := right - float64(4-i)*80
-		b.WriteString(`<rect x="` + f(lx) + `" y="` + itoa(top+8) + `" width="10" height="10" fill="` + seriesColors[i] + `"/>`)
-		text(b, lx+14, float64(top+17), "start", name, "")
+		lx := 4 + float64(i)*72
+		b.WriteString(`<rect x="` + f(lx) + `" y="` + itoa(top+20) + `" width="9" height="9" fill="` + seriesColors[i] + `"/>`)
+		text(b, lx+12, float64(top+28), "start", name, "")
 	}
 	for i, s := range series {
 		if len(s) == 0 {
@@ -141,7 +142,7 @@ func drawConn(b *strings.Builder, c *Conn, top int) {
 		yy := y(e.LSN)
 		b.WriteString(`<path class="lag" d="M` + f(x(e.Time)) + ` ` + f(yy) + `H` + f(x(u.Time)) + `" stroke="#d62728" stroke-dasharray="4 3" fill="none"/>`)
 		circle(b, x(e.Time), yy, 4, "#d62728", e.Msg, "slowest flush: "+e.Kind+" "+pgvalue.FormatLSN(e.LSN)+", message "+itoa(e.Msg)+", flushed "+secsText(e.Acks[Flush].Lag)+" later (message "+itoa(u.Msg)+")", "spike")
-		text(b, min(x(e.Time)+6, right-160), yy-6, "start", "flush lag "+secsText(e.Acks[Flush].Lag), "#d62728")
+		text(b, min(x(e.Time)+6, right-90), yy-5, "start", "flush lag "+secsText(e.Acks[Flush].Lag), "#d62728")
 	}
 	for _, a := range c.Anomalies {
 		if len(a.Msgs) == 0 {

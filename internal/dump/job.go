@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/internal/consumer"
 	"pgoutput-inspector/internal/dumpjob"
 )
 
@@ -21,6 +23,16 @@ func RunJob(j dumpjob.Job) (out []byte, over bool, why string) {
 	case dumpjob.GoTest:
 		kind = KindGoTest
 	case dumpjob.Text:
+	case dumpjob.Consumer:
+		rep, err := Consumers(strings.NewReader(j.Text), j.Format, decoder.Options{Proto: j.Proto, InStream: j.InStream}, consumer.Settings{}, nil)
+		if err != nil {
+			return nil, false, err.Error()
+		}
+		out := consumer.HTML(rep)
+		if len(out) > j.Max {
+			return nil, true, ""
+		}
+		return out, false, ""
 	default:
 		return nil, false, "unknown export"
 	}

@@ -25,6 +25,10 @@ const (
 	NumKinds
 )
 
+// Consumer is the Consumer panel's report (pgoutput-inspect consumer, as HTML): not a dump of
+// the Export menu, whose entries are the kinds before NumKinds.
+const Consumer = NumKinds
+
 // Job is one export: the input text and the settings the page decoded it with, which decode
 // is given as flags (--format, --proto, --in-stream), and what to write.
 type Job struct {

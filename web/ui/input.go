@@ -28,7 +28,10 @@ type InputPanel struct {
 	LinkErr  string         `vecty:"prop"`
 	Refused  web.Refusal    `vecty:"prop"`
 	Lens     web.Lens       `vecty:"prop"`
-	Dispatch Dispatch       `vecty:"prop"`
+	// Consumer says the Consumer panel is shown: a capture of replication connections has
+	// its toggle among the connections' notes.
+	Consumer bool     `vecty:"prop"`
+	Dispatch Dispatch `vecty:"prop"`
 }
 
 // SkipRender implements vecty.RenderSkipper.
@@ -36,7 +39,7 @@ func (p *InputPanel) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*InputPanel)
 	return ok && o.Text == p.Text && o.Force == p.Force && o.Proto == p.Proto && o.InStream == p.InStream &&
 		o.Doc == p.Doc && o.Msg == p.Msg && o.InputErr == p.InputErr && o.Stale == p.Stale && o.LinkErr == p.LinkErr &&
-		o.Refused == p.Refused && o.Lens == p.Lens
+		o.Refused == p.Refused && o.Lens == p.Lens && o.Consumer == p.Consumer
 }
 
 // Render implements vecty.Component.
@@ -69,19 +72,27 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 			vecty.If(p.LinkErr != "", alertBox("link-error", p.LinkErr)),
 			vecty.If(p.Refused.Msg != "", alertBox("input-refused", p.Refused.Msg)),
 			inputNotes(p.Doc),
-			connectionNotes(p.Doc, p.Dispatch),
+			connectionNotes(p.Doc, p.Consumer, p.Dispatch),
 		),
 	)
 }
 
 // connectionNotes says what each connection of a packet capture was, how it was captured,
 // the replication commands it sent and how it went, each with a button that filters the
-// message list to its messages.
-func connectionNotes(d *web.Doc, dispatch Dispatch) vecty.MarkupOrChild {
+// message list to its messages; when one replicated, the Consumer panel's toggle comes first.
+func connectionNotes(d *web.Doc, consumer bool, dispatch Dispatch) vecty.MarkupOrChild {
 	if d == nil || len(d.Connections) == 0 {
 		return nil
 	}
 	items := []vecty.MarkupOrChild{markup(class("conn-notes"))}
+	for k := range d.Conversations {
+		if d.Conversations[k].Replication != nil {
+			items = append(items, div(markup(class("conn-consumer")), text("Replication: "),
+				panelToggle("consumer-toggle", "Consumer", "Each consumer's lags, keepalive replies and anomalies",
+					consumer, true, web.ShowConsumer{On: !consumer}, dispatch)))
+			break
+		}
+	}
 	for k := range d.Connections {
 		n := strconv.Itoa(k + 1)
 		s := "Connection " + n + ": " + d.Connections[k].Describe()

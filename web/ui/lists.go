@@ -413,6 +413,11 @@ type TreeView struct {
 	ShowNotes  bool       `vecty:"prop"`
 	NoteTarget string     `vecty:"prop"`
 	Dispatch   Dispatch   `vecty:"prop"`
+	// ShowConsumer shows the Consumer panel, whose status is ConsumerStatus (an error when
+	// ConsumerErr).
+	ShowConsumer   bool   `vecty:"prop"`
+	ConsumerStatus string `vecty:"prop"`
+	ConsumerErr    bool   `vecty:"prop"`
 
 	box   *vecty.HTML // the scroll box as last rendered
 	watch sizeWatch
@@ -435,7 +440,8 @@ func (v *TreeView) SkipRender(prev vecty.Component) bool {
 		o.Catalog == v.Catalog && o.ShowCatalog == v.ShowCatalog && o.CatalogView == v.CatalogView &&
 		o.Timeline == v.Timeline && o.ShowTimeline == v.ShowTimeline && o.TimelineView == v.TimelineView && o.Msg == v.Msg && o.Lens == v.Lens &&
 		o.Compare == v.Compare && o.CanCompare == v.CanCompare && o.CompareRow == v.CompareRow &&
-		sameNotes(o.Notes, v.Notes) && o.Doc == v.Doc && o.ShowNotes == v.ShowNotes && o.NoteTarget == v.NoteTarget
+		sameNotes(o.Notes, v.Notes) && o.Doc == v.Doc && o.ShowNotes == v.ShowNotes && o.NoteTarget == v.NoteTarget &&
+		o.ShowConsumer == v.ShowConsumer && o.ConsumerStatus == v.ConsumerStatus && o.ConsumerErr == v.ConsumerErr
 }
 
 // sameNotes reports whether a and b are the same notes: Apply replaces the slice on a change.
@@ -487,7 +493,8 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 	// the box whose size it watches stays the same.
 	showCompare := v.Compare != nil
 	showNotes := !showCompare && v.ShowNotes
-	showTimeline := !showCompare && !showNotes && v.ShowTimeline && v.Timeline != nil
+	showConsumer := !showCompare && !showNotes && v.ShowConsumer
+	showTimeline := !showCompare && !showNotes && !showConsumer && v.ShowTimeline && v.Timeline != nil
 	showCatalog := !showCompare && !showNotes && !showTimeline && v.ShowCatalog && v.Catalog != nil
 	showChange := !showCompare && !showNotes && !showTimeline && !showCatalog && v.ShowChange && v.Change != nil
 	var other vecty.ComponentOrHTML
@@ -499,6 +506,9 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 	case showNotes:
 		other = &NotesView{Notes: v.Notes, Doc: v.Doc, Target: v.NoteTarget, Dispatch: v.Dispatch}
 		title = "Notes"
+	case showConsumer:
+		other = consumerView(v.ConsumerStatus, v.ConsumerErr, v.Dispatch)
+		title = "Consumer"
 	case showTimeline:
 		other = &TimelineView{Timeline: v.Timeline, Msg: v.Msg, View: v.TimelineView, Dispatch: v.Dispatch}
 		title = "Timeline (" + plural(len(v.Timeline.Spans), "span", "spans")
@@ -513,7 +523,7 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 		other = &ChangeView{Change: v.Change, Node: v.Node, Row: -1, View: v.ChangeView, Dispatch: v.Dispatch}
 		title = "Before and after"
 	}
-	return section(markup(class("panel", "tree-panel"), vecty.ClassMap{"showing-change": showChange || showCompare, "showing-catalog": showCatalog || showTimeline || showNotes},
+	return section(markup(class("panel", "tree-panel"), vecty.ClassMap{"showing-change": showChange || showCompare, "showing-catalog": showCatalog || showTimeline || showNotes || showConsumer},
 		attr("aria-labelledby", "tree-title")),
 		div(markup(class("panel-head")),
 			heading2(markup(attr("id", "tree-title")), text(title)),

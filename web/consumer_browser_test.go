@@ -1,0 +1,81 @@
+//go:build !js
+
+package web_test
+
+import (
+	"os"
+	"strconv"
+	"testing"
+
+	"pgoutput-inspector/decoder"
+	pginput "pgoutput-inspector/input"
+	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/internal/consumer"
+	"pgoutput-inspector/internal/dump"
+)
+
+// TestBrowsersConsumer opens the capture of a PostgreSQL subscriber whose apply worker was
+// stopped for 5 s (testdata/consumer) and turns the Consumer panel on: the export worker's
+// report shows the apply connection's flush lag as pgoutput-inspect consumer computes it,
+// the chart marks the slowest flush, whose point selects its Commit; the silence is listed,
+// and its button, reached with the keyboard, selects its message; the panel passes axe.
+func TestBrowsersConsumer(t *testing.T) {
+	const rel = "consumer/subscriber-stopped-pg15.pcapng"
+	rep := reportOf(t, rel)
+	var apply *consumer.Conn
+	for _, c := range rep.Conns {
+		if c.Slot == "sub" {
+			apply = c
+		}
+	}
+	if apply == nil {
+		t.Fatal("no apply connection")
+	}
+	flush := apply.Lags(consumer.Flush)
+	bad := reportOf(t, "consumer/misreport-pg17.pcapng").Conns[0].Anomalies[0]
+	slowest := apply.Ends[flush.MaxEnd].Msg
+	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, _ string) {
+		openTestdata(t, b, rel)
+		b.Click(".consumer-toggle")
+		poll(t, b, "the report's flush lag", `((e) => e && e.textContent === `+jsQuote(consumer.Seconds(flush.Max))+` ? "" : e ? e.textContent : "no report yet: "+document.querySelector(".consumer-status").textContent)(document.querySelector("#consumer-body .consumer-lags .lag-flush td:nth-child(3)"))`)
+		waitText(t, b, ".consumer-status", "")
+		waitText(t, b, "#tree-title", "Consumer")
+		if n := b.Count("#consumer-body .consumer-chart circle.point"); n != len(apply.Updates) {
+			t.Errorf("%d points in the chart, want the %d status updates of the apply connection", n, len(apply.Updates))
+		}
+		// The slowest flush's point selects its Commit.
+		b.Eval(`document.querySelector("#consumer-body circle.spike").dispatchEvent(new MouseEvent("click", {bubbles: true}))`, nil)
+		until(b, `document.querySelector('.mrow.selected[data-msg="`+strconv.Itoa(slowest)+`"]')`)
+		poll(t, b, "the hex view shows the Commit", `((h) => h.includes("Commit") ? "" : h)(document.querySelector(".hex-panel h2").textContent)`)
+		axeSerious(t, b, b.Name()+", the Consumer panel")
+		// Another file: the panel checks it in turn. The misreporting consumer's first anomaly
+		// (its flush going back) is a button; focused and pressed with Enter, it selects its
+		// message.
+		openTestdata(t, b, "consumer/misreport-pg17.pcapng")
+		poll(t, b, "the report's first anomaly", `((e) => e && e.textContent.startsWith(`+jsQuote(string(bad.Kind)+": "+bad.Text)+`) ? "" : e ? e.textContent : "none yet")(document.querySelector("#consumer-body .consumer-anomalies button"))`)
+		b.Eval(`document.querySelector("#consumer-body .consumer-anomalies button").focus()`, nil)
+		b.Press("Enter")
+		until(b, `document.querySelector('.mrow.selected[data-msg="`+strconv.Itoa(bad.Msgs[len(bad.Msgs)-1])+`"]')`)
+		// Another panel takes the tree's place; the Consumer panel comes back with its report.
+		b.Click(".timeline-toggle")
+		until(b, `document.querySelector(".consumer-toggle").getAttribute("aria-pressed") === "false" && !document.querySelector("#consumer-body")`)
+		b.Click(".consumer-toggle")
+		until(b, `document.querySelector("#consumer-body .consumer-lags")`)
+	})
+}
+
+// reportOf is pgoutput-inspect consumer's report of testdata/rel, with the page's settings
+// (PostgreSQL's defaults).
+func reportOf(t *testing.T, rel string) *consumer.Report {
+	t.Helper()
+	f, err := os.Open("../testdata/" + rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rep, err := dump.Consumers(f, pginput.Auto, decoder.Options{}, consumer.Settings{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
