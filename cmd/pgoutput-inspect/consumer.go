@@ -62,13 +62,8 @@ func runConsumer(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "pgoutput-inspect consumer: --wal-sender-timeout and --status-interval must be more than 0, --slowest at least 0")
 		return exitUsage
 	}
-	name := "-"
-	if len(pos) == 1 {
-		name = pos[0]
-	}
-	in, _, closeInput, err := openInput(e, name)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "pgoutput-inspect consumer: %v\n", err)
+	name, in, _, closeInput, ok := openArg(e, "consumer", pos)
+	if !ok {
 		return exitUsage
 	}
 	defer closeInput()
@@ -220,12 +215,12 @@ func messageList(msgs []int) string {
 	return plural(len(msgs), "message ", "messages ") + strings.Join(s, ", ")
 }
 
-// secs writes ns as seconds with three decimals, or "-" when there were no figures.
+// secs writes ns as seconds with three decimals, or "-" when there were no figures (n is 0).
 func secs(ns int64, n int) string {
 	if n == 0 {
 		return "-"
 	}
-	return strconv.FormatFloat(float64(ns)/1e9, 'f', 3, 64) + " s"
+	return consumer.Seconds(ns)
 }
 
 // The JSON document of consumer --json (docs/cli.md).

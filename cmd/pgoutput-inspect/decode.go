@@ -123,13 +123,8 @@ func runDecode(e *env, args []string) int {
 		}
 	}
 
-	name := "-"
-	if len(pos) == 1 {
-		name = pos[0]
-	}
-	in, live, closeInput, err := openInput(e, name)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %v\n", err)
+	name, in, live, closeInput, ok := openArg(e, "decode", pos)
+	if !ok {
 		return exitUsage
 	}
 	defer closeInput()
@@ -190,6 +185,22 @@ func printInputErrors(e *env, name string, errs []*input.Error) {
 	for _, ie := range errs {
 		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: %s: %v\n", displayName(name), ie)
 	}
+}
+
+// openArg opens the input file the command line names in pos (standard input when it names
+// none) and returns its name ("-" for standard input), or says on stderr why it cannot, as
+// command.
+func openArg(e *env, command string, pos []string) (name string, r io.Reader, live bool, close func(), ok bool) {
+	name = "-"
+	if len(pos) == 1 {
+		name = pos[0]
+	}
+	r, live, close, err := openInput(e, name)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect %s: %v\n", command, err)
+		return name, nil, false, nil, false
+	}
+	return name, r, live, close, true
 }
 
 // openInput opens the named file, or standard input for "-". live says the input may still

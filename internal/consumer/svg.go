@@ -131,7 +131,7 @@ func drawConn(b *strings.Builder, c *Conn, top int) {
 	}
 	// Each status update is a point to choose, with its figures.
 	for _, u := range c.Updates {
-		tip := "status update, message " + itoa(u.Msg) + " at " + secsText(u.Time-c.First) + ": write " + pgvalue.FormatLSN(u.Pos[Write]) +
+		tip := "status update, message " + itoa(u.Msg) + " at " + seconds(u.Time-c.First) + ": write " + pgvalue.FormatLSN(u.Pos[Write]) +
 			", flush " + pgvalue.FormatLSN(u.Pos[Flush]) + ", apply " + pgvalue.FormatLSN(u.Pos[Apply]) + "; " + strconv.FormatUint(u.Unflushed, 10) + " bytes sent not flushed"
 		circle(b, x(u.Time), y(max(u.Pos[Flush], lo)), 2.5, seriesColors[2], u.Msg, tip, "point")
 	}
@@ -141,8 +141,8 @@ func drawConn(b *strings.Builder, c *Conn, top int) {
 		u := c.Updates[e.Acks[Flush].Update]
 		yy := y(e.LSN)
 		b.WriteString(`<path class="lag" d="M` + f(x(e.Time)) + ` ` + f(yy) + `H` + f(x(u.Time)) + `" stroke="#d62728" stroke-dasharray="4 3" fill="none"/>`)
-		circle(b, x(e.Time), yy, 4, "#d62728", e.Msg, "slowest flush: "+e.Kind+" "+pgvalue.FormatLSN(e.LSN)+", message "+itoa(e.Msg)+", flushed "+secsText(e.Acks[Flush].Lag)+" later (message "+itoa(u.Msg)+")", "spike")
-		text(b, min(x(e.Time)+6, right-90), yy-5, "start", "flush lag "+secsText(e.Acks[Flush].Lag), "#d62728")
+		circle(b, x(e.Time), yy, 4, "#d62728", e.Msg, "slowest flush: "+e.Kind+" "+pgvalue.FormatLSN(e.LSN)+", message "+itoa(e.Msg)+", flushed "+seconds(e.Acks[Flush].Lag)+" later (message "+itoa(u.Msg)+")", "spike")
+		text(b, min(x(e.Time)+6, right-90), yy-5, "start", "flush lag "+seconds(e.Acks[Flush].Lag), "#d62728")
 	}
 	for _, a := range c.Anomalies {
 		if len(a.Msgs) == 0 {
@@ -196,6 +196,5 @@ func escape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(pgvalue.SafeText(s))
 }
 
-func f(v float64) string       { return strconv.FormatFloat(v, 'f', 1, 64) }
-func itoa(n int) string        { return strconv.Itoa(n) }
-func secsText(ns int64) string { return seconds(ns) }
+func f(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+func itoa(n int) string  { return strconv.Itoa(n) }
