@@ -426,3 +426,24 @@ func TestConsumerMisreport(t *testing.T) {
 		}
 	}
 }
+
+// TestConsumerFsync: pg_recvlogical reporting every second and fsyncing every 4 s, six
+// transactions a second apart: its writes are reported within two status intervals, its
+// flushes only after an fsync (the longest near the fsync interval and the status interval
+// together), as Wireshark's fields give them; no anomaly.
+func TestConsumerFsync(t *testing.T) {
+	for _, path := range consumerCaptures(t, "recvlogical-fsync-pg16") {
+		rep, code := consumerJSONOf(t, path)
+		if code != exitOK || len(anomalyKinds(rep)) > 0 {
+			t.Errorf("%s: exit %d, anomalies %q", path, code, anomalyKinds(rep))
+		}
+		if len(rep.Connections) != 1 || rep.Connections[0].MaxWriteLag == nil || rep.Connections[0].MaxFlushLag == nil {
+			t.Fatalf("%s: %+v", path, rep.Connections)
+		}
+		w, f := *rep.Connections[0].MaxWriteLag, *rep.Connections[0].MaxFlushLag
+		if w > 2.5 || f < 2.5 || f > 6 {
+			t.Errorf("%s: max write lag %.3f s (status interval 1 s), max flush lag %.3f s (fsync interval 4 s)", path, w, f)
+		}
+		checkLags(t, context.Background(), path, rep)
+	}
+}

@@ -5,6 +5,7 @@ package wirecapture
 import (
 	"context"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"pgoutput-inspector/internal/pgserver"
@@ -75,8 +76,24 @@ var ConsumerScenarios = []Scenario{
 		[]string{"16"}, false, func(ctx context.Context, srv []*pgserver.Server) error {
 			return RecvLogicalUnanswered(ctx, srv[0], 2*time.Second)
 		}},
+	{"recvlogical-fsync-pg16", "pg_recvlogical 15 --status-interval 1 --fsync-interval 4 against PostgreSQL 16, six one-row transactions a second apart: its flush reports follow its fsyncs",
+		[]string{"16"}, false, recv(RecvOptions{Create: true, Drop: true, Options: []string{"proto_version=1"},
+			Args: []string{"--status-interval", "1", "--fsync-interval", "4"}, Changes: SpacedInserts(6, time.Second)})},
 	{"misreport-pg17", "a consumer written with pglogrepl against PostgreSQL 17 that acknowledges a transaction, then reports its flush LSN lower and past its write, leaves, starts again past a transaction committed while it was away, and reports a flush 1 MB past the WAL sent",
 		[]string{"17"}, false, func(ctx context.Context, srv []*pgserver.Server) error { return Misreport(ctx, srv[0]) }},
+}
+
+// SpacedInserts are n one-row transactions, the given time apart (pg_sleep runs over the
+// scenarios' own Unix-domain connection, which the capture does not see).
+func SpacedInserts(n int, apart time.Duration) []string {
+	var sql []string
+	for i := range n {
+		if i > 0 {
+			sql = append(sql, "SELECT pg_sleep("+strconv.FormatFloat(apart.Seconds(), 'f', 3, 64)+")")
+		}
+		sql = append(sql, "INSERT INTO "+Table+" VALUES ("+strconv.Itoa(200+i)+", 'spaced', "+strconv.Itoa(i)+")")
+	}
+	return sql
 }
 
 // StoppedFor is how long SubscribeStopped's scenario stops the apply worker.
