@@ -171,7 +171,7 @@ func TestBrowserSubscriberConnections(t *testing.T) {
 	if !strings.Contains(note, "application_name pg_") || !strings.Contains(note, "_sync_") {
 		t.Errorf("connection %d's note %q does not name the table sync's application_name", sync, note)
 	}
-	b.Click(`.conn-notes p:nth-child(` + c + `) .conn-filter`)
+	b.Click(`.conn-notes p:nth-of-type(` + c + `) .conn-filter`)
 	until(b, `document.querySelector(".filter").value === "conn:`+c+`"`)
 	n := 0
 	for _, m := range msgs {
