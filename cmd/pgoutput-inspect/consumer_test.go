@@ -55,8 +55,8 @@ func consumerJSONOf(t *testing.T, path string, flags ...string) (consumerReport,
 // times, ports and each CopyData's bytes, which it reads itself): for each replication
 // connection (by the client's port), the longest time from a frame carrying a Commit, Stream
 // Commit or Commit Prepared (XLogData 'w' whose message is 'C', 'c' or 'K') to the client's first later status update ('r') whose
-// write, flush or apply LSN reaches the Commit's end LSN; the commits; and whether the last
-// keepalive ('k') asked for a reply that never came.
+// write, flush or apply LSN reaches the Commit's end LSN; the commits; and whether a keepalive
+// ('k') asked for a reply that did not come within half of wal_sender_timeout.
 type wireLags struct {
 	commits    int
 	maxLag     [3]float64 // write, flush, apply; -1: a commit never acknowledged there
@@ -79,8 +79,7 @@ func wiresharkLags(t *testing.T, ctx context.Context, path, serverPort string) m
 		pos [3]uint64
 	}
 	commits, updates := map[string][]commit{}, map[string][]update{}
-	lastAsk := map[string]float64{}
-	lastReply := map[string]float64{}
+	asks := map[string][]float64{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		f := strings.Split(line, "\t")
 		if len(f) < 4 || f[3] == "" {
@@ -107,10 +106,9 @@ func wiresharkLags(t *testing.T, ctx context.Context, path, serverPort string) m
 			case fromServer && b[0] == 'w' && len(b) >= 47 && b[25] == 'c':
 				commits[client] = append(commits[client], commit{at, be64(b[39:])})
 			case fromServer && b[0] == 'k' && len(b) >= 18 && b[17] == 1:
-				lastAsk[client] = at
+				asks[client] = append(asks[client], at)
 			case !fromServer && b[0] == 'r' && len(b) >= 34:
 				updates[client] = append(updates[client], update{at, [3]uint64{be64(b[1:]), be64(b[9:]), be64(b[17:])}})
-				lastReply[client] = at
 			}
 		}
 	}
@@ -135,14 +133,28 @@ func wiresharkLags(t *testing.T, ctx context.Context, path, serverPort string) m
 		}
 		lags[client] = l
 	}
-	for client, at := range lastAsk {
+	// A keepalive asking for a reply is unanswered when no status update follows it within
+	// half of wal_sender_timeout (replyWithin).
+	for client, ats := range asks {
 		if lags[client] == nil {
 			lags[client] = &wireLags{}
 		}
-		lags[client].unanswered = lastReply[client] < at
+		for _, at := range ats {
+			answered := false
+			for _, u := range updates[client] {
+				if u.at > at {
+					answered = u.at-at <= replyWithin
+					break
+				}
+			}
+			lags[client].unanswered = lags[client].unanswered || !answered
+		}
 	}
 	return lags
 }
+
+// replyWithin is half of the unanswered scenario's wal_sender_timeout (2 s), in seconds.
+const replyWithin = 1.0
 
 func be64(b []byte) uint64 {
 	var v uint64

@@ -750,7 +750,8 @@ func RecvLogicalUnanswered(ctx context.Context, srv *pgserver.Server, timeout ti
 		return fmt.Errorf("wirecapture: starting pg_recvlogical: %w", err)
 	}
 	defer func() {
-		cmd.Process.Signal(syscall.SIGCONT)
+		// SIGKILL ends a stopped process; continuing it first would let it send a status
+		// update, late, into the capture.
 		cmd.Process.Kill()
 		cmd.Wait()
 	}()
