@@ -54,10 +54,6 @@ func runConsumer(e *env, args []string) int {
 	if err != nil {
 		return usageExit(err)
 	}
-	if len(pos) > 1 {
-		fmt.Fprintf(e.stderr, "pgoutput-inspect consumer: one input file at most, got %d: %s\n", len(pos), strings.Join(pos, " "))
-		return exitUsage
-	}
 	if o.senderTimeout <= 0 || o.statusInterval <= 0 || o.slowest < 0 {
 		fmt.Fprintln(e.stderr, "pgoutput-inspect consumer: --wal-sender-timeout and --status-interval must be more than 0, --slowest at least 0")
 		return exitUsage

@@ -82,10 +82,6 @@ func runDecode(e *env, args []string) int {
 	if err != nil {
 		return usageExit(err)
 	}
-	if len(pos) > 1 {
-		fmt.Fprintf(e.stderr, "pgoutput-inspect decode: one input file at most, got %d: %s\n", len(pos), strings.Join(pos, " "))
-		return exitUsage
-	}
 	if o.json && o.jsonLines {
 		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --json and --json-lines: choose one")
 		return exitUsage
@@ -187,10 +183,14 @@ func printInputErrors(e *env, name string, errs []*input.Error) {
 	}
 }
 
-// openArg opens the input file the command line names in pos (standard input when it names
-// none) and returns its name ("-" for standard input), or says on stderr why it cannot, as
+// openArg opens the one input file the command line names in pos (standard input when it
+// names none) and returns its name ("-" for standard input), or says on stderr why it cannot, as
 // command.
 func openArg(e *env, command string, pos []string) (name string, r io.Reader, live bool, close func(), ok bool) {
+	if len(pos) > 1 {
+		fmt.Fprintf(e.stderr, "pgoutput-inspect %s: one input file at most, got %d: %s\n", command, len(pos), strings.Join(pos, " "))
+		return "", nil, false, nil, false
+	}
 	name = "-"
 	if len(pos) == 1 {
 		name = pos[0]
