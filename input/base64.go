@@ -1,5 +1,7 @@
 package input
 
+import "pgoutput-inspector/decoder"
+
 // b64Std and b64URL map a character to its 6-bit value plus one, and every other character to
 // zero (RFC 4648 §4 and §5 alphabets).
 var b64Std, b64URL = b64Tables()
@@ -101,62 +103,133 @@ func (s *state) base64Run(run []byte, off int, alphabet *[256]byte, name string)
 	return nil
 }
 
-// sniffBase64Wrapped accepts two or more lines of base64 whose first line is as long as a
-// wrapping tool writes them: 76 (base64, MIME) or 64 (openssl, PEM) characters.
+// sniffBase64Wrapped accepts two or more lines of base64, none wider than 76 or 64 characters
+// and one that wide with a line after it: base64(1), openssl, or psql -At's column of
+// encode(data, 'base64') values, which break after every 76 characters.
 func sniffBase64Wrapped(sm *sample) bool {
 	if sm.lines < 2 {
 		return false
 	}
-	a, b := trimSpace(sm.first, 0)
-	if n := b - a; n != 76 && n != 64 {
-		return false
-	}
-	for _, c := range sm.first[a:b] {
-		if b64Std[c] == 0 {
+	width, fullBefore := 0, false
+	for off := 0; off < len(sm.text); {
+		line, next := nextLine(sm.text, off)
+		a, b := trimSpace(line, off)
+		if next == len(sm.text) && len(sm.text) == sniffWindow {
+			break // a line the window cut
+		}
+		off = next
+		if a == b {
+			continue
+		}
+		if b-a > 76 {
 			return false
 		}
+		for _, c := range sm.text[a:b] {
+			if b64Std[c] == 0 && c != '=' {
+				return false
+			}
+		}
+		fullBefore = fullBefore || width == 76 || width == 64
+		width = b - a
 	}
-	return true
+	return fullBefore
 }
 
-// readBase64Wrapped reads base64 wrapped over lines as one text: every line but the last as
-// long as the first, the lines joined.
+// readBase64Wrapped reads base64 wrapped over lines as wide as the widest: a message's lines
+// joined, its last line shorter (or a blank line after it). A message whose text fills its
+// last line is joined with the next line's too, unless the joined bytes do not decode and the
+// lines up to a full one do (see splitWrapped): encode(data, 'base64') of a message of 57
+// bytes, or any multiple, in psql -At output.
 func readBase64Wrapped(s *state) *failure {
 	s.grow(len(s.text) * 3 / 4)
-	width := -1
+	width := 0
+	for off := 0; off < len(s.text); {
+		line, next := nextLine(s.text, off)
+		a, b := trimSpace(line, off)
+		off = next
+		width = max(width, b-a)
+	}
+	if width == 0 {
+		return failf(0, "expected base64")
+	}
+	if width%4 != 0 {
+		return failf(0, "wrapped base64: the widest line holds "+itoa(width)+" characters, not a multiple of four")
+	}
 	joined := make([]byte, 0, len(s.text))
 	pieces := make([]span, 0, len(s.text)/64+1)
-	shortEnd := -1
+	var sess *decoder.Session
+	flush := func() *failure {
+		if len(pieces) == 0 {
+			return nil
+		}
+		s.begin(pieces[0].start)
+		sub := &state{text: joined, buf: s.buf, endName: "the end of the text"}
+		f := sub.base64Run(joined, 0, &b64Std, "base64")
+		s.buf = sub.buf
+		if f != nil {
+			f.off = pieceOffset(pieces, f.off)
+			return f
+		}
+		if len(pieces) > 1 {
+			if sess == nil {
+				sess = decoder.NewSession(decoder.Options{})
+			}
+			s.splitWrapped(sess, pieces, width)
+		}
+		joined, pieces = joined[:0], pieces[:0]
+		return nil
+	}
 	for off := 0; off < len(s.text); {
 		line, next := nextLine(s.text, off)
 		a, b := trimSpace(line, off)
 		off = next
 		if a == b {
+			if f := flush(); f != nil {
+				return f
+			}
 			continue
-		}
-		if shortEnd >= 0 {
-			return failf(shortEnd, "wrapped base64: only the last line may be shorter than the others ("+itoa(width)+" characters)")
-		}
-		if width < 0 {
-			width = b - a
-		} else if b-a > width {
-			return failf(a+width, "wrapped base64: this line is longer than the first ("+itoa(width)+" characters)")
-		}
-		if b-a < width {
-			shortEnd = b
 		}
 		joined = append(joined, s.text[a:b]...)
 		pieces = append(pieces, span{a, b})
+		if b-a < width {
+			if f := flush(); f != nil {
+				return f
+			}
+		}
 	}
-	if width < 0 {
-		return failf(0, "expected base64")
+	return flush()
+}
+
+// splitWrapped looks again at the last message, read from the full lines of pieces and one
+// more: when its bytes do not decode and those of its first full lines do, the message ends
+// there and the next starts, as often as that holds. Every full line holds width*3/4 bytes.
+func (s *state) splitWrapped(sess *decoder.Session, pieces []span, width int) {
+	if s.more > 0 {
+		return // the message was past the limit and not kept
 	}
-	s.begin(pieces[0].start)
-	sub := &state{text: joined, buf: s.buf, endName: "the end of the text"}
-	f := sub.base64Run(joined, 0, &b64Std, "base64")
-	s.buf = sub.buf
-	if f != nil {
-		f.off = pieceOffset(pieces, f.off)
+	per := width / 4 * 3
+	for i := len(s.msgs) - 1; ; i++ {
+		b := s.buf[s.starts[i]:]
+		if sess.Fits(b) {
+			return
+		}
+		k := 1
+		for ; k < len(pieces) && !sess.Fits(b[:k*per]); k++ {
+		}
+		if k == len(pieces) {
+			return
+		}
+		s.note(i, "Line "+itoa(s.lineAt(pieces[k-1].start))+" is as wide as the widest ("+itoa(width)+
+			" characters) but the message ends there: the bytes up to it decode whole, and not with the next line's.")
+		if s.limit > 0 && len(s.msgs) >= s.limit {
+			if s.more == 0 {
+				s.overAt = s.starts[i] + k*per
+			}
+			s.more++
+			return
+		}
+		s.starts = append(s.starts, s.starts[i]+k*per)
+		s.msgs = append(s.msgs, Message{Line: s.lineAt(pieces[k].start), Offset: pieces[k].start})
+		pieces = pieces[k:]
 	}
-	return f
 }

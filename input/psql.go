@@ -104,6 +104,20 @@ func isKnownExtra(n []byte) bool {
 	return false
 }
 
+// headerName reports whether a lone field is a one-column result's header rather than its
+// first value: a name as PostgreSQL folds an unquoted one, without capitals (base64 has them).
+func headerName(f []byte) bool {
+	if !isName(f) || looksLikeValue(f) {
+		return false
+	}
+	for _, c := range f {
+		if c >= 'A' && c <= 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
 // isColumnName reports whether b names a column of pg_logical_slot_peek_binary_changes.
 func isColumnName(b []byte) bool {
 	switch string(b) {

@@ -174,7 +174,22 @@ func sniffCopy(sm *sample) bool {
 			return bytes.IndexByte(line, '\t') >= 0 || bytes.HasPrefix(line, []byte(`\\`))
 		}
 	}
-	return false
+	return copyBase64Break(sm.text)
+}
+
+// copyBase64Break reports whether text holds COPY's "\n" escape of the line break that
+// encode(data, 'base64') puts after every 76 characters.
+func copyBase64Break(text []byte) bool {
+	i := bytes.Index(text, []byte(`\n`))
+	if i < 76 {
+		return false
+	}
+	for _, c := range text[i-76 : i] {
+		if b64Std[c] == 0 {
+			return false
+		}
+	}
+	return i == 76 || text[i-77] == '\t' || text[i-77] == '\n' || text[i-77] == 'n' && i >= 78 && text[i-78] == '\\'
 }
 
 // readCopy reads COPY (…) TO STDOUT in its text format: one row a line, fields apart by tabs,
@@ -188,7 +203,7 @@ func readCopy(s *state) *failure {
 	}
 	names := bytes.Split(first, []byte{'\t'})
 	var cols psqlColumns
-	if isColumnName(names[0]) || (len(names) > 1 && isColumnName(names[1])) || (len(names) == 1 && !bytes.HasPrefix(names[0], []byte(`\\`))) {
+	if isColumnName(names[0]) || (len(names) > 1 && isColumnName(names[1])) || (len(names) == 1 && headerName(names[0])) {
 		var ok bool
 		if cols, ok = findColumns(names); !ok {
 			return failf(off, "expected a column named data in the header")

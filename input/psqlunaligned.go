@@ -184,6 +184,9 @@ func readPsqlUnaligned(s *state) *failure {
 			return failf(off, "expected rows lsn"+string(sep)+"xid"+string(sep)+"data, or a header line naming the columns")
 		}
 	}
+	// A carriage return before a line end is the value's own (encode(data, 'escape') leaves
+	// it raw) unless the text's lines end in CRLF.
+	ownCR := !aligned && cols.data == ncols-1 && !crlfText(s.text)
 	rows := 0
 	var row *psqlRow
 	var fs [][]byte
@@ -224,7 +227,7 @@ func readPsqlUnaligned(s *state) *failure {
 			}
 		}
 		cutRow := aligned && blankOthers && ncols > 1
-		if row != nil && (cutRow || (ncols == 1 && cont != contNone) || !s.rowStart(fs, cols, ncols, sep)) {
+		if row != nil && (cutRow || (ncols == 1 && (cont != contNone || !aligned && s.base64Full(row))) || !s.rowStart(fs, cols, ncols, sep)) {
 			// A line of the previous row's value: a line break in it (encode()'s base64, an
 			// escape-format value with a newline byte), or an aligned table's continuation.
 			var c span
@@ -237,6 +240,9 @@ func readPsqlUnaligned(s *state) *failure {
 				}
 			} else {
 				c = span{off, off + len(line)} // the raw text: a line break inside the value
+				if ownCR {
+					c.end = crEnd(s.text, c.end)
+				}
 				row.raw = true
 				if ncols == 1 {
 					c = s.trimMarkers(span{loff, loff + len(l)}, true)
@@ -263,6 +269,9 @@ func readPsqlUnaligned(s *state) *failure {
 			case cols.xid:
 				row.xid, row.hasXid = c, true
 			case cols.data:
+				if ownCR && i == ncols-1 {
+					c.end = crEnd(s.text, c.end)
+				}
 				row.setData(c)
 			}
 		}
@@ -289,6 +298,36 @@ func readPsqlUnaligned(s *state) *failure {
 		return s.finishRow(row)
 	}
 	return nil
+}
+
+// crlfText reports whether the text's first line ends in CRLF: a text pasted with Windows
+// line ends, whose carriage returns are not part of any value.
+func crlfText(text []byte) bool {
+	i := bytes.IndexByte(text, '\n')
+	return i > 0 && text[i-1] == '\r'
+}
+
+// crEnd extends a value that ends at a line's end over the carriage return nextLine dropped.
+func crEnd(text []byte, end int) int {
+	if end+1 < len(text) && text[end] == '\r' && text[end+1] == '\n' {
+		return end + 1
+	}
+	return end
+}
+
+// base64Full reports whether a one-column row's value so far is encode(data, 'base64') whose
+// last line is full (76 characters): the value goes on on the next line.
+func (s *state) base64Full(r *psqlRow) bool {
+	last := r.data[len(r.data)-1]
+	if last.end-last.start != 76 {
+		return false
+	}
+	for _, c := range s.text[last.start:last.end] {
+		if b64Std[c] == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // escapeRow reports whether a row's value is in bytea's escape format so far.

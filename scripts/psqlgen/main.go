@@ -526,6 +526,39 @@ func afterRule(text string, rows []row) (string, []int, int, string) {
 	return "", nil, 0, ""
 }
 
+// fromRule drops the header line: the paste starts at the rule under it.
+func fromRule(text string, rows []row) (string, []int, int, string) {
+	ls := lines(text)
+	for i, l := range ls {
+		if i > 0 && (strings.HasPrefix(l, "---") || strings.HasPrefix(l, "───") || strings.Contains(l, "-+-") || strings.Contains(l, "─┼─")) {
+			return join(ls[i:]), allIdx(len(rows)), -1, ""
+		}
+	}
+	return "", nil, 0, ""
+}
+
+// firstTrimmed drops the blanks at the start of the first line, as a selection that starts
+// at its first visible character does.
+func firstTrimmed(text string, rows []row) (string, []int, int, string) {
+	ls := lines(text)
+	if strings.TrimLeft(ls[0], " ") == ls[0] {
+		return "", nil, 0, ""
+	}
+	ls[0] = strings.TrimLeft(ls[0], " ")
+	return join(ls), allIdx(len(rows)), -1, ""
+}
+
+// restIndented indents every line but the first by four blanks: a table pasted into a chat
+// or a mail as a code block, the first line selected from its first character.
+func restIndented(text string, rows []row) (string, []int, int, string) {
+	ls := lines(text)
+	ls[0] = strings.TrimLeft(ls[0], " ")
+	for i := 1; i < len(ls); i++ {
+		ls[i] = "    " + ls[i]
+	}
+	return join(ls), allIdx(len(rows)), -1, ""
+}
+
 // rowLines finds the line of each row of an aligned table: the line holding its lsn.
 func rowLines(ls []string, rows []row) []int {
 	var at []int
@@ -743,6 +776,39 @@ func allCases(holdout bool, rng *rand.Rand) []*psqlCase {
 	cs = append(cs, &psqlCase{name: "base64-onecol", dataset: "bin1", cols: "encode(data, 'base64')", format: "psql-aligned"},
 		// Lines of base64, a '+' after those that continue: psql's aligned column without header.
 		&psqlCase{name: "base64-onecol-t", dataset: "bin1", cols: "encode(data, 'base64')", args: []string{"-t"}, format: "psql-aligned"})
+	// Forms whose values span lines with nothing to mark it: base64's line every 76
+	// characters and encode(data, 'escape')'s raw newlines in -A and -At output, and COPY's
+	// "\n" escapes of the same line breaks.
+	b64one := "encode(data, 'base64')"
+	escFull := "lsn, xid, encode(data, 'escape') AS data"
+	escOne := "encode(data, 'escape')"
+	cs = append(cs,
+		&psqlCase{name: "base64-At", dataset: "bin1", cols: b64, args: []string{"-At"}, lsn: true, xid: true, format: "psql-unaligned"},
+		&psqlCase{name: "base64-onecol-At", dataset: "text0", cols: b64one, args: []string{"-At"}},
+		&psqlCase{name: "base64-onecol-At-bin", dataset: "bin1", cols: b64one, args: []string{"-At"}},
+		&psqlCase{name: "base64-onecol-unaligned", dataset: "bin1", cols: b64one, args: []string{"-A"}, format: "psql-unaligned"},
+		&psqlCase{name: "base64-copy", dataset: "bin1", cols: b64, copy: "plain", lsn: true, xid: true, format: "copy"},
+		&psqlCase{name: "base64-onecol-copy", dataset: "text0", cols: b64one, copy: "plain", format: "copy"},
+		&psqlCase{name: "base64-copy-csv", dataset: "bin1", cols: b64, copy: " WITH (FORMAT csv)", lsn: true, xid: true, format: "psql-csv"},
+		&psqlCase{name: "encode-escape-At", dataset: "bin1", cols: escFull, args: []string{"-At"}, lsn: true, xid: true, format: "psql-unaligned"},
+		&psqlCase{name: "encode-escape-onecol-At", dataset: "bin1", cols: escOne, args: []string{"-At"}},
+		&psqlCase{name: "encode-escape-onecol-unaligned", dataset: "text0", cols: escOne, args: []string{"-A"}, format: "psql-unaligned"},
+		&psqlCase{name: "encode-escape-copy", dataset: "bin1", cols: escFull, copy: "plain", lsn: true, xid: true, format: "copy"},
+		&psqlCase{name: "encode-escape-aligned-bin", dataset: "bin1", cols: escFull, lsn: true, xid: true, format: "psql-aligned"},
+		&psqlCase{name: "encode-escape-expanded", dataset: "bin1", cols: escFull, args: []string{"-x"}, lsn: true, xid: true, format: "psql-expanded"},
+	)
+	// Pastes that start elsewhere than psql's first line, or whose first line lost or gained
+	// the indentation of the rest (a selection started at the first visible character, a
+	// table quoted in a chat or a mail).
+	cs = append(cs,
+		&psqlCase{name: "partial-from-rule", dataset: "text0", cols: full, lsn: true, xid: true, format: "psql-aligned", cut: fromRule},
+		&psqlCase{name: "partial-from-rule-unicode-b2", dataset: "bin1", cols: full, args: []string{"-P", "linestyle=unicode", "-P", "border=2"}, lsn: true, xid: true, format: "psql-aligned", cut: fromRule},
+		&psqlCase{name: "partial-from-row-b2", dataset: "text0", cols: full, args: []string{"-P", "border=2"}, lsn: true, xid: true, format: "psql-aligned", cut: afterRule},
+		&psqlCase{name: "indent-first-trimmed", dataset: "text0", cols: full, lsn: true, xid: true, format: "psql-aligned", cut: firstTrimmed},
+		&psqlCase{name: "indent-rest-quoted", dataset: "bin1", cols: full, lsn: true, xid: true, format: "psql-aligned", cut: restIndented},
+		&psqlCase{name: "indent-rest-quoted-x", dataset: "bin1", cols: full, args: []string{"-x"}, lsn: true, xid: true, format: "psql-expanded", cut: restIndented},
+		&psqlCase{name: "indent-rest-quoted-b2", dataset: "text0", cols: full, args: []string{"-P", "border=2", "-P", "linestyle=unicode"}, lsn: true, xid: true, format: "psql-aligned", cut: restIndented},
+	)
 	// A toasted value (and its unchanged 'u' in the update that follows).
 	cs = append(cs,
 		&psqlCase{name: "toast-unaligned", dataset: "toast0", cols: full, args: []string{"-A"}, lsn: true, xid: true, format: "psql-unaligned"},
