@@ -209,6 +209,40 @@ func (l *psqlLayout) cell(i int, line []byte, cols []int, off int) (content span
 	return span{st, en}, left, right, sep
 }
 
+// cells returns the trimmed text of each column of line (at offset off of the text).
+func (l *psqlLayout) cells(s *state, line []byte, cols []int, off int) [][]byte {
+	out := make([][]byte, len(l.seg))
+	for i := range l.seg {
+		c, _, _, _ := l.cell(i, line, cols, off)
+		out[i] = s.text[c.start:c.end]
+	}
+	return out
+}
+
+// rowLine reports whether line, between two rules, is a row rather than a header: its cells
+// name no column pg_logical_slot_peek_binary_changes has, and one holds an lsn or a value.
+func (s *state) rowLine(rule, line []byte, off int) bool {
+	l, ok := parseRule(rule)
+	if !ok {
+		return false
+	}
+	cells := l.cells(s, line, runeCols(line, nil), off)
+	for _, c := range cells {
+		if isColumnName(c) || string(c) == "encode" {
+			return false
+		}
+	}
+	if c := headerlessColumns(cells); c.lsn >= 0 {
+		return true
+	}
+	for _, c := range cells {
+		if looksLikeValue(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // lineEnd is what ends a value's line: nothing, a line break in the value, or a wrap.
 const (
 	contNone = iota
@@ -283,11 +317,16 @@ func readPsqlAligned(s *state) *failure {
 func (s *state) psqlTable(off int) (int, *failure) {
 	line, next := nextLine(s.text, off)
 	header, headerOff := line, off
-	if isRuleLine(line) { // border 2: the rule above the header
-		headerOff = next
-		header, next = nextLine(s.text, next)
-	}
 	ruleOff := next
+	if isRuleLine(line) {
+		// Border 2's rule above the header, or a paste that starts at the rule under it.
+		h, n2 := nextLine(s.text, next)
+		if r2, _ := nextLine(s.text, n2); isRuleLine(r2) && !s.rowLine(r2, h, next) {
+			header, headerOff, ruleOff = h, next, n2
+		} else {
+			header, ruleOff = nil, off
+		}
+	}
 	rule, next := nextLine(s.text, ruleOff)
 	l, ok := parseRule(rule)
 	if !ok {
@@ -295,14 +334,16 @@ func (s *state) psqlTable(off int) (int, *failure) {
 	}
 	colBuf := s.row.colBuf
 	defer func() { s.row.colBuf = colBuf }()
-	hcols := runeCols(header, colBuf)
-	names := make([][]byte, len(l.seg))
-	for i := range l.seg {
-		c, _, _, _ := l.cell(i, header, hcols, headerOff)
-		names[i] = s.text[c.start:c.end]
-	}
-	cols, ok := findColumns(names)
-	if !ok {
+	var cols psqlColumns
+	if header == nil {
+		// No header: the columns are told by the first row's look.
+		first, at := firstContentLine(s.text, next)
+		cols = headerlessColumns(l.cells(s, first, runeCols(first, colBuf), at))
+		if cols.data < 0 {
+			return 0, s.fail(at, "expected a row of lsn, xid and data under the rule (the paste has no header line)")
+		}
+		s.note(-1, "The paste starts at the rule under the header: the columns are told by the first row's values.")
+	} else if cols, ok = findColumns(l.cells(s, header, runeCols(header, colBuf), headerOff)); !ok {
 		return 0, failf(headerOff, "expected a column named data in the header")
 	}
 	if l.border == 0 && len(l.seg) == 1 && len(header) > 0 {

@@ -76,6 +76,9 @@ func sniffPsqlUnaligned(sm *sample) bool {
 	if len(sep) == 0 || len(bytes.Trim(sep, " ")) == 0 {
 		// One column: a name, then values ("\x…", or under the name data or encode, or
 		// with a footer).
+		if rawEscapeText(sm.text) {
+			return true // encode(data, 'escape') in one column, without a header (-At)
+		}
 		second, _ := firstContentLine(sm.text, len(line)+1)
 		if !isName(line) || looksLikeValue(line) {
 			return false
@@ -187,6 +190,9 @@ func readPsqlUnaligned(s *state) *failure {
 	// A carriage return before a line end is the value's own (encode(data, 'escape') leaves
 	// it raw) unless the text's lines end in CRLF.
 	ownCR := !aligned && cols.data == ncols-1 && !crlfText(s.text)
+	if ncols == 1 && !aligned && rawEscapeText(s.text[off:]) {
+		return s.readEscapeRows(off)
+	}
 	rows := 0
 	var row *psqlRow
 	var fs [][]byte
@@ -300,6 +306,99 @@ func readPsqlUnaligned(s *state) *failure {
 	return nil
 }
 
+// rawEscapeText reports whether text is values of encode(data, 'escape'), which writes only
+// zero bytes, backslashes and bytes from 0x80 as escapes and leaves every other byte as it is,
+// newlines among them: the text has such escapes ("\000", "\\", "\200" to "\377") and none
+// of a control byte, which bytea_output = 'escape' writes ("\001" to "\037", "\177"), and no
+// zero byte.
+func rawEscapeText(text []byte) bool {
+	if len(text) > sniffWindow {
+		text = text[:sniffWindow]
+	}
+	if bytes.IndexByte(text, 0) >= 0 || bytes.HasPrefix(text, []byte(`\x`)) {
+		return false
+	}
+	seen := false
+	for i := bytes.IndexByte(text, '\\'); i >= 0 && i+1 < len(text); {
+		c := text[i+1]
+		switch {
+		case c == '\\':
+			seen = true
+			i += 2
+		case i+3 < len(text) && isOctal(c) && isOctal(text[i+2]) && isOctal(text[i+3]):
+			if v := (c-'0')*64 + (text[i+2]-'0')*8 + text[i+3] - '0'; v != 0 && v < 0x80 {
+				return false
+			}
+			seen = true
+			i += 4
+		default:
+			return false
+		}
+		j := bytes.IndexByte(text[i:], '\\')
+		if j < 0 {
+			break
+		}
+		i += j
+	}
+	return seen
+}
+
+// readEscapeRows reads psql -A or -At output of encode(data, 'escape') in one column from
+// off, after any header: the values' newline bytes are raw, so a row ends at the first line
+// break where a message that decodes ends, as in a pg_recvlogical -f file (splitRecvLogical).
+func (s *state) readEscapeRows(off int) *failure {
+	end := len(s.text)
+	for end > off {
+		a := bytes.LastIndexByte(s.text[off:end-1], '\n') + 1 + off
+		if !isBlank(s.text[a:end]) {
+			if n, ok := psqlFooter(bytes.TrimRight(s.text[a:end], "\r\n")); ok {
+				defer func() {
+					if n != len(s.msgs) {
+						s.footerNote(a, n, len(s.msgs))
+					}
+				}()
+				end = a
+			}
+			break
+		}
+		end = a
+	}
+	// Each line's bytes, and where they start in the bytes and in the text.
+	start := len(s.buf)
+	var lines []dumpRowRef
+	for o := off; o < end; {
+		lineEnd, next := end, end
+		if i := bytes.IndexByte(s.text[o:end], '\n'); i >= 0 {
+			lineEnd, next = o+i, o+i+1
+		}
+		lines = append(lines, dumpRowRef{out: len(s.buf) - start, text: o})
+		if f := s.escapeValue(s.text[o:lineEnd], o); f != nil {
+			return f
+		}
+		s.buf = append(s.buf, '\n')
+		o = next
+	}
+	b := append([]byte(nil), s.buf[start:]...)
+	s.buf = s.buf[:start]
+	cuts, bad := splitRecvLogical(b)
+	if bad >= 0 {
+		cuts = append(cuts, cut{bad, len(b) - 1})
+	}
+	l := 0
+	for _, c := range cuts {
+		for l+1 < len(lines) && lines[l+1].out <= c.start {
+			l++
+		}
+		s.begin(lines[l].text)
+		s.buf = append(s.buf, b[c.start:c.end]...)
+	}
+	if bad >= 0 {
+		s.note(len(s.msgs)-1, "No line break after this row ends a message that decodes: the rest of the text is this one message.")
+	}
+	s.note(-1, "Read as encode(data, 'escape') values one a row: newline bytes in them are left as they are, so a row ends at the first line break where its message decodes whole.")
+	return nil
+}
+
 // crlfText reports whether the text's first line ends in CRLF: a text pasted with Windows
 // line ends, whose carriage returns are not part of any value.
 func crlfText(text []byte) bool {
@@ -359,8 +458,8 @@ func (s *state) rowStart(fs [][]byte, cols psqlColumns, ncols int, sep []byte) b
 
 // looksLikeValue reports whether a lone field is a value rather than a column name.
 func looksLikeValue(f []byte) bool {
-	if bytes.HasPrefix(f, []byte(`\x`)) || len(f) > 63 {
-		return true
+	if bytes.HasPrefix(f, []byte(`\x`)) || len(f) > 63 || bytes.IndexByte(f, '\\') >= 0 {
+		return true // no column name holds a backslash: an escape-format value
 	}
 	for _, c := range f {
 		if hexVal(c) > 15 {
