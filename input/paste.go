@@ -21,6 +21,10 @@ type pasteText struct {
 	// a line's end, so they move no position.
 	quote  int
 	indent []byte
+	// first is the index of the first non-blank line, which lost firstIndent (a prefix of
+	// indent, shorter when the lines after it are indented more).
+	first       int
+	firstIndent []byte
 	// note says what was taken off, for Result.Notes ("" when only blanks at line ends or
 	// CRLF went, which change nothing anyone reads).
 	note string
@@ -65,6 +69,7 @@ func cleanPaste(text []byte) *pasteText {
 	var indent []byte
 	first := true
 	nonBlank := 0
+	firstLead, restLead, restLines := 0, 0, 0
 	for off := 0; off < len(text); {
 		line, next := rawLine(text, off)
 		off = next
@@ -85,12 +90,18 @@ func cleanPaste(text []byte) *pasteText {
 		lead := line[:leadingBlanks(line)]
 		if first {
 			indent, first = lead, false
+			firstLead = len(lead)
 		} else {
 			indent = commonPrefix(indent, lead)
+			if restLines == 0 || len(lead) < restLead {
+				restLead = len(lead)
+			}
+			restLines++
 		}
 	}
-	_ = endBlanks // blanks at line ends stay: readers skip them, and a value may end in one
-	if nonBlank == 0 || (!fences && !(allQuoted && !first) && len(indent) == 0) {
+	restMore := restLines >= 2 && restLead > firstLead // see below
+	_ = endBlanks                                      // blanks at line ends stay: readers skip them, and a value may end in one
+	if nonBlank == 0 || (!fences && !(allQuoted && !first) && len(indent) == 0 && !restMore) {
 		return p
 	}
 	// Quoting levels: strip while every non-blank, non-fence line is quoted once more.
@@ -129,18 +140,37 @@ func cleanPaste(text []byte) *pasteText {
 		}
 		p.quote++
 	}
-	indent = nil
-	first = true
-	for _, l := range lines {
+	// The common indentation of the lines after the first, and the first line's own: a paste
+	// whose first line was selected from its first visible character, or typed after a
+	// prompt, has less than the rest.
+	var rest []byte
+	p.first, first = -1, true
+	restLines = 0
+	for i, l := range lines {
 		if isBlank(l) {
 			continue
 		}
 		lead := l[:leadingBlanks(l)]
-		if first {
-			indent, first = lead, false
-		} else {
-			indent = commonPrefix(indent, lead)
+		if p.first < 0 {
+			p.first, p.firstIndent = i, lead
+			continue
 		}
+		if first {
+			rest, first = lead, false
+		} else {
+			rest = commonPrefix(rest, lead)
+		}
+		restLines++
+	}
+	indent = commonPrefix(p.firstIndent, rest)
+	if restLines == 0 {
+		indent = p.firstIndent
+	}
+	p.firstIndent = indent
+	if restLines >= 2 && len(rest) > len(indent) {
+		p.note = "Every line but the first was indented by " + strconv.Itoa(len(rest)) + " blank" + pluralS(len(rest)) +
+			", the first by " + strconv.Itoa(len(indent)) + "; the indentation was taken off each."
+		indent = rest
 	}
 	p.indent = indent
 	out := make([]byte, 0, len(text))
@@ -151,7 +181,11 @@ func cleanPaste(text []byte) *pasteText {
 		if isBlank(l) {
 			continue
 		}
-		l = l[len(indent):]
+		if i == p.first {
+			l = l[len(p.firstIndent):]
+		} else {
+			l = l[len(indent):]
+		}
 		if n := len(l); n > 0 && l[n-1] == '\r' {
 			l = l[:n-1]
 		}
@@ -162,6 +196,7 @@ func cleanPaste(text []byte) *pasteText {
 	}
 	p.text, p.changed = out, true
 	switch {
+	case p.note != "":
 	case p.quote > 0 && fences:
 		p.note = "The text was quoted (\">\") in a code block; the quoting and the code fences were taken off."
 	case p.quote > 0:
@@ -245,7 +280,9 @@ func (p *pasteText) origOffset(off int) int {
 			}
 			taken += n
 		}
-		if bytes.HasPrefix(l[taken:], p.indent) {
+		if line == p.first {
+			taken += len(p.firstIndent)
+		} else if bytes.HasPrefix(l[taken:], p.indent) {
 			taken += len(p.indent)
 		}
 	}

@@ -153,6 +153,9 @@ func runeCols(line []byte, buf []int) []int {
 
 // byteAt returns the byte offset in line of character column c (len(line) past the end).
 func byteAt(line []byte, cols []int, c int) int {
+	if c < 0 {
+		return 0 // before a header line that lost its first blanks (see shifted)
+	}
 	if cols == nil {
 		return min(c, len(line))
 	}
@@ -217,6 +220,35 @@ func (l *psqlLayout) cells(s *state, line []byte, cols []int, off int) [][]byte 
 		out[i] = s.text[c.start:c.end]
 	}
 	return out
+}
+
+// shifted returns the layout of a header line that lost blanks at its start (a selection
+// that began at its first visible character): its bars stand that many characters left of
+// the rule's junctions, every one of them.
+func (l *psqlLayout) shifted(header []byte) *psqlLayout {
+	if l.border == 0 || len(l.seg) < 2 {
+		return l
+	}
+	cols := runeCols(header, nil)
+	bar := -1
+	for c := 0; c < l.seg[1].start; c++ {
+		if isVert(runeAt(header, cols, c)) {
+			bar = c
+			break
+		}
+	}
+	d := l.seg[1].start - 1 - bar
+	if bar < 0 || d <= 0 {
+		return l
+	}
+	m := &psqlLayout{border: l.border, seg: make([]span, len(l.seg))}
+	for i, sg := range l.seg {
+		if i > 0 && !isVert(runeAt(header, cols, sg.start-1-d)) {
+			return l
+		}
+		m.seg[i] = span{sg.start - d, sg.end - d}
+	}
+	return m
 }
 
 // rowLine reports whether line, between two rules, is a row rather than a header: its cells
@@ -343,7 +375,7 @@ func (s *state) psqlTable(off int) (int, *failure) {
 			return 0, s.fail(at, "expected a row of lsn, xid and data under the rule (the paste has no header line)")
 		}
 		s.note(-1, "The paste starts at the rule under the header: the columns are told by the first row's values.")
-	} else if cols, ok = findColumns(l.cells(s, header, runeCols(header, colBuf), headerOff)); !ok {
+	} else if cols, ok = findColumns(l.shifted(header).cells(s, header, runeCols(header, colBuf), headerOff)); !ok {
 		return 0, failf(headerOff, "expected a column named data in the header")
 	}
 	if l.border == 0 && len(l.seg) == 1 && len(header) > 0 {
