@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+
+	"pgoutput-inspector/decoder"
 )
 
 // failure is a format reader's verdict: the byte offset in the text of the first character that
@@ -77,6 +79,8 @@ type state struct {
 	spare               Message
 	// conns are a capture's connections (Result.Connections).
 	conns []Connection
+	// tabSess decodes the readings of psql values whose blanks may be tabs (tabReadings).
+	tabSess *decoder.Session
 }
 
 // reset empties the state for another attempt, keeping its buffers.

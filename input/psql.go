@@ -2,7 +2,10 @@ package input
 
 import (
 	"bytes"
+	"sort"
 	"strconv"
+
+	"pgoutput-inspector/decoder"
 )
 
 // psql prints the rows of pg_logical_slot_peek_binary_changes (lsn, xid, data) in many
@@ -200,12 +203,15 @@ func (s *state) cellValue(r *psqlRow) *failure {
 		}
 		return failf(at, "expected the data value, found an empty cell")
 	}
+	var tabs []span // blanks that may be a tab byte (see tabsShown)
+	check := false
 	if r.display {
-		if f := s.tabsShown(r); f != nil {
+		var f *failure
+		if tabs, check, f = s.tabsShown(r); f != nil {
 			return f
 		}
 	}
-	if len(pieces) == 1 && !copyText {
+	if len(pieces) == 1 && !copyText && !check {
 		return s.valueBytes(s.text[pieces[0].start:pieces[0].end], pieces[0].start)
 	}
 	// Join the pieces (a line break where the value had one), undo COPY's escapes, and map
@@ -238,7 +244,156 @@ func (s *state) cellValue(r *psqlRow) *failure {
 		}
 	}
 	offs = append(offs, pieces[len(pieces)-1].end)
+	if check {
+		return s.displayReadings(scratch, offs, s.displayEdits(r, tabs, offs))
+	}
 	return s.scratchValue(scratch, offs)
+}
+
+// displayEdit is one way psql's aligned display may have hidden a byte of a value: blanks
+// that are a tab ([at, end) of the joined value read as one tab byte), or a blank of the
+// value's own next to a line break, where the display shows none (inserted at at).
+type displayEdit struct {
+	at, end int
+	tab     bool
+}
+
+// displayEdits lists the edits of a joined value (offs mapping it to the text) that
+// tabReadings may try: each run of tabs, and a blank before and after each line break.
+func (s *state) displayEdits(r *psqlRow, tabs []span, offs []int) []displayEdit {
+	var ed []displayEdit
+	j := 0
+	for _, t := range tabs {
+		for j < len(offs) && offs[j] != t.start {
+			j++
+		}
+		ed = append(ed, displayEdit{j, j + t.end - t.start, true})
+	}
+	j = 0
+	for i, p := range r.data {
+		if i == 0 || !p.nl {
+			continue
+		}
+		// The '\n' the join put at the line break is at offs == p.start, before the piece.
+		for j < len(offs)-1 && offs[j] < p.start {
+			j++
+		}
+		ed = append(ed, displayEdit{j, j, false}, displayEdit{j + 1, j + 1, false})
+	}
+	sort.Slice(ed, func(a, b int) bool { return ed[a].at < ed[b].at })
+	return ed
+}
+
+// maxTabRuns bounds the edits tried on one value (see displayEdits): each doubles the
+// readings.
+const maxTabRuns = 10
+
+// displayReadings reads a value that psql's aligned display may have shown otherwise than its
+// bytes (see displayEdit), trying every set of edits and keeping the first (fewest edits
+// first) under which the message decodes whole; notes say when edits were made, and when
+// more than one reading decodes.
+func (s *state) displayReadings(scratch []byte, offs []int, ed []displayEdit) *failure {
+	if len(ed) > maxTabRuns {
+		return failf(offs[ed[0].at], "this encode(data, 'escape') value may not be what psql's aligned display shows: a blank may be a tab byte, "+
+			"and blanks next to a line break are not shown, in too many places to try every reading; print the value with psql -A or --csv, or as encode(data, 'hex')")
+	}
+	if s.tabSess == nil {
+		s.tabSess = decoder.NewSession(decoder.Options{})
+	}
+	start := len(s.buf)
+	alt := make([]byte, 0, len(scratch)+len(ed))
+	altOffs := make([]int, 0, len(offs)+len(ed))
+	read := func(mask int) *failure {
+		alt, altOffs = alt[:0], altOffs[:0]
+		prev := 0
+		for i, e := range ed {
+			if mask&(1<<i) == 0 || e.at < prev {
+				continue
+			}
+			alt, altOffs = append(alt, scratch[prev:e.at]...), append(altOffs, offs[prev:e.at]...)
+			if e.tab {
+				alt = append(alt, '\t')
+			} else {
+				alt = append(alt, ' ')
+			}
+			altOffs = append(altOffs, offs[e.at])
+			prev = e.end
+		}
+		alt, altOffs = append(alt, scratch[prev:]...), append(altOffs, offs[prev:]...)
+		s.buf = s.buf[:start]
+		return s.scratchValue(alt, altOffs)
+	}
+	found, also := -1, -1
+	for mask := 0; mask < 1<<len(ed) && also < 0; mask = nextMask(mask, len(ed)) {
+		if read(mask) == nil && s.tabSess.Fits(s.buf[start:]) {
+			if found < 0 {
+				found = mask
+			} else {
+				also = mask
+			}
+		}
+	}
+	if found < 0 {
+		at := offs[0]
+		if len(ed) > 0 {
+			at = offs[ed[0].at]
+		}
+		return failf(at, "this encode(data, 'escape') value does not decode as psql's aligned display shows it: a blank may be a tab byte, "+
+			"and blanks next to a line break are not shown; print the value with psql -A or --csv, or as encode(data, 'hex')")
+	}
+	if f := read(found); f != nil {
+		return f
+	}
+	m := len(s.msgs) - 1
+	tabs, blanks := 0, 0
+	for i, e := range ed {
+		if found&(1<<i) != 0 && e.tab {
+			tabs++
+		} else if found&(1<<i) != 0 {
+			blanks++
+		}
+	}
+	if tabs+blanks > 0 {
+		s.note(m, "Read as psql's aligned display hides it ("+itoa(tabs)+" run"+plural(tabs)+" of blanks as a tab byte, "+itoa(blanks)+
+			" blank"+plural(blanks)+" next to a line break): only so does the message decode.")
+	}
+	if also >= 0 {
+		diff := ed[bitIndex(found^also)]
+		s.note(m, "Line "+itoa(s.lineAt(offs[diff.at]))+" may also be read otherwise (a tab, blanks, or a blank at a line break) and the message decodes that way too; print the value with psql -A or --csv to be sure.")
+	}
+	return nil
+}
+
+// nextMask returns the mask after m among the masks of n bits ordered by how many bits are set,
+// then by value: readings with fewer tabs first. It returns 1<<n after the last.
+func nextMask(m, n int) int {
+	k := bitCount(m)
+	for v := m + 1; v < 1<<n; v++ {
+		if bitCount(v) == k {
+			return v
+		}
+	}
+	if k == n {
+		return 1 << n
+	}
+	return 1<<(k+1) - 1
+}
+
+func bitCount(v int) int {
+	n := 0
+	for ; v != 0; v &= v - 1 {
+		n++
+	}
+	return n
+}
+
+func bitIndex(v int) int {
+	i := 0
+	for v > 1 {
+		v >>= 1
+		i++
+	}
+	return i
 }
 
 // scratchValue reads a value that had to be rewritten before reading (pieces joined, escapes
@@ -255,35 +410,82 @@ func (s *state) scratchValue(scratch []byte, offs []int) *failure {
 	return f
 }
 
-// tabsShown fails on a blank in a value of encode(data, 'escape') shown in psql's aligned
-// display: encode leaves control bytes as they are, and psql shows a tab as blanks up to the
-// next multiple of 8 columns, so a blank there may be a tab and the bytes cannot be known.
-// (bytea_output = 'escape' writes every control byte in octal: its blanks are blanks.)
-func (s *state) tabsShown(r *psqlRow) *failure {
+// tabsShown finds the blanks of a value of encode(data, 'escape') shown in psql's aligned
+// display that may be a tab byte: encode leaves control bytes as they are, and psql shows a tab
+// as blanks up to the next multiple of 8 columns of the value's line (\xHH for the other
+// control bytes, four columns). Blanks that end elsewhere are blanks; each stretch of 8
+// columns of a run that ends at a multiple of 8 may be one tab (tabReadings tries them).
+// bytea_output = 'escape' writes every control byte in octal, so its blanks are blanks: a value
+// with an octal escape of a control byte and no raw one is read as it is.
+func (s *state) tabsShown(r *psqlRow) (tabs []span, check bool, f *failure) {
 	first := bytes.TrimSpace(s.text[r.data[0].start:r.data[0].end])
 	if bytes.IndexByte(first, '\\') < 0 || bytes.HasPrefix(first, []byte(`\x`)) {
-		return nil // not escape format
+		return nil, false, nil // not escape format
 	}
-	raw := false
-	blank := -1
+	raw, octal, nl := false, false, false
 	for i, p := range r.data {
 		v := s.text[p.start:p.end]
+		nl = nl || i > 0 && p.nl
+		raw = raw || i+1 < len(r.data) && (p.nl || r.data[i+1].nl) || bytes.Contains(v, []byte(`\x`))
+		octal = octal || octalControl(v)
+		check = check || bytes.IndexByte(v, ' ') >= 0
+	}
+	if !raw && octal {
+		return nil, false, nil
+	}
+	// A value with a blank, or a line break (blanks next to it are not shown), is read only
+	// where it decodes.
+	check = check || nl
+	col := 0 // the column of the piece's start in its line of the value
+	for i, p := range r.data {
+		if i > 0 && p.nl {
+			col = 0
+		}
+		v := s.text[p.start:p.end]
 		if i+1 < len(r.data) {
-			v = bytes.TrimRight(v, " ")         // padding before a continuation
-			raw = raw || p.nl || r.data[i+1].nl // a line break byte left as it is
+			v = bytes.TrimRight(v, " ") // padding before a continuation
 		}
-		if !raw && bytes.Contains(v, []byte(`\x`)) {
-			raw = true // psql's \xHH for a control byte
+		for j := 0; j < len(v); j++ {
+			if v[j] != ' ' {
+				continue
+			}
+			k := j
+			for k < len(v) && v[k] == ' ' {
+				k++
+			}
+			if end := col + k; end%8 == 0 {
+				for m := end; m > col+j; m -= 8 {
+					tabs = append(tabs, span{p.start + max(m-8, col+j) - col, p.start + m - col})
+				}
+			}
+			j = k
 		}
-		if j := bytes.IndexByte(v, ' '); j >= 0 && blank < 0 {
-			blank = p.start + j
+		col += len(v)
+	}
+	if len(tabs) > maxTabRuns {
+		return nil, false, failf(tabs[0].start, "this blank in an encode(data, 'escape') value may be a tab byte: psql's aligned display shows a tab as blanks, "+
+			"and the value has too many such blanks to try every reading; print the value with psql -A or --csv, or as encode(data, 'hex')")
+	}
+	// Runs in text order, the stretches of one run were found from its end.
+	sort.Slice(tabs, func(a, b int) bool { return tabs[a].start < tabs[b].start })
+	return tabs, check, nil
+}
+
+// octalControl reports whether v holds an octal escape of a control byte ("\001" to "\037",
+// "\177"), which only bytea_output = 'escape' writes.
+func octalControl(v []byte) bool {
+	for i := 0; i+3 < len(v); i++ {
+		if v[i] == '\\' && v[i+1] == '\\' {
+			i++
+			continue
+		}
+		if v[i] == '\\' && isOctal(v[i+1]) && isOctal(v[i+2]) && isOctal(v[i+3]) {
+			if c := (v[i+1]-'0')*64 + (v[i+2]-'0')*8 + v[i+3] - '0'; c != 0 && c < 0x20 || c == 0x7f {
+				return true
+			}
 		}
 	}
-	if !raw || blank < 0 {
-		return nil
-	}
-	return failf(blank, "this blank in an encode(data, 'escape') value may be a tab byte: psql's aligned display shows a tab as blanks, "+
-		"so the bytes cannot be known; print the value with psql -A or --csv, or as encode(data, 'hex')")
+	return false
 }
 
 // copyEscape returns the byte COPY's text format writes as '\' and c.

@@ -748,8 +748,9 @@ func allCases(holdout bool, rng *rand.Rand) []*psqlCase {
 		&psqlCase{name: "escape-copy", dataset: "text0", cols: full, pre: esc, copy: "plain", lsn: true, xid: true, format: "copy"},
 		&psqlCase{name: "encode-escape-unaligned", dataset: "bin1", cols: "lsn, xid, encode(data, 'escape') AS data", args: []string{"-A"}, lsn: true, xid: true, format: "psql-unaligned"},
 		&psqlCase{name: "encode-escape-csv", dataset: "bin1", cols: "lsn, xid, encode(data, 'escape') AS data", args: []string{"--csv"}, lsn: true, xid: true, format: "psql-csv"},
-		// psql's aligned display shows a tab byte as blanks: not readable back, and said so.
-		&psqlCase{name: "encode-escape-aligned", dataset: "text0", cols: "lsn, xid, encode(data, 'escape') AS data", lsn: true, xid: true, format: "psql-aligned", fails: "may be a tab byte"},
+		// psql's aligned display shows a tab byte as blanks, and hides blanks next to a line
+		// break: read where the message decodes.
+		&psqlCase{name: "encode-escape-aligned", dataset: "text0", cols: "lsn, xid, encode(data, 'escape') AS data", lsn: true, xid: true, format: "psql-aligned"},
 	)
 	b64 := "lsn, xid, encode(data, 'base64') AS data"
 	for _, m := range []struct {
