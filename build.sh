@@ -23,7 +23,7 @@ ROOT=$PWD
 # "WASM size"; no build ID: the same source gives the same file, and the ID's 40-odd random
 # bytes no longer move the brotli size by about 1 KB). scripts/wasmsize builds with the same
 # gcflags.
-WASM_GCFLAGS=()
+WASM_GCFLAGS=(-gcflags=pgoutput-inspector/input=-l)
 
 # Packages that build for GOOS=js (the ones that go into main.wasm, and export.wasm's
 # internal/dump); tested under Node too.

@@ -17,6 +17,25 @@ func b64Tables() (std, url [256]byte) {
 	return std, url
 }
 
+// DecodeBase64 reads base64 (url: the URL-safe alphabet), padded or not, as this package
+// reads a pasted line. bad is the index of the first character that is not base64 and, when
+// every character is, len(text) for a text that no encoder writes (a single character in the
+// last group, bits beyond the last byte); -1 when the text reads.
+func DecodeBase64(text []byte, url bool) (b []byte, bad int) {
+	abc := &b64Std
+	if url {
+		abc = &b64URL
+	}
+	s := &state{text: text}
+	if f := s.base64Run(text, 0, abc, ""); f != nil {
+		if f.off < len(text) && abc[text[f.off]] == 0 && text[f.off] != '=' {
+			return nil, f.off
+		}
+		return nil, len(text)
+	}
+	return s.buf, -1
+}
+
 func readBase64(s *state) *failure    { return s.readBase64Lines(&b64Std, "base64") }
 func readBase64URL(s *state) *failure { return s.readBase64Lines(&b64URL, "base64url") }
 

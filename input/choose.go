@@ -22,23 +22,41 @@ func decodeScore(r *Result) (ok, n int) {
 	return ok, n
 }
 
+// alsoWhole is the longest text whose other readings are looked at even when its messages
+// all decode, so that a second reading that decodes too is named (Result.Also): reading a
+// text again costs as much as the first reading.
+const alsoWhole = 1 << 20
+
+// sameMessages reports whether two readings give the same bytes.
+func sameMessages(a, b *Result) bool {
+	if len(a.Messages) != len(b.Messages) {
+		return false
+	}
+	for i := range a.Messages {
+		if string(a.Messages[i].Bytes) != string(b.Messages[i].Bytes) {
+			return false
+		}
+	}
+	return true
+}
+
 // choose looks at the other readings of a text read as r when some of r's messages do not
-// decode: a reading whose messages decode better is taken instead, and a reading whose
-// messages all decode is named in Also.
+// decode, or when the text is short (alsoWhole): a reading whose messages decode better is
+// taken instead, and a reading whose messages all decode is named in Also.
 func choose(text []byte, r *Result) *Result {
 	fs := rivals(r.Format)
 	if fs == nil {
 		return r
 	}
 	ok, n := decodeScore(r)
-	if ok == n {
+	if ok == n && len(text) > alsoWhole {
 		return r
 	}
 	best, bestOK, bestN := r, ok, n
 	var also []*Result
 	for _, f := range fs {
 		alt, err := parse(text, f)
-		if err != nil || alt == nil || len(alt.Messages) == 0 {
+		if err != nil || alt == nil || len(alt.Messages) == 0 || sameMessages(alt, r) {
 			continue
 		}
 		aok, an := decodeScore(alt)

@@ -2,7 +2,6 @@ package input
 
 import (
 	"bytes"
-	"sort"
 	"strconv"
 
 	"pgoutput-inspector/decoder"
@@ -221,8 +220,13 @@ func (s *state) cellValue(r *psqlRow) *failure {
 	first := s.text[pieces[0].start:pieces[0].end]
 	keepNL := bytes.IndexByte(first, '\\') >= 0 && !bytes.HasPrefix(bytes.TrimSpace(first), []byte(`\x`))
 	defer func() { r.scratch, r.offs = scratch, offs }()
+	var ed []displayEdit
 	for i, p := range pieces {
 		if p.nl && i > 0 && keepNL {
+			if check {
+				// psql shows no blank of the value's next to a line break.
+				ed = append(ed, displayEdit{len(scratch), len(scratch), false}, displayEdit{len(scratch) + 1, len(scratch) + 1, false})
+			}
 			scratch = append(scratch, '\n')
 			offs = append(offs, p.start)
 		}
@@ -239,13 +243,17 @@ func (s *state) cellValue(r *psqlRow) *failure {
 				j++
 				c = copyEscape(s.text[j])
 			}
+			if len(tabs) > 0 && tabs[0].start == j {
+				ed = append(ed, displayEdit{len(scratch), len(scratch) + tabs[0].end - j, true})
+				tabs = tabs[1:]
+			}
 			scratch = append(scratch, c)
 			offs = append(offs, j)
 		}
 	}
 	offs = append(offs, pieces[len(pieces)-1].end)
 	if check {
-		return s.displayReadings(scratch, offs, s.displayEdits(r, tabs, offs))
+		return s.displayReadings(scratch, offs, ed)
 	}
 	return s.scratchValue(scratch, offs)
 }
@@ -258,74 +266,32 @@ type displayEdit struct {
 	tab     bool
 }
 
-// displayEdits lists the edits of a joined value (offs mapping it to the text) that
-// tabReadings may try: each run of tabs, and a blank before and after each line break.
-func (s *state) displayEdits(r *psqlRow, tabs []span, offs []int) []displayEdit {
-	var ed []displayEdit
-	j := 0
-	for _, t := range tabs {
-		for j < len(offs) && offs[j] != t.start {
-			j++
-		}
-		ed = append(ed, displayEdit{j, j + t.end - t.start, true})
-	}
-	j = 0
-	for i, p := range r.data {
-		if i == 0 || !p.nl {
-			continue
-		}
-		// The '\n' the join put at the line break is at offs == p.start, before the piece.
-		for j < len(offs)-1 && offs[j] < p.start {
-			j++
-		}
-		ed = append(ed, displayEdit{j, j, false}, displayEdit{j + 1, j + 1, false})
-	}
-	sort.Slice(ed, func(a, b int) bool { return ed[a].at < ed[b].at })
-	return ed
-}
-
-// maxTabRuns bounds the edits tried on one value (see displayEdits): each doubles the
-// readings.
+// maxTabRuns bounds the edits tried on one value: each doubles the readings.
 const maxTabRuns = 10
 
 // displayReadings reads a value that psql's aligned display may have shown otherwise than its
-// bytes (see displayEdit), trying every set of edits and keeping the first (fewest edits
-// first) under which the message decodes whole; notes say when edits were made, and when
-// more than one reading decodes.
+// bytes (see displayEdit), trying every set of edits, fewest first, and keeping the first
+// under which the message decodes whole, with a note; another that decodes too is noted.
 func (s *state) displayReadings(scratch []byte, offs []int, ed []displayEdit) *failure {
+	const why = "this encode(data, 'escape') value does not decode as psql's aligned display shows it (a blank may be a tab byte, " +
+		"and blanks next to a line break are not shown); print the value with psql -A or --csv, or as encode(data, 'hex')"
 	if len(ed) > maxTabRuns {
-		return failf(offs[ed[0].at], "this encode(data, 'escape') value may not be what psql's aligned display shows: a blank may be a tab byte, "+
-			"and blanks next to a line break are not shown, in too many places to try every reading; print the value with psql -A or --csv, or as encode(data, 'hex')")
+		return failf(offs[ed[0].at], why)
 	}
 	if s.tabSess == nil {
 		s.tabSess = decoder.NewSession(decoder.Options{})
 	}
 	start := len(s.buf)
 	alt := make([]byte, 0, len(scratch)+len(ed))
-	altOffs := make([]int, 0, len(offs)+len(ed))
-	read := func(mask int) *failure {
-		alt, altOffs = alt[:0], altOffs[:0]
-		prev := 0
-		for i, e := range ed {
-			if mask&(1<<i) == 0 || e.at < prev {
-				continue
-			}
-			alt, altOffs = append(alt, scratch[prev:e.at]...), append(altOffs, offs[prev:e.at]...)
-			if e.tab {
-				alt = append(alt, '\t')
-			} else {
-				alt = append(alt, ' ')
-			}
-			altOffs = append(altOffs, offs[e.at])
-			prev = e.end
-		}
-		alt, altOffs = append(alt, scratch[prev:]...), append(altOffs, offs[prev:]...)
-		s.buf = s.buf[:start]
-		return s.scratchValue(alt, altOffs)
-	}
 	found, also := -1, -1
 	for mask := 0; mask < 1<<len(ed) && also < 0; mask = nextMask(mask, len(ed)) {
-		if read(mask) == nil && s.tabSess.Fits(s.buf[start:]) {
+		alt = editedValue(alt[:0], scratch, ed, mask)
+		s.buf = s.buf[:start]
+		text, endName := s.text, s.endName
+		s.text, s.endName = alt, "the end of the value"
+		f := s.valueBytes(alt, 0)
+		s.text, s.endName = text, endName
+		if f == nil && s.tabSess.Fits(s.buf[start:]) {
 			if found < 0 {
 				found = mask
 			} else {
@@ -334,34 +300,41 @@ func (s *state) displayReadings(scratch []byte, offs []int, ed []displayEdit) *f
 		}
 	}
 	if found < 0 {
-		at := offs[0]
+		s.buf = s.buf[:start]
 		if len(ed) > 0 {
-			at = offs[ed[0].at]
+			return failf(offs[ed[0].at], why)
 		}
-		return failf(at, "this encode(data, 'escape') value does not decode as psql's aligned display shows it: a blank may be a tab byte, "+
-			"and blanks next to a line break are not shown; print the value with psql -A or --csv, or as encode(data, 'hex')")
+		return s.scratchValue(scratch, offs) // its error, or its bytes: nothing else to try
 	}
-	if f := read(found); f != nil {
+	s.buf = s.buf[:start]
+	if f := s.scratchValue(editedValue(alt[:0], scratch, ed, found), offs); f != nil {
 		return f
 	}
-	m := len(s.msgs) - 1
-	tabs, blanks := 0, 0
-	for i, e := range ed {
-		if found&(1<<i) != 0 && e.tab {
-			tabs++
-		} else if found&(1<<i) != 0 {
-			blanks++
-		}
-	}
-	if tabs+blanks > 0 {
-		s.note(m, "Read as psql's aligned display hides it ("+itoa(tabs)+" run"+plural(tabs)+" of blanks as a tab byte, "+itoa(blanks)+
-			" blank"+plural(blanks)+" next to a line break): only so does the message decode.")
+	if found != 0 {
+		s.note(len(s.msgs)-1, "Read otherwise than psql's aligned display shows it (a run of blanks as a tab byte, or a blank next to a line break): only so does the message decode.")
 	}
 	if also >= 0 {
-		diff := ed[bitIndex(found^also)]
-		s.note(m, "Line "+itoa(s.lineAt(offs[diff.at]))+" may also be read otherwise (a tab, blanks, or a blank at a line break) and the message decodes that way too; print the value with psql -A or --csv to be sure.")
+		s.note(len(s.msgs)-1, "Line "+itoa(s.lineAt(offs[ed[bitIndex(found^also)].at]))+" may also be read otherwise (a tab, blanks, or a blank at a line break) and the message decodes that way too; print the value with psql -A or --csv to be sure.")
 	}
 	return nil
+}
+
+// editedValue appends to dst the value v with the edits in mask made.
+func editedValue(dst, v []byte, ed []displayEdit, mask int) []byte {
+	prev := 0
+	for i, e := range ed {
+		if mask&(1<<i) == 0 || e.at < prev {
+			continue
+		}
+		dst = append(dst, v[prev:e.at]...)
+		if e.tab {
+			dst = append(dst, '\t')
+		} else {
+			dst = append(dst, ' ')
+		}
+		prev = e.end
+	}
+	return append(dst, v[prev:]...)
 }
 
 // nextMask returns the mask after m among the masks of n bits ordered by how many bits are set,
@@ -454,7 +427,7 @@ func (s *state) tabsShown(r *psqlRow) (tabs []span, check bool, f *failure) {
 				k++
 			}
 			if end := col + k; end%8 == 0 {
-				for m := end; m > col+j; m -= 8 {
+				for m := (col+j)/8*8 + 8; m <= end; m += 8 {
 					tabs = append(tabs, span{p.start + max(m-8, col+j) - col, p.start + m - col})
 				}
 			}
@@ -466,8 +439,6 @@ func (s *state) tabsShown(r *psqlRow) (tabs []span, check bool, f *failure) {
 		return nil, false, failf(tabs[0].start, "this blank in an encode(data, 'escape') value may be a tab byte: psql's aligned display shows a tab as blanks, "+
 			"and the value has too many such blanks to try every reading; print the value with psql -A or --csv, or as encode(data, 'hex')")
 	}
-	// Runs in text order, the stretches of one run were found from its end.
-	sort.Slice(tabs, func(a, b int) bool { return tabs[a].start < tabs[b].start })
 	return tabs, check, nil
 }
 

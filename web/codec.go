@@ -1,11 +1,12 @@
 package web
 
 import (
-	"encoding/base64"
 	"strconv"
 	"strings"
 
 	"pgoutput-inspector/decoder/pgvalue"
+	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/export"
 )
 
 // The hex codec is not encoding/hex, which imports fmt: that alone brings fmt, os, io/fs and
@@ -41,22 +42,18 @@ func decodeHex(s string) ([]byte, string) {
 }
 
 // encodeBase64URL writes b as unpadded base64url (RFC 4648 §5).
-func encodeBase64URL(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
+func encodeBase64URL(b []byte) string { return string(export.AppendBase64(nil, b, true)) }
 
 // decodeBase64URL reads base64url, padded or not; the error names the first character that
 // does not belong.
 func decodeBase64URL(s string) ([]byte, string) {
 	s = strings.TrimRight(s, "=")
-	b, err := base64.RawURLEncoding.DecodeString(s)
-	if err == nil {
+	b, bad := input.DecodeBase64([]byte(s), true)
+	switch {
+	case bad < 0:
 		return b, ""
-	}
-	if i, ok := err.(base64.CorruptInputError); ok && int(i) < len(s) && !isBase64URL(s[i]) {
-		return nil, "expected a base64url character at character " + strconv.Itoa(int(i)+1) + ", found " + strconv.QuoteRune(rune(s[i]))
+	case bad < len(s):
+		return nil, "expected a base64url character at character " + strconv.Itoa(bad+1) + ", found " + strconv.QuoteRune(rune(s[bad]))
 	}
 	return nil, "a length of " + strconv.Itoa(len(s)) + " characters is not base64url"
-}
-
-func isBase64URL(c byte) bool {
-	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_'
 }

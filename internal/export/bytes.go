@@ -4,11 +4,7 @@
 // write the same.
 package export
 
-import (
-	"encoding/base64"
-
-	"pgoutput-inspector/decoder/pgvalue"
-)
+import "pgoutput-inspector/decoder/pgvalue"
 
 // BytesFormat is a way to write bytes as text.
 type BytesFormat uint8
@@ -60,7 +56,7 @@ var literals = [numBytesFormats]literal{
 // line up to 16 bytes, else one line per 16 bytes, indented as gofmt, Black or Prettier would.
 func AppendBytes(dst []byte, f BytesFormat, b []byte) []byte {
 	if f == Base64 {
-		return base64.StdEncoding.AppendEncode(dst, b)
+		return AppendBase64(dst, b, false)
 	}
 	if f >= numBytesFormats {
 		return dst
@@ -86,4 +82,40 @@ func AppendBytes(dst []byte, f BytesFormat, b []byte) []byte {
 		}
 	}
 	return append(dst, close...)
+}
+
+// Base64 alphabets of RFC 4648: standard (§4) and URL-safe (§5).
+const (
+	base64Std = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	base64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+)
+
+// AppendBase64 appends b in base64: the standard alphabet with padding, or (url) the URL-safe
+// alphabet without. (Not encoding/base64: its encoder and decoder cost main.wasm 15 KB,
+// docs/performance.md; input.DecodeBase64 reads it back.)
+func AppendBase64(dst, b []byte, url bool) []byte {
+	abc := base64Std
+	if url {
+		abc = base64URL
+	}
+	for len(b) >= 3 {
+		v := uint(b[0])<<16 | uint(b[1])<<8 | uint(b[2])
+		dst = append(dst, abc[v>>18], abc[v>>12&63], abc[v>>6&63], abc[v&63])
+		b = b[3:]
+	}
+	switch len(b) {
+	case 1:
+		v := uint(b[0]) << 16
+		dst = append(dst, abc[v>>18], abc[v>>12&63])
+		if !url {
+			dst = append(dst, '=', '=')
+		}
+	case 2:
+		v := uint(b[0])<<16 | uint(b[1])<<8
+		dst = append(dst, abc[v>>18], abc[v>>12&63], abc[v>>6&63])
+		if !url {
+			dst = append(dst, '=')
+		}
+	}
+	return dst
 }

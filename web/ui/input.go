@@ -71,7 +71,7 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 				text(inputErrorText(p.InputErr, p.Stale)))),
 			vecty.If(p.LinkErr != "", alertBox("link-error", p.LinkErr)),
 			vecty.If(p.Refused.Msg != "", alertBox("input-refused", p.Refused.Msg)),
-			inputNotes(p.Doc),
+			inputNotes(p.Doc, p.Dispatch),
 			connectionNotes(p.Doc, p.Consumer, p.Dispatch),
 		),
 	)
@@ -197,7 +197,7 @@ func typing(e *vecty.Event) bool {
 
 // inputNotes are the input reader's sentences about the whole text and its other readings:
 // a footer that does not match, a value cut short, indentation taken off.
-func inputNotes(d *web.Doc) vecty.MarkupOrChild {
+func inputNotes(d *web.Doc, dispatch Dispatch) vecty.MarkupOrChild {
 	if d == nil || len(d.InputNotes)+len(d.Also) == 0 {
 		return nil
 	}
@@ -212,7 +212,9 @@ func inputNotes(d *web.Doc) vecty.MarkupOrChild {
 	}
 	for _, a := range d.Also {
 		items = append(items, paragraph(text("Also possible: "+string(a.Format)+", "+
-			plural(a.Messages, "message", "messages")+": "+a.Note)))
+			plural(a.Messages, "message", "messages")+": "+a.Note+" "),
+			button("also-switch", "Read as "+string(a.Format), "Read the text as "+string(a.Format)+" instead (the format menu goes back to detecting)",
+				dispatch, web.SetForce{Format: a.Format})))
 	}
 	return div(items...)
 }
