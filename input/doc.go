@@ -92,8 +92,15 @@
 //     that printed them and are read little-endian (x86, ARM), with a note; an odd final byte
 //     is the low byte of the last word, as the length line says, and its padding must be zero
 //     (else the dump is read big-endian, and the note says so).
+//   - tshark -x: a Wireshark dump whose blocks are all frames holding a TCP segment, one frame
+//     or many (tshark -x, with -Y 'frame.number==N' or -c 1 too; "Copy as Hex Dump" of a
+//     frame), behind the same link header: Ethernet (a capture on lo), Linux cooked v2 or v1
+//     (on any); IPv4 or IPv6. Their TCP streams are read as a capture's. A server's message
+//     that goes on past the last frame (one segment of a CopyData split over several) is kept
+//     as far as it goes, with an error that says where it was cut. A single frame whose bytes
+//     also decode as one message names wireshark-dump in Result.Also.
 //   - wireshark-dump: Wireshark's "Copy Bytes as Hex + ASCII Dump" and "…as Hex Dump":
-//     "0000   42 00 …   B....".
+//     "0000   42 00 …   B....". Forced, the bytes as they are, frames or not.
 //   - xxd -p: plain hex wrapped at 60 digits a line, one message.
 //   - wireshark-stream: "…as a Hex Stream", one run of hex. Detection reads it as hex (the
 //     two look the same); forcing it joins every line into one message.
@@ -120,9 +127,7 @@
 //     characters, joined.
 //
 // A dump (xxd, xxd -p, hexdump -C, hexdump, od, base64 wrapped) that reads as one message is
-// looked at once more: a pcap, pcapng or pg_recvlogical file in it is read as such. A
-// Wireshark dump whose blocks are all Ethernet frames with TCP segments (tshark -x) is read
-// as a capture.
+// looked at once more: a pcap, pcapng or pg_recvlogical file in it is read as such.
 //
 // # Ambiguity
 //

@@ -89,6 +89,10 @@ const (
 	// Hexdump is hexdump's default, -x, -d and -o (16-bit words), -b (octal bytes) and -c
 	// (characters, as od -c writes them), after a 7-digit hex offset.
 	Hexdump Format = "hexdump"
+	// Frames is tshark -x (or Wireshark's "Copy as Hex Dump") of whole frames, one or many:
+	// Ethernet or Linux cooked (v1, v2) frames with IPv4 or IPv6 TCP segments, whose streams
+	// are read as a capture's. Detection reads a Wireshark dump as frames when every block is one.
+	Frames Format = "tshark -x"
 	// WiresharkDump is Wireshark's "Copy as Hex Dump" or "Hex + ASCII Dump": "0000   42 00 …   B...".
 	WiresharkDump Format = "wireshark-dump"
 	// XxdPlain is xxd -p: one message as plain hex wrapped at 60 digits a line.
