@@ -141,7 +141,7 @@ func (s *state) finish(f Format) *Result {
 		f = s.named // a forced format keeps its name
 	}
 	switch f {
-	case Pcap, Pcapng, RecvLogical, Binary:
+	case Pcap, Pcapng, CopyBoth, RecvLogical, Binary:
 		// Bytes have no lines: Offset (and Frame, for captures) say where a message is.
 		for i := range s.msgs {
 			s.msgs[i].Line = 0
@@ -299,6 +299,7 @@ type reader struct {
 var parsers = [...]reader{
 	{Pcap, sniffPcap, readPcap, false},
 	{Pcapng, sniffPcapng, readPcap, false},
+	{CopyBoth, sniffBinary, readCopyBoth, false},
 	{RecvLogical, sniffBinary, readRecvLogical, false},
 	{Binary, sniffBinary, readBinary, false},
 	{Capture, sniffCapture, readCapture, true},
@@ -331,6 +332,7 @@ var parsers = [...]reader{
 	{XxdPlain, sniffXxdPlain, readXxdPlain, false},
 	{WiresharkStream, func(*sample) bool { return false }, readWiresharkStream, false},
 	{CSharp, sniffCSharp, readCSharp, true},
+	{TCPPayload, sniffTCPPayload, readTCPPayload, false},
 	{HexItems, sniffHexItems, readHexItems, true},
 	{Hex, nil, readHex, true},
 	{Base64Wrapped, sniffBase64Wrapped, readBase64Wrapped, false},

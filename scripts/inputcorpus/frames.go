@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -370,11 +371,28 @@ func (g *gen) frames(port, port6 string) error {
 		if err != nil {
 			return err
 		}
-		var want [][]byte
+		// In the order of the frames that hold their first bytes: the first message of a
+		// frame tshark put together from segments starts in the first of them.
+		type at struct {
+			frame int
+			msg   []byte
+		}
+		var ms []at
 		for _, f := range infos[c.file] {
 			if c.filter == "" || f.stream == connStream(infos[c.file], port) {
-				want = append(want, f.copyData...)
+				for i, m := range f.copyData {
+					n := f.num
+					if i == 0 && len(f.segments) > 0 {
+						n, _ = strconv.Atoi(f.segments[0])
+					}
+					ms = append(ms, at{n, m})
+				}
 			}
+		}
+		sort.SliceStable(ms, func(i, j int) bool { return ms[i].frame < ms[j].frame })
+		var want [][]byte
+		for _, m := range ms {
+			want = append(want, m.msg)
 		}
 		if err := g.write("tshark", c.name, b, want, "", "tshark "+strings.Join(shortCmd(args, g.tmp), " ")+" (the want: tshark -d tcp.port==PORT,pgsql -T fields -e pgsql.copydata)"); err != nil {
 			return err
