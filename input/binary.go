@@ -145,8 +145,8 @@ func splitRecvLogical(b []byte) (cuts []cut, bad int) {
 	return cuts, -1
 }
 
-// unwrap looks at the bytes of a dump that read as one message: a packet capture or a
-// pg_recvlogical -f file is read as such, and its messages replace the one.
+// unwrap looks at the bytes of a dump that read as one message: a packet capture, a CopyBoth
+// stream's bytes or a pg_recvlogical -f file is read as such, and its messages replace the one.
 func (s *state) unwrap() {
 	if len(s.msgs) != 1 {
 		return
@@ -154,12 +154,15 @@ func (s *state) unwrap() {
 	b := s.buf[s.starts[0]:]
 	var kind string
 	var c captureResult
+	cb := splitCopyBoth(b)
 	switch {
 	case isPcap(b) || isPcapng(b):
 		if c = readPacketCapture(b); c.err != "" || len(c.msgs) == 0 {
 			return
 		}
 		kind = "a packet capture"
+	case cb != nil:
+		c, kind = *copyBothMsgs(b, cb), "a CopyBoth stream"
 	default:
 		cuts, bad := splitRecvLogical(b)
 		if bad >= 0 || len(cuts) < 2 {
@@ -219,7 +222,7 @@ func rowAt(rows []dumpRowRef, off int) int {
 func rivals(f Format) []Format {
 	switch f {
 	case Hex:
-		return []Format{WiresharkStream, Base64}
+		return []Format{WiresharkStream, TCPPayload, Base64}
 	case JSONArray:
 		return []Format{RustHex}
 	case Base64:
@@ -302,4 +305,53 @@ func plainDump(b []byte) []byte {
 		out = append(out, '\n')
 	}
 	return out
+}
+
+// splitCopyBoth cuts b into the typed protocol messages (a type byte, an Int32 length) of a
+// CopyBoth stream's bytes: at least two, CopyData among them, following one another to the
+// end. It returns nil when b is not that.
+func splitCopyBoth(b []byte) []cut {
+	var cuts []cut
+	copyData := false
+	for pos := 0; pos < len(b); {
+		if !validMsg(b, pos) || msgLen(b, pos) > len(b)-pos {
+			return nil
+		}
+		copyData = copyData || b[pos] == 'd'
+		cuts = append(cuts, cut{pos, pos + msgLen(b, pos)})
+		pos = cuts[len(cuts)-1].end
+	}
+	if len(cuts) < 2 || !copyData {
+		return nil
+	}
+	return cuts
+}
+
+// copyBothMsgs makes the messages of a CopyBoth stream, each with its sender: a CopyData
+// holding a standby status update ('r') or hot standby feedback ('h') is the client's,
+// CopyDone either side's, everything else the server's.
+func copyBothMsgs(b []byte, cuts []cut) *captureResult {
+	c := &captureResult{msgs: make([]pgMsg, len(cuts))}
+	for i, k := range cuts {
+		m := b[k.start:k.end]
+		side := decoder.Backend
+		if m[0] == 'c' {
+			side = decoder.SideUnknown
+		} else if m[0] == 'd' && len(m) > 5 && (m[5] == 'r' || m[5] == 'h') {
+			side = decoder.Frontend
+		}
+		c.msgs[i] = pgMsg{b: m, off: k.start, side: side}
+	}
+	c.notes = []string{"Read as a CopyBoth stream's bytes: " + itoa(len(cuts)) + " protocol messages one after another, each cut where its length says."}
+	return c
+}
+
+// readCopyBoth reads the bytes of a replication connection's CopyBoth stream.
+func readCopyBoth(s *state) *failure {
+	cuts := splitCopyBoth(s.text)
+	if cuts == nil {
+		return failf(0, "expected a CopyBoth stream's bytes: protocol messages one after another, each a type byte and an Int32 length ('d' CopyData among them)")
+	}
+	s.takeCapture(copyBothMsgs(s.text, cuts))
+	return nil
 }

@@ -40,6 +40,14 @@ func sameMessages(a, b *Result) bool {
 	return true
 }
 
+func totalBytes(r *Result) int {
+	n := 0
+	for i := range r.Messages {
+		n += len(r.Messages[i].Bytes)
+	}
+	return n
+}
+
 // choose looks at the other readings of a text read as r when some of r's messages do not
 // decode, or when the text is short (alsoWhole): a reading whose messages decode better is
 // taken instead, and a reading whose messages all decode is named in Also.
@@ -56,7 +64,10 @@ func choose(text []byte, r *Result) *Result {
 	var also []*Result
 	for _, f := range fs {
 		alt, err := parse(text, f)
-		if err != nil || alt == nil || len(alt.Messages) == 0 || sameMessages(alt, r) {
+		if err != nil || alt == nil || len(alt.Messages) == 0 || sameMessages(alt, r) ||
+			ok == n && totalBytes(alt) < totalBytes(r) {
+			// r's messages all decode: another reading counts when it reads as many bytes
+			// (a reading that leaves out what it cannot place is no rival).
 			continue
 		}
 		aok, an := decodeScore(alt)

@@ -19,6 +19,8 @@ type corpusCase struct {
 	input   []byte
 	want    [][]byte
 	wantErr string // when reading must fail: a piece of the error's text
+	// errMessages: the error comes with the messages of want ("# with the messages below").
+	errMessages bool
 }
 
 // loadCorpus reads every case under dir (testdata/input/<tool>/<case>.<ext> with
@@ -64,6 +66,8 @@ func loadCorpus(t testing.TB, dir string, skip ...string) []corpusCase {
 			switch {
 			case strings.HasPrefix(l, "# error: "):
 				c.wantErr = strings.TrimPrefix(l, "# error: ")
+			case l == "# with the messages below":
+				c.errMessages = true
 			case strings.HasPrefix(l, "#"), l == "":
 			default:
 				b, err := hex.DecodeString(l)
@@ -97,9 +101,15 @@ func checkCase(c corpusCase) (problem string, r *Result, err error) {
 		if !strings.Contains(err.Error(), c.wantErr) {
 			return "error " + err.Error() + ", want one containing " + c.wantErr, r, err
 		}
-		return "", r, err
-	}
-	if err != nil {
+		if !c.errMessages {
+			return "", r, err
+		}
+		// The messages read up to the error must be there too (a frame that ends inside a
+		// message gives its start).
+		if r == nil {
+			return "no messages with the error, want " + itoa(len(c.want)), r, err
+		}
+	} else if err != nil {
 		return "error: " + err.Error(), r, err
 	}
 	msgs := r.Messages

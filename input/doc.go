@@ -21,6 +21,12 @@
 //     the startup on, or from where three messages follow one another when the capture began
 //     mid-stream; the CopyData messages of both directions, envelope included, in the order
 //     their first bytes were captured (Message.Frame).
+//   - copyboth: the bytes of a replication connection's CopyBoth stream, as a raw dump of one
+//     direction after CopyBothResponse gives them (with the 'W' message or not; both
+//     directions' messages interleaved, whole, read as well): protocol messages one after
+//     another, each a type byte and an Int32 length, CopyData among them, to the end of the
+//     file. Each message is its own, a CopyData with a standby status update ('r') or hot
+//     standby feedback ('h') the client's, the others the server's.
 //   - pg_recvlogical: a pg_recvlogical -f file (-P pgoutput): every message followed by a
 //     newline. Newline bytes also occur inside messages, so each message ends at the first
 //     newline where it decodes completely (package decoder), skipping those a truncated
@@ -92,12 +98,27 @@
 //     that printed them and are read little-endian (x86, ARM), with a note; an odd final byte
 //     is the low byte of the last word, as the length line says, and its padding must be zero
 //     (else the dump is read big-endian, and the note says so).
+//   - tshark -x: a Wireshark dump whose blocks are all frames holding a TCP segment, one frame
+//     or many (tshark -x, with -Y 'frame.number==N' or -c 1 too; "Copy as Hex Dump" of a
+//     frame), behind the same link header: Ethernet (a capture on lo), Linux cooked v2 or v1
+//     (on any); IPv4 or IPv6. Their TCP streams are read as a capture's. A server's message
+//     that goes on past the last frame (one segment of a CopyData split over several) is kept
+//     as far as it goes, with an error that says where it was cut. A single frame whose bytes
+//     also decode as one message names wireshark-dump in Result.Also.
 //   - wireshark-dump: Wireshark's "Copy Bytes as Hex + ASCII Dump" and "…as Hex Dump":
-//     "0000   42 00 …   B....".
+//     "0000   42 00 …   B....". Forced, the bytes as they are, frames or not.
 //   - xxd -p: plain hex wrapped at 60 digits a line, one message.
 //   - wireshark-stream: "…as a Hex Stream", one run of hex. Detection reads it as hex (the
 //     two look the same); forcing it joins every line into one message.
 //   - csharp: BitConverter.ToString, "42-00-FF", one message a line.
+//   - tshark-payload: tshark -T fields -e tcp.payload, one frame a line (empty for a frame
+//     without payload), other fields apart by tabs or not, a header line (-E header=y) or
+//     not. The lines' payloads are joined into streams, one per value of the other fields
+//     (two that differ in one field, or hold the same values swapped, are a connection's two
+//     directions), and read as a capture's connections. With the payload alone, a line joins
+//     the lines before it while their last message is not complete, and each run goes to the
+//     side its first message says. Detection takes tab-separated lines of hex, dots and colons;
+//     the payload alone is read as hex lines first, and this reading is their rival.
 //   - tshark-fields: tshark -T fields -e pgsql.copydata: hex items apart by commas, one frame a
 //     line; each item a message (a CopyData payload).
 //   - hex: one message per non-empty line. Any case; groups of digits may be separated by
@@ -120,15 +141,15 @@
 //     characters, joined.
 //
 // A dump (xxd, xxd -p, hexdump -C, hexdump, od, base64 wrapped) that reads as one message is
-// looked at once more: a pcap, pcapng or pg_recvlogical file in it is read as such. A
-// Wireshark dump whose blocks are all Ethernet frames with TCP segments (tshark -x) is read
-// as a capture.
+// looked at once more: a pcap, pcapng, CopyBoth stream or pg_recvlogical file in it is read
+// as such.
 //
 // # Ambiguity
 //
 //   - Readings decided by decoding: when the messages of the format detected do not all
 //     decode, its rivals are read too (hex lines against the lines joined and base64, base64
-//     per line against wrapped, JSON against Rust's hex lists, xxd -p against hex lines), and
+//     per line against wrapped, JSON against Rust's hex lists, xxd -p against hex lines, hex
+//     lines against tshark's tcp.payload lines joined into streams), and
 //     the reading with the larger share of messages that decode (package decoder, at most 64
 //     messages) is kept. A rival whose messages all decode is listed in Result.Also.
 //   - Hex before base64: a line of hex digits only ("42000000") is also valid base64, and is

@@ -20,6 +20,10 @@ const (
 	Pcap Format = "pcap"
 	// Pcapng is a pcapng capture file (Wireshark's and dumpcap's default), read as Pcap.
 	Pcapng Format = "pcapng"
+	// CopyBoth is the raw bytes of a replication connection's CopyBoth stream: protocol
+	// messages one after another ('d', an Int32 length, the payload; CopyBothResponse 'W'
+	// first, or the two directions' messages interleaved, as may be).
+	CopyBoth Format = "copyboth"
 	// RecvLogical is a file written by pg_recvlogical -f with -P pgoutput: messages, each
 	// followed by a newline, split where each message's decoded length ends.
 	RecvLogical Format = "pg_recvlogical"
@@ -73,6 +77,10 @@ const (
 	RustHex Format = "rust-hex"
 	// CSharp is C#'s BitConverter.ToString: "42-00-FF", one message a line.
 	CSharp Format = "csharp"
+	// TCPPayload is tshark -T fields -e tcp.payload: a TCP segment's payload in hex a line, with
+	// other fields (tcp.stream, ports, addresses) apart by tabs or not; the segments are joined
+	// into each direction's stream and read as a capture's.
+	TCPPayload Format = "tshark-payload"
 	// HexItems is tshark -T fields -e pgsql.copydata: hex items apart by commas, one frame a
 	// line; each item is a message.
 	HexItems Format = "tshark-fields"
@@ -89,6 +97,10 @@ const (
 	// Hexdump is hexdump's default, -x, -d and -o (16-bit words), -b (octal bytes) and -c
 	// (characters, as od -c writes them), after a 7-digit hex offset.
 	Hexdump Format = "hexdump"
+	// Frames is tshark -x (or Wireshark's "Copy as Hex Dump") of whole frames, one or many:
+	// Ethernet or Linux cooked (v1, v2) frames with IPv4 or IPv6 TCP segments, whose streams
+	// are read as a capture's. Detection reads a Wireshark dump as frames when every block is one.
+	Frames Format = "tshark -x"
 	// WiresharkDump is Wireshark's "Copy as Hex Dump" or "Hex + ASCII Dump": "0000   42 00 …   B...".
 	WiresharkDump Format = "wireshark-dump"
 	// XxdPlain is xxd -p: one message as plain hex wrapped at 60 digits a line.
@@ -123,7 +135,7 @@ type Message struct {
 	// its capacity cut to its length, so appending to one never overwrites another.
 	Bytes []byte
 	// Line is the 1-based line of the text where the message starts; 0 for binary input
-	// (pcap, pcapng, pg_recvlogical, binary), which has no lines.
+	// (pcap, pcapng, copyboth, pg_recvlogical, binary), which has no lines.
 	Line int
 	// LSN is the row's lsn (psql output) or the line's LSN (capture file), when HasLSN.
 	LSN uint64

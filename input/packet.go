@@ -67,6 +67,7 @@ type pgMsg struct {
 	side  decoder.Side
 	conn  int   // 1-based index of its connection
 	ts    int64 // the capture time of its first byte's frame
+	need  int   // a message the captured bytes end inside: its whole length (b is its start)
 }
 
 // captureResult is what a capture held.
@@ -76,9 +77,12 @@ type captureResult struct {
 	// secrets are the places in the capture file of the bytes a client sent as a password or
 	// SASL data (decoder.SecretSpan), each from and to (not included).
 	secrets [][2]int
-	notes   []string
-	err     string
-	errOff  int
+	// cut are messages of the server the captured bytes end inside (pgMsg.need), from frames
+	// read from text; a capture file's are left out, as the end of a capture cuts one.
+	cut    []pgMsg
+	notes  []string
+	err    string
+	errOff int
 }
 
 // readPcap reads a pcap or pcapng file.
@@ -529,13 +533,25 @@ func framesMessages(frames []frame, file []byte) captureResult {
 		if cn.Encrypted != "" {
 			tlsConns++
 		}
+		whole := msgs[:0]
 		for _, m := range msgs {
+			if m.need > 0 {
+				cn.Messages--
+				if file == nil {
+					c.cut = append(c.cut, m)
+				}
+				continue
+			}
 			if m.b[0] == 'd' {
 				copies++
 			}
+			whole = append(whole, m)
+		}
+		if len(whole) == 0 && len(msgs) > 0 && file != nil {
+			continue
 		}
 		c.conns = append(c.conns, cn)
-		c.msgs = append(c.msgs, msgs...)
+		c.msgs = append(c.msgs, whole...)
 	}
 	sortMsgs(c.msgs)
 	conns := len(c.conns)
@@ -917,7 +933,14 @@ func pgStream(ps []streamPiece, client, startup bool, answers int, secrets *[][2
 		}
 		n := msgLen(data, pos)
 		if pos+n > len(data) {
-			break // cut by the end of the capture
+			// Cut by the end of the capture. A client's message may hold a password: only a
+			// server's start is kept.
+			if !client {
+				pi := pieceAt(pos)
+				msgs = append(msgs, pgMsg{b: data[pos:], frame: ps[pi].frame, off: ps[pi].off, ts: ps[pi].ts, need: n})
+				ok = true
+			}
+			break
 		}
 		ok = true
 		add(pos, pos+n)
@@ -1005,32 +1028,59 @@ func resync(b []byte, pos int) int {
 
 // Frames dumped as text: tshark -x, Wireshark's "Copy as Hex Dump" of whole frames.
 
-// asFrames reads the messages of a Wireshark dump as Ethernet frames when every one of them
-// holds an IPv4 or IPv6 TCP segment, and replaces them by the CopyData messages of the TCP
-// streams. It reports whether it did.
-func (s *state) asFrames() bool {
-	if len(s.msgs) < 2 {
-		return false
+// readFrames reads a Wireshark dump whose blocks are frames (Frames forced).
+func readFrames(s *state) *failure {
+	if f := readWiresharkDump(s); f != nil {
+		return f
 	}
+	if !s.asFrames() {
+		return failf(0, "expected frames as tshark -x prints them: each block an Ethernet or Linux cooked frame holding a TCP segment of PostgreSQL messages")
+	}
+	return nil
+}
+
+// asFrames reads the messages of a Wireshark dump as frames when every one of them holds an
+// IPv4 or IPv6 TCP segment behind the same link header (Ethernet, as on lo; Linux cooked v2
+// or v1, as on any), and replaces them by the PostgreSQL messages of the TCP streams. It
+// reports whether it did. A server's message that goes on past the frames is kept as far as
+// it goes, and s.frameCut says so. One frame whose bytes also decode as a message is
+// Result.Also.
+func (s *state) asFrames() bool {
 	frames := make([]frame, len(s.msgs))
-	for i := range s.msgs {
+	links := [...]uint32{linkEthernet, linkSLL2, linkSLL}
+	k := 0
+	for i := 0; i < len(s.msgs) && k < len(links); i++ {
 		end := len(s.buf)
 		if i+1 < len(s.starts) {
 			end = s.starts[i+1]
 		}
-		frames[i] = frame{num: i + 1, link: linkEthernet, data: s.buf[s.starts[i]:end], off: s.msgs[i].Offset}
+		frames[i] = frame{num: i + 1, link: links[k], data: s.buf[s.starts[i]:end], off: s.msgs[i].Offset}
 		if _, _, _, _, ok := tcpPayload(&frames[i]); !ok {
-			return false
+			k, i = k+1, -1 // the next link type, from the first frame
 		}
 	}
-	c := framesMessages(frames, nil)
-	if len(c.msgs) == 0 {
+	if len(frames) == 0 || k == len(links) {
 		return false
+	}
+	c := framesMessages(frames, nil)
+	if len(c.msgs)+len(c.cut) == 0 {
+		return false
+	}
+	if len(frames) == 1 && decoder.NewSession(decoder.Options{}).Fits(frames[0].data) {
+		s.also = append(s.also, Alternative{Format: WiresharkDump, Messages: 1, Note: "the frame's bytes decode as one message too"})
 	}
 	old := s.buf
 	s.buf = make([]byte, 0, len(old)/2)
 	s.msgs, s.starts = s.msgs[:0], s.starts[:0]
-	s.note(-1, "The dump holds "+itoa(len(frames))+" Ethernet frames (as tshark -x prints them); their TCP streams are put together and the PostgreSQL protocol's messages read.")
+	s.note(-1, "The dump holds "+itoa(len(frames))+" "+[...]string{"Ethernet", "Linux cooked v2", "Linux cooked v1"}[k]+
+		" frame"+plural(len(frames))+" (as tshark -x prints them); their TCP streams are put together and the PostgreSQL protocol's messages read.")
+	if len(c.cut) > 0 {
+		m := c.cut[0]
+		s.frameCut = failf(m.off, "frame "+itoa(m.frame)+"'s TCP stream ends "+itoa(len(m.b))+" bytes into a message of "+itoa(m.need)+
+			" bytes (type '"+string(m.b[:1])+"'): the rest is in frames the dump does not hold (print them all, tshark -r FILE -x, or tshark -r FILE -q -z follow,tcp,raw,N); its start is read as far as it goes")
+		c.msgs = append(c.msgs, c.cut...)
+		sortMsgs(c.msgs)
+	}
 	s.takeCapture(&c)
 	return true
 }

@@ -79,8 +79,12 @@ type state struct {
 	spare               Message
 	// conns are a capture's connections (Result.Connections).
 	conns []Connection
-	// tabSess decodes the readings of psql values whose blanks may be tabs (tabReadings).
+	// tabSess decodes the readings of psql values whose blanks may be tabs (displayReadings).
 	tabSess *decoder.Session
+	// frameCut says where the last of a dump's frames ends inside a message (see asFrames).
+	frameCut *failure
+	// also is another reading of the whole text (Result.Also).
+	also []Alternative
 }
 
 // reset empties the state for another attempt, keeping its buffers.
@@ -97,6 +101,7 @@ func (s *state) reset() {
 	s.lineOff, s.lineNo = 0, 0
 	s.more, s.overAt = 0, 0
 	s.conns = nil
+	s.frameCut, s.also = nil, nil
 }
 
 // begin starts a message whose text starts at byte offset off.
@@ -130,7 +135,7 @@ func (s *state) result(f Format) *Result {
 		}
 		msgs[i].Bytes = s.buf[s.starts[i]:end:end]
 	}
-	return &Result{Format: f, Messages: msgs, Header: s.header, Notes: s.notes, More: s.more, Connections: s.conns}
+	return &Result{Format: f, Messages: msgs, Header: s.header, Notes: s.notes, More: s.more, Connections: s.conns, Also: s.also}
 }
 
 // finish hands out the result of a complete read. A dump of one file is looked at once more:
@@ -140,7 +145,7 @@ func (s *state) finish(f Format) *Result {
 		f = s.named // a forced format keeps its name
 	}
 	switch f {
-	case Pcap, Pcapng, RecvLogical, Binary:
+	case Pcap, Pcapng, CopyBoth, RecvLogical, Binary:
 		// Bytes have no lines: Offset (and Frame, for captures) say where a message is.
 		for i := range s.msgs {
 			s.msgs[i].Line = 0
@@ -150,9 +155,23 @@ func (s *state) finish(f Format) *Result {
 	case Xxd, XxdPlain, HexdumpC, Hexdump, Od, WiresharkStream, Base64Wrapped:
 		s.unwrap()
 	case WiresharkDump:
-		s.asFrames()
+		// Forced, a dump is its bytes; detecting, a dump of frames is read as tshark -x.
+		if s.auto && s.asFrames() {
+			f = Frames
+		}
 	}
 	return s.result(f)
+}
+
+// done hands out a result read whole, with the error of frames that end inside a message.
+func (s *state) done(r *Result, tried []Format) (*Result, error) {
+	if s.frameCut == nil {
+		return r, nil
+	}
+	e := newError(s.text, s.frameCut.off, r.Format, s.frameCut.msg)
+	e.Tried = tried
+	r.Errors = []*Error{e}
+	return r, e
 }
 
 // growMessages makes room for n more messages.
@@ -284,6 +303,7 @@ type reader struct {
 var parsers = [...]reader{
 	{Pcap, sniffPcap, readPcap, false},
 	{Pcapng, sniffPcapng, readPcap, false},
+	{CopyBoth, sniffBinary, readCopyBoth, false},
 	{RecvLogical, sniffBinary, readRecvLogical, false},
 	{Binary, sniffBinary, readBinary, false},
 	{Capture, sniffCapture, readCapture, true},
@@ -311,10 +331,12 @@ var parsers = [...]reader{
 	{HexdumpC, sniffHexdumpC, readHexdumpC, false},
 	{Hexdump, sniffHexdumpWords, readHexdumpWords, false},
 	{Od, sniffOdWords, readOdWords, false},
+	{Frames, func(*sample) bool { return false }, readFrames, false},
 	{WiresharkDump, sniffWiresharkDump, readWiresharkDump, false},
 	{XxdPlain, sniffXxdPlain, readXxdPlain, false},
 	{WiresharkStream, func(*sample) bool { return false }, readWiresharkStream, false},
 	{CSharp, sniffCSharp, readCSharp, true},
+	{TCPPayload, sniffTCPPayload, readTCPPayload, false},
 	{HexItems, sniffHexItems, readHexItems, true},
 	{Hex, nil, readHex, true},
 	{Base64Wrapped, sniffBase64Wrapped, readBase64Wrapped, false},
@@ -387,7 +409,7 @@ func parseLimit(text []byte, force Format, limit int) (*Result, error) {
 				if len(s.skipped) > 0 {
 					return s.withSkipped(force, []Format{force})
 				}
-				return s.finish(force), nil
+				return s.done(s.finish(force), []Format{force})
 			}
 		}
 		names := make([]string, len(parsers))
@@ -433,8 +455,9 @@ func parseLimit(text []byte, force Format, limit int) (*Result, error) {
 		}
 		if f == nil {
 			r := s.finish(p.format)
-			if r.More > 0 {
-				return r, nil // more messages than the caller keeps: no other reading matters
+			if r.More > 0 || s.frameCut != nil {
+				// More messages than the caller keeps, or frames cut: no other reading matters.
+				return s.done(r, tried)
 			}
 			return choose(text, r), nil
 		}

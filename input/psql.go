@@ -387,7 +387,7 @@ func (s *state) scratchValue(scratch []byte, offs []int) *failure {
 // display that may be a tab byte: encode leaves control bytes as they are, and psql shows a tab
 // as blanks up to the next multiple of 8 columns of the value's line (\xHH for the other
 // control bytes, four columns). Blanks that end elsewhere are blanks; each stretch of 8
-// columns of a run that ends at a multiple of 8 may be one tab (tabReadings tries them).
+// columns of a run that ends at a multiple of 8 may be one tab (displayReadings tries them).
 // bytea_output = 'escape' writes every control byte in octal, so its blanks are blanks: a value
 // with an octal escape of a control byte and no raw one is read as it is.
 func (s *state) tabsShown(r *psqlRow) (tabs []span, check bool, f *failure) {

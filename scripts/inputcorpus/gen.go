@@ -440,6 +440,9 @@ func (g *gen) write(dir, name string, data []byte, want [][]byte, wantErr, how s
 	var wb strings.Builder
 	if wantErr != "" {
 		fmt.Fprintf(&wb, "# error: %s\n", wantErr)
+		if len(want) > 0 {
+			wb.WriteString("# with the messages below\n") // the start of a message the error cuts
+		}
 	}
 	for _, m := range want {
 		wb.WriteString(hex.EncodeToString(m) + "\n")

@@ -8,14 +8,18 @@
 // is captured on the "any" interface (Linux cooked frames).
 //
 // A .want file holds the messages the input must give, one lower-case hex line each, or
-// "# error: TEXT" when reading must fail with an error that contains TEXT.
+// "# error: TEXT" when reading must fail with an error that contains TEXT (then "# with the
+// messages below" when it gives the messages listed all the same).
 //
 //	go run ./scripts/inputcorpus -set corpus  -server debian-15 -seed 1   # testdata/input
 //	go run ./scripts/inputcorpus -set holdout -server 17 -seed 2          # testdata/input/holdout
 //	go run ./scripts/inputcorpus -set corpus -seed 1 -only kotlin         # only the Kotlin cases, no server
+//	go run ./scripts/inputcorpus -set corpus -only frames                 # single frames, tcp.payload, CopyBoth
 //
 // With -only kotlin, the messages are the set's committed recvlogical/stream.want and only the
-// kotlin directory is made again (Kotlin's compiler came to the machine after the rest).
+// kotlin directory is made again (Kotlin's compiler came to the machine after the rest). With
+// -only frames, a session of its own gives tshark's single frames, tcp.payload fields and a
+// CopyBoth stream's bytes (frames.go); only those files are made again.
 //
 // The two sets use different servers, workloads, seeds and tool options, so the held-out set
 // tests the readers on outputs they were not written from. Run as root (dumpcap).
@@ -47,7 +51,7 @@ var (
 	seed   = flag.Int64("seed", 1, "random seed that picks messages and tool options")
 	out    = flag.String("out", "", "output directory (default testdata/input, or testdata/input/holdout)")
 	keep   = flag.Bool("keep", false, "keep the temporary directory")
-	only   = flag.String("only", "", "kotlin: make only the Kotlin cases, from the set's committed messages")
+	only   = flag.String("only", "", "kotlin: make only the Kotlin cases, from the set's committed messages; frames: only frames.go's cases")
 )
 
 func main() {
@@ -57,6 +61,13 @@ func main() {
 		if *set == "holdout" {
 			*out = "testdata/input/holdout"
 		}
+	}
+	if *only == "frames" {
+		if err := onlyFrames(context.Background()); err != nil {
+			fmt.Fprintln(os.Stderr, "inputcorpus:", err)
+			os.Exit(1)
+		}
+		return
 	}
 	if *only != "" {
 		if err := onlyKotlin(); err != nil {
