@@ -1,7 +1,9 @@
 package input
 
 import (
+	"cmp"
 	"encoding/binary"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -784,7 +786,9 @@ func tlsRecords(ps []streamPiece) bool {
 }
 
 // sortMsgs puts messages in the order their first bytes were captured.
-func sortMsgs(m []pgMsg) { sort.SliceStable(m, func(i, j int) bool { return m[i].frame < m[j].frame }) }
+func sortMsgs(m []pgMsg) {
+	slices.SortStableFunc(m, func(a, b pgMsg) int { return cmp.Compare(a.frame, b.frame) })
+}
 
 func plural(n int) string {
 	if n == 1 {
@@ -818,9 +822,7 @@ func streamOf(fl *flow) []streamPiece {
 		}
 	}
 	segs := fl.segs
-	if !sort.SliceIsSorted(segs, func(i, j int) bool { return segs[i].seq-base < segs[j].seq-base }) {
-		sort.SliceStable(segs, func(i, j int) bool { return segs[i].seq-base < segs[j].seq-base })
-	}
+	slices.SortStableFunc(segs, func(a, b segment) int { return cmp.Compare(a.seq-base, b.seq-base) })
 	out := make([]streamPiece, 0, len(segs))
 	next := uint32(0)
 	for _, s := range segs {

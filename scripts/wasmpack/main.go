@@ -45,10 +45,11 @@ import (
 
 // MaxGap is the longest run of zero bytes written out between two data segments. Joining
 // segments saves their headers, which brotli cannot predict, and costs the zeros' raw bytes.
-// On the page with the Consumer panel (./build.sh wasm, 2026-12-04) 40, 32, 28 and 24 gave
-// 4,499,863, 4,497,728, 4,488,310 and 4,486,955 B raw, and 895,621, 897,443, 897,617 and
-// 899,004 B brotli: 28 keeps both budgets with room on each (docs/performance.md, "WASM size").
-const MaxGap = 28
+// On the page with this paste readers (input and hexview/render without inlining,
+// 2026-12-05) 28, 24, 20 and 16 gave 4,499,108, 4,497,719, 4,492,068 and 4,491,280 B raw, and
+// 891,842, 891,708, 892,544 and 892,393 B brotli: 20 leaves about 8 KB under each budget
+// (docs/performance.md, "WASM size").
+const MaxGap = 20
 
 func main() {
 	if len(os.Args) != 2 {
