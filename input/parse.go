@@ -77,6 +77,8 @@ type state struct {
 	spare               Message
 	// conns are a capture's connections (Result.Connections).
 	conns []Connection
+	// marks are where psql rows began, for a Stream that cuts the text between them.
+	marks rowMarks
 }
 
 // reset empties the state for another attempt, keeping its buffers.
