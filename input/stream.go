@@ -116,7 +116,7 @@ func (st *Stream) Start() (*Result, error) {
 		return st.readWhole()
 	}
 	if rowsFormat(r.Format) {
-		if st.startRows(r.Format, sample, r) {
+		if st.startRows(r.Format, sample) {
 			return st.res, nil
 		}
 		return st.readWhole()

@@ -24,7 +24,10 @@ func streamPieces(t *testing.T, r io.Reader, force Format, window, pieceSize int
 	t.Helper()
 	st := NewStream(r, force)
 	if window > 0 {
-		st.window, st.pieceSize = window, pieceSize
+		st.window = window
+	}
+	if pieceSize > 0 {
+		st.pieceSize = pieceSize
 	}
 	res, err := st.Start()
 	errs := st.Errors()
@@ -288,4 +291,28 @@ func TestStreamRowsSameAsParse(t *testing.T) {
 		}
 	}
 	t.Logf("read in pieces of rows: %v", rows)
+}
+
+// The files of $STREAM_SAME_DIR (scripts/bigpsql's outputs; skipped when unset) read through a
+// Stream, with its usual window and pieces, give what Parse gives reading them whole.
+func TestStreamSameBig(t *testing.T) {
+	dir := os.Getenv("STREAM_SAME_DIR")
+	if dir == "" {
+		t.Skip("STREAM_SAME_DIR is not set")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !streamSame(t, f, text, Auto, in, 0, 0) {
+			t.Errorf("%s: read whole", f)
+		}
+		in.Close()
+	}
 }

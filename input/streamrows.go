@@ -85,18 +85,21 @@ func (st *Stream) unitEnd(b []byte) int {
 	return bytes.LastIndexByte(b, '\n') + 1
 }
 
-// startRows checks that the reader of format f reads sample (the text detection looked at)
-// as detection did, and starts reading the text a piece of rows at a time. It reports false
-// when the text is to be read whole: detection named it after another reader's reading (psql
-// -t rows are psql-aligned, read by psql -A's reader).
-func (st *Stream) startRows(f Format, sample []byte, r *Result) bool {
+// startRows checks that the reader of format f reads sample (the text detection looked at),
+// and starts reading the text a piece of rows at a time. It reports false when the text is to
+// be read whole: detection named it after another reader's reading (psql -t rows are
+// psql-aligned, read by psql -A's reader).
+func (st *Stream) startRows(f Format, sample []byte) bool {
 	for i := range parsers {
 		if parsers[i].format == f {
 			st.p = &parsers[i]
 		}
 	}
 	s := &state{text: sample}
-	if fl := st.p.read(s); fl != nil || len(s.msgs) != len(r.Messages) {
+	s.marks.reset()
+	if fl := st.p.read(s); fl != nil && (s.marks.last < 0 || fl.off < s.marks.last) {
+		// Not the reader that read the sample (a failure in the last row begun is the
+		// sample's end cutting it: "the record has no data field").
 		st.p = nil
 		return false
 	}
