@@ -149,6 +149,10 @@ func (st *Stream) readRows() {
 		last := st.eof && end == len(st.buf)
 		switch {
 		case last:
+		case f != nil && s.marks.last > np && f.off >= s.marks.last:
+			// The reader failed in the last row begun, which the next piece reads again.
+			st.handRows(s.marks.last)
+			return
 		case f != nil && len(st.piece)-f.off < streamSettle:
 			// The piece's end may have cut the row that failed ("the record has no data
 			// field" when its data line is yet to come): read it with more after it.
