@@ -183,7 +183,11 @@
 //
 // A Stream reads from an io.Reader: it detects the format in the first 64 KiB (a shorter text
 // is read whole by Parse), then reads a text in a line format (capture, hex, base64,
-// base64url) a piece of complete lines at a time with the same readers, handing out messages
-// as they are read, so memory does not grow with the text; with Live set, a capture file still
-// being written is read from its first message on.
+// base64url) a piece of complete lines at a time with the same readers, and psql's output
+// (psql-aligned with its header, psql-expanded, psql-unaligned, psql-csv, copy) a piece of
+// whole rows at a time, each piece after the header and rule its rows need; it hands out
+// messages as they are read, so memory does not grow with the text. A value over several
+// lines stays with its row: the reader says where each row begins, and the row a piece ends in
+// is read again at the start of the next. Notes are those of the first piece. With Live set, a
+// capture file still being written is read from its first message on.
 package input

@@ -85,6 +85,8 @@ type state struct {
 	frameCut *failure
 	// also is another reading of the whole text (Result.Also).
 	also []Alternative
+	// marks are where psql rows began, for a Stream that cuts the text between them.
+	marks rowMarks
 }
 
 // reset empties the state for another attempt, keeping its buffers.

@@ -46,6 +46,7 @@ type psqlRow struct {
 // newRow returns the state's one row, emptied: readers finish a row before they start the
 // next, so one will do and rows cost no allocation.
 func (s *state) newRow(at int) *psqlRow {
+	s.marks.row(at)
 	s.row = psqlRow{at: at, display: s.row.display, data: s.row.data[:0], scratch: s.row.scratch[:0], offs: s.row.offs[:0], colBuf: s.row.colBuf}
 	return &s.row
 }

@@ -347,6 +347,7 @@ func readPsqlAligned(s *state) *failure {
 
 // psqlTable reads one aligned table starting at off and returns where the text after it starts.
 func (s *state) psqlTable(off int) (int, *failure) {
+	s.marks.context(off)
 	line, next := nextLine(s.text, off)
 	header, headerOff := line, off
 	ruleOff := next

@@ -399,11 +399,21 @@ func (s *state) readEscapeRows(off int) *failure {
 	return nil
 }
 
-// crlfText reports whether the text's first line ends in CRLF: a text pasted with Windows
-// line ends, whose carriage returns are not part of any value.
+// crlfText reports whether the text's lines end in CRLF (the first eight of them): a text
+// pasted with Windows line ends, whose carriage returns are not part of any value.
 func crlfText(text []byte) bool {
-	i := bytes.IndexByte(text, '\n')
-	return i > 0 && text[i-1] == '\r'
+	off, n := 0, 0
+	for ; n < 8; n++ {
+		i := bytes.IndexByte(text[off:], '\n')
+		if i < 0 {
+			break
+		}
+		if i == 0 || text[off+i-1] != '\r' {
+			return false
+		}
+		off += i + 1
+	}
+	return n > 0
 }
 
 // crEnd extends a value that ends at a line's end over the carriage return nextLine dropped.

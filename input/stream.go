@@ -14,8 +14,10 @@ import (
 // Parse does. A text that ends within that window is read whole by Parse, with the same result.
 // A longer text in a format whose lines are messages of their own (capture, hex, base64,
 // base64url) is then read a piece of complete lines at a time by the same reader, each bad line
-// skipped with an error as Parse skips it; other formats, and pastes that need cleaning
-// (indentation, quoting, code fences), are read whole. Next hands out the messages in order,
+// skipped with an error as Parse skips it. psql's output (aligned, expanded, unaligned, CSV,
+// COPY's text format) is read a piece of whole rows at a time, each piece after the header its
+// rows need (streamrows.go). Other formats, and pastes that need cleaning (indentation,
+// quoting, code fences), are read whole. Next hands out the messages in order,
 // Errors the problems met so far, Comments a capture file's "#" lines that came between
 // messages.
 //
@@ -33,14 +35,15 @@ type Stream struct {
 
 	r     io.Reader
 	force Format
-	// window is how much Start reads before choosing (streamWindow; tests make it smaller).
-	window int
-	buf    []byte // text read and not yet handed to a reader
-	eof    bool
-	rerr   error
+	// window is how much Start reads before choosing (streamWindow; tests make it smaller),
+	// pieceSize how much a piece of psql rows holds at least (streamPieceSize; tests too).
+	window, pieceSize int
+	buf               []byte // text read and not yet handed to a reader
+	eof               bool
+	rerr              error
 
 	res  *Result
-	p    *reader // the line format read piece by piece; nil when the text was read whole
+	p    *reader // the format read piece by piece; nil when the text was read whole
 	st   state
 	msgs []Message // messages of the current piece (or of the whole text) not yet handed out
 	next int
@@ -54,6 +57,12 @@ type Stream struct {
 	nerrs int
 	// pending are the comments read and not yet handed out; out those before the last message.
 	pending, out []Comment
+	// rows: the text is psql output, read a piece of rows at a time (readRows); prefix is the
+	// text each piece starts with (the header its rows need), of prefixLines lines; piece
+	// holds the prefix and the text of the piece being read.
+	rows          bool
+	prefix, piece []byte
+	prefixLines   int
 }
 
 // Comment is a capture file's "#" line that came after the first message of a text read piece
@@ -74,7 +83,7 @@ const streamPieceSize = 256 << 10
 
 // NewStream returns a Stream that reads r as force, or detecting the format when force is Auto.
 func NewStream(r io.Reader, force Format) *Stream {
-	return &Stream{r: r, force: force, window: streamWindow}
+	return &Stream{r: r, force: force, window: streamWindow, pieceSize: streamPieceSize}
 }
 
 // Start reads the start of the text and detects its format. It returns what Parse would return
@@ -96,11 +105,20 @@ func (st *Stream) Start() (*Result, error) {
 		return st.readWhole() // one line longer than the window: one message whatever the format
 	}
 	sample := st.buf[:cut]
+	if c := csvEnd(sample); c > 0 && c < cut && (st.force == PsqlCSV || st.force == Auto && sniffPsqlCSV(newSample(sample))) {
+		sample = sample[:c] // a quoted CSV field holds the last line breaks
+	}
 	if cleanPaste(sample).note != "" {
 		return st.readWhole() // the paste needs cleaning as a whole
 	}
 	r, _ := parse(sample, st.force)
 	if r == nil {
+		return st.readWhole()
+	}
+	if rowsFormat(r.Format) {
+		if st.startRows(r.Format, sample) {
+			return st.res, nil
+		}
 		return st.readWhole()
 	}
 	for i := range parsers {
@@ -276,6 +294,10 @@ func (st *Stream) Next() *Message {
 			st.out = append(st.out[:0], st.pending...)
 			st.pending = st.pending[:0]
 			return nil
+		}
+		if st.rows {
+			st.readRows()
+			continue
 		}
 		cut := st.pieceEnd()
 		if cut == 0 {

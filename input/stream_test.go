@@ -16,9 +16,18 @@ import (
 // every message (copied), the errors and the comments.
 func streamAll(t *testing.T, r io.Reader, force Format, window int) (*Result, []Message, []*Error, []Comment, error, bool) {
 	t.Helper()
+	return streamPieces(t, r, force, window, window)
+}
+
+// streamPieces is streamAll with psql's rows read in pieces of pieceSize bytes at least.
+func streamPieces(t *testing.T, r io.Reader, force Format, window, pieceSize int) (*Result, []Message, []*Error, []Comment, error, bool) {
+	t.Helper()
 	st := NewStream(r, force)
 	if window > 0 {
 		st.window = window
+	}
+	if pieceSize > 0 {
+		st.pieceSize = pieceSize
 	}
 	res, err := st.Start()
 	errs := st.Errors()
@@ -46,19 +55,26 @@ func streamAll(t *testing.T, r io.Reader, force Format, window int) (*Result, []
 // comments are Parse's header.
 func sameAsParse(t *testing.T, name string, text []byte, force Format, r io.Reader, window int, wantPieces bool) {
 	t.Helper()
-	want, werr := Parse(text, force)
-	res, msgs, errs, comments, err, pieces := streamAll(t, r, force, window)
-	if pieces != wantPieces {
+	if pieces := streamSame(t, name, text, force, r, window, window); pieces != wantPieces {
 		t.Errorf("%s: read piece by piece %v, want %v", name, pieces, wantPieces)
 	}
+}
+
+// streamSame is sameAsParse without the check of how the text was read, which it returns:
+// piece by piece or whole.
+func streamSame(t *testing.T, name string, text []byte, force Format, r io.Reader, window, pieceSize int) bool {
+	t.Helper()
+	want, werr := Parse(text, force)
+	res, msgs, errs, comments, err, pieces := streamPieces(t, r, force, window, pieceSize)
 	if (want == nil) != (res == nil) {
-		t.Fatalf("%s: Parse gave %v (%v), the stream %v (%v)", name, want != nil, werr, res != nil, err)
+		t.Errorf("%s: Parse gave %v (%v), the stream %v (%v)", name, want != nil, werr, res != nil, err)
+		return pieces
 	}
 	if want == nil {
 		if err == nil || err.Error() != werr.Error() {
 			t.Errorf("%s: error %v, want %v", name, err, werr)
 		}
-		return
+		return pieces
 	}
 	if res.Format != want.Format {
 		t.Errorf("%s: format %s, want %s", name, res.Format, want.Format)
@@ -71,13 +87,15 @@ func sameAsParse(t *testing.T, name string, text []byte, force Format, r io.Read
 		t.Errorf("%s: header %q, want %q", name, header, want.Header)
 	}
 	if len(msgs) != len(want.Messages) {
-		t.Fatalf("%s: %d messages, want %d", name, len(msgs), len(want.Messages))
+		t.Errorf("%s: %d messages, want %d", name, len(msgs), len(want.Messages))
+		return pieces
 	}
 	for i := range msgs {
 		g, w := msgs[i], want.Messages[i]
 		if !bytes.Equal(g.Bytes, w.Bytes) || g.Line != w.Line || g.Offset != w.Offset || g.LSN != w.LSN ||
 			g.HasLSN != w.HasLSN || g.Xid != w.Xid || g.HasXid != w.HasXid {
-			t.Fatalf("%s: message %d: %+v, want %+v", name, i, g, w)
+			t.Errorf("%s: message %d: %+v, want %+v", name, i, g, w)
+			return pieces
 		}
 	}
 	wantErrs := want.Errors
@@ -85,7 +103,8 @@ func sameAsParse(t *testing.T, name string, text []byte, force Format, r io.Read
 		wantErrs = []*Error{werr.(*Error)}
 	}
 	if len(errs) != len(wantErrs) {
-		t.Fatalf("%s: %d errors, want %d: %v", name, len(errs), len(wantErrs), errs)
+		t.Errorf("%s: %d errors, want %d: %v", name, len(errs), len(wantErrs), errs)
+		return pieces
 	}
 	for i := range errs {
 		g, w := *errs[i], *wantErrs[i]
@@ -93,6 +112,7 @@ func sameAsParse(t *testing.T, name string, text []byte, force Format, r io.Read
 			t.Errorf("%s: error %d: %+v, want %+v", name, i, g, w)
 		}
 	}
+	return pieces
 }
 
 // Every input of the golden tests, read through a Stream with the usual window (whole: they
@@ -126,6 +146,11 @@ func TestStreamSameAsParse(t *testing.T) {
 		pieces := lines && first >= 0 && first < len(text)-1 && first < 16 && !isBlank(text[:cut])
 		if lines && !pieces {
 			continue // its first line is longer than the window: read whole
+		}
+		if r != nil && rowsFormat(r.Format) {
+			// psql rows, read in pieces of rows: 16 bytes are too few to detect them
+			// (TestStreamRowsSameAsParse reads them with windows of some rows).
+			continue
 		}
 		sameAsParse(t, f+" (window 16, one byte a read)", text, force, iotest.OneByteReader(bytes.NewReader(text)), 16, pieces)
 	}
@@ -223,5 +248,71 @@ func TestStreamLive(t *testing.T) {
 	close(lines)
 	if m := st.Next(); m != nil {
 		t.Errorf("after the end: %+v", m)
+	}
+}
+
+// Every real psql output of testdata/input/psql, and every xxd dump, read through a Stream
+// whose pieces are a few bytes, one byte a read: rows are cut at every place a piece can
+// end, and the stream hands out what Parse finds in the text read whole, detected and forced.
+func TestStreamRowsSameAsParse(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/input/psql/*.txt")
+	xxd, _ := filepath.Glob("../testdata/input/xxd/*.txt")
+	files = append(files, xxd...)
+	if len(files) < 100 {
+		t.Fatalf("only %d inputs", len(files))
+	}
+	rows := map[Format]int{}
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _ := Parse(text, Auto)
+		for _, force := range []Format{Auto, r.Format} {
+			if force == Auto && !rowsFormat(r.Format) {
+				// Detection in a window of a few lines may see another format (one line of
+				// xxd -p is hex): the usual window, then.
+				streamSame(t, filepath.Base(f), text, force, bytes.NewReader(text), 0, 0)
+				continue
+			}
+			for _, window := range []int{len(text) / 2, len(text) / 3} {
+				for _, size := range []int{1, 7, 100} {
+					name := fmt.Sprintf("%s (%q, window %d, pieces %d)", filepath.Base(f), force, window, size)
+					if streamSame(t, name, text, force, iotest.OneByteReader(bytes.NewReader(text)), window, size) && rowsFormat(r.Format) {
+						rows[r.Format]++
+					}
+				}
+			}
+		}
+	}
+	for _, f := range []Format{PsqlAligned, PsqlExpanded, PsqlUnaligned, PsqlCSV, Copy} {
+		if rows[f] < 8 {
+			t.Errorf("%s: read in pieces of rows %d times", f, rows[f])
+		}
+	}
+	t.Logf("read in pieces of rows: %v", rows)
+}
+
+// The files of $STREAM_SAME_DIR (scripts/bigpsql's outputs; skipped when unset) read through a
+// Stream, with its usual window and pieces, give what Parse gives reading them whole.
+func TestStreamSameBig(t *testing.T) {
+	dir := os.Getenv("STREAM_SAME_DIR")
+	if dir == "" {
+		t.Skip("STREAM_SAME_DIR is not set")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !streamSame(t, f, text, Auto, in, 0, 0) {
+			t.Errorf("%s: read whole", f)
+		}
+		in.Close()
 	}
 }
