@@ -51,14 +51,27 @@
 //     the header and rule (psql -t, or rows selected from a table: a bar with blanks on both
 //     sides) are read as psql -A's rows with the blanks and borders dropped, a first cell cut
 //     short noted; a -t column of encode(data, 'base64') lines, '+' after those that continue,
-//     is read as base64 lines are.
+//     is read as base64 lines are. A paste that starts at the rule under the header has its
+//     columns told by the first row's values; a header that lost its first blanks (a
+//     selection from its first visible character) is read where its bars stand.
+//     psql's display shows a tab byte of an encode(data, 'escape') value as blanks up to a
+//     multiple of 8 columns and hides blanks next to a line break: such values are read in
+//     the way, of those the display allows, under which the message decodes (fewest changes
+//     first, a note when anything was changed and another when a second way decodes too);
+//     none decoding is an error.
 //   - psql-html: psql -H, tables and expanded records; entities and <br /> undone.
 //   - psql-asciidoc: \pset format asciidoc, tables and expanded records.
 //   - copy: COPY (…) TO STDOUT in the text format: tab-separated, COPY's backslash escapes
-//     undone (bytea is "\\x…" there), header line optional.
+//     undone (bytea is "\\x…" there, encode(data, 'base64')'s line breaks "\n"), header line
+//     optional.
 //   - psql-csv: psql --csv and COPY … (FORMAT csv), header optional, quoted fields, --csv -x.
 //   - psql-unaligned: psql -A with any field separator (-F '|', '\t', ';', -z for a zero
-//     byte), "lsn|xid|data" header and footer optional (-t), and psql -A -x. Forced, it reads
+//     byte), "lsn|xid|data" header and footer optional (-t), and psql -A -x. A column of
+//     encode(data, 'base64') runs on over lines of 76 characters; one of encode(data,
+//     'escape') (only "\000", "\\" and bytes from "\200" escaped: bytea_output = 'escape'
+//     escapes control bytes too) leaves newline bytes raw, so its rows end at the first line
+//     break where a message decodes, as in a pg_recvlogical file. A carriage return before a
+//     line end is the value's own unless the text's lines end in CRLF. Forced, it reads
 //     the rows of an aligned table without its header too (detection names them
 //     psql-aligned). In every psql form, columns are found by name: lsn, xid, data (or encode, or an alias; extra columns are
 //     ignored, in any order); a one-column result is the data whatever its name. A data value
@@ -125,9 +138,7 @@
 //     blanks or colons and may start with "\x" (psql bytea) or "0x"; every group holds an
 //     even number of digits, so "0x0" is an error rather than a guess at a leading zero.
 //   - base64, base64url: one message per non-empty line, padding optional; the bits of the
-//     last character beyond the last byte must be zero. Base64 wrapped at 76 columns (by
-//     base64(1), or by encode() outside psql's table) is one message per line like any other:
-//     join its lines first.
+//     last character beyond the last byte must be zero.
 //
 // A hex dump is one message: its rows are concatenated, their offsets must run on without a
 // gap (an error names the row that does not follow), and a row at offset 0 after other rows
@@ -137,12 +148,18 @@
 // must agree with the bytes, blanks at its ends aside, which catches a row pasted wrongly.
 // A '*' line stands for repeats of the row before it, up to 16 MiB.
 //
-//   - base64 wrapped: one base64 text over lines of 76 (base64) or 64 (openssl, PEM)
-//     characters, joined.
+//   - base64 wrapped: base64 over lines of 76 (base64(1), encode(data, 'base64') in psql -At)
+//     or 64 (openssl, PEM) characters: each message's lines joined, a shorter line (or a
+//     blank one) ending it. A message whose text fills its last line is joined with the next
+//     line's too, unless only the lines up to the full one decode (a note says so).
 //
 // A dump (xxd, xxd -p, hexdump -C, hexdump, od, base64 wrapped) that reads as one message is
 // looked at once more: a pcap, pcapng, CopyBoth stream or pg_recvlogical file in it is read
 // as such.
+//
+// Before any text format is read, what the place a paste came through added is taken off,
+// with a note: a Markdown code block's or a chat's indentation (a first line indented less
+// than the rest loses its own), e-mail quoting ("> ") and code fences.
 //
 // # Ambiguity
 //
@@ -151,7 +168,10 @@
 //     per line against wrapped, JSON against Rust's hex lists, xxd -p against hex lines, hex
 //     lines against tshark's tcp.payload lines joined into streams), and
 //     the reading with the larger share of messages that decode (package decoder, at most 64
-//     messages) is kept. A rival whose messages all decode is listed in Result.Also.
+//     messages) is kept. A rival whose messages all decode is listed in Result.Also; a text up
+//     to 1 MiB is compared with its rivals also when its own messages all decode, and a rival
+//     that decodes too and reads as many bytes is listed (the page offers it as a button, the
+//     CLI as --format).
 //   - Hex before base64: a line of hex digits only ("42000000") is also valid base64, and is
 //     read as hex. Pasted bytes are hex far more often, and base64 of a real message almost
 //     always holds letters beyond f. When the text does not read as hex but at most one in 16

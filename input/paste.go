@@ -6,7 +6,9 @@ import (
 )
 
 // A paste often carries what the place it came through added: the indentation of a Markdown
-// code block or of a chat message, e-mail quoting ("> "), a code fence ("```"). cleanPaste
+// code block or of a chat message, e-mail quoting ("> "), a code fence ("```"), and a first
+// line indented less than the rest (selected from its first visible character, or typed after
+// a prompt: each line loses its own indentation then). cleanPaste
 // takes them off once, for every format, so that no reader has to know about them; line
 // numbers stay the same, and positions map back to the text as pasted. Blanks at the ends of
 // lines (an editor's or a terminal's padding) and CRLF line ends stay: every reader reads
