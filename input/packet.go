@@ -557,7 +557,7 @@ func framesMessages(frames []frame, file []byte) captureResult {
 	}
 	sortMsgs(c.msgs)
 	conns := len(c.conns)
-	c.notes = append(c.notes, "Read "+itoa(len(frames))+" frames: "+itoa(conns)+" PostgreSQL connection"+plural(conns)+
+	c.notes = append(c.notes, "Read "+itoa(len(frames))+" frame"+plural(len(frames))+": "+itoa(conns)+" PostgreSQL connection"+plural(conns)+
 		", "+itoa(len(c.msgs))+" message"+plural(len(c.msgs))+" in capture order ("+itoa(copies)+" CopyData).")
 	if tlsConns > 0 {
 		// Last: an error about a capture without messages quotes the last note.
