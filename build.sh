@@ -185,7 +185,19 @@ cmd_serve() {
 	exec bin/inspector-server -dir static
 }
 
+# install_hooks links the repository's commit-msg hook (scripts/commitmsg) into this checkout's
+# git hooks, unless a hook of another kind is there.
+install_hooks() {
+	local dir
+	dir=$(git rev-parse --git-path hooks 2>/dev/null) || return 0
+	mkdir -p "$dir" || return 0
+	if [ ! -e "$dir/commit-msg" ] || [ -L "$dir/commit-msg" ]; then
+		ln -sf "$ROOT/scripts/commitmsg/commit-msg" "$dir/commit-msg"
+	fi
+}
+
 cmd_test() {
+	install_hooks
 	ensure_chromium
 	ensure_firefox
 	ensure_node
