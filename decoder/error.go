@@ -51,12 +51,12 @@ func (e *Error) Error() string {
 	case ErrTruncated:
 		b = append(b, "need "...)
 		b = strconv.AppendInt(b, int64(e.Need), 10)
-		b = append(b, plural(e.Need, " byte", " bytes")...)
+		b = append(b, pgvalue.Plural(e.Need, " byte", " bytes")...)
 		b = append(b, " at offset "...)
 		b = strconv.AppendInt(b, int64(e.Offset), 10)
 		b = append(b, ", "...)
 		b = strconv.AppendInt(b, int64(e.Left), 10)
-		b = append(b, plural(e.Left, " remains", " remain")...)
+		b = append(b, pgvalue.Plural(e.Left, " remains", " remain")...)
 	default:
 		b = append(b, e.Detail...)
 		b = append(b, " (at offset "...)
@@ -68,13 +68,6 @@ func (e *Error) Error() string {
 
 // Unwrap returns the error's kind, so errors.Is(err, ErrTruncated) works.
 func (e *Error) Unwrap() error { return e.Kind }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
 
 // appendChar appends a byte as a quoted character when printable, with its hex code: 'N' (0x4e).
 // It is kept out of line, like appendInt.
@@ -123,11 +116,11 @@ func (d *detail) String() string {
 	case detailBytes:
 		b = append(b, "no NUL terminator in the "...)
 		b = appendInt(b, d.num)
-		b = append(b, plural(d.num, " byte", " bytes")...)
+		b = append(b, pgvalue.Plural(d.num, " byte", " bytes")...)
 		b = append(b, " to the end of the message"...)
 	case detailTrailing:
 		b = appendInt(b, d.num)
-		b = append(b, plural(d.num, " byte", " bytes")...)
+		b = append(b, pgvalue.Plural(d.num, " byte", " bytes")...)
 		b = append(b, " after the end of the message"...)
 	case detailCopyLength:
 		b = append(b, "the length says "...)

@@ -118,7 +118,7 @@ func (t *Tree) fillExplain(dst []byte, i int, tmpl string) []byte {
 		case "nfollow":
 			v := int(t.ValueOf(i).Num)
 			dst = appendInt(dst, v)
-			dst = append(dst, plural(v, " byte follows", " bytes follow")...)
+			dst = append(dst, pgvalue.Plural(v, " byte follows", " bytes follow")...)
 		case "paylen":
 			dst = appendInt(dst, max(int(t.ValueOf(i).Num)-4, 0))
 		default:

@@ -1,6 +1,9 @@
 package input
 
-import "pgoutput-inspector/decoder"
+import (
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
+)
 
 // b64Std and b64URL map a character to its 6-bit value plus one, and every other character to
 // zero (RFC 4648 §4 and §5 alphabets).
@@ -71,7 +74,7 @@ func (s *state) readBase64Lines(alphabet *[256]byte, name string) *failure {
 	if marked > 0 {
 		s.named = PsqlAligned // psql -t's column of encode(data, 'base64') values
 		s.note(-1, "Read as psql's aligned output of encode(data, 'base64'): a '+' after a line's whole groups of four marks the line break encode puts in the value ("+
-			itoa(marked)+" line"+plural(marked)+" continued).")
+			itoa(marked)+pgvalue.Plural(marked, " line", " lines")+" continued).")
 	}
 	return nil
 }

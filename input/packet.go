@@ -492,7 +492,7 @@ func framesMessages(frames []frame, file []byte) captureResult {
 		if len(fragments) == 1 {
 			verb = "holds a fragment"
 		}
-		c.notes = append(c.notes, itoa(len(fragments))+" frame"+plural(len(fragments))+" ("+frameList(fragments)+") "+verb+
+		c.notes = append(c.notes, itoa(len(fragments))+pgvalue.Plural(len(fragments), " frame", " frames")+" ("+frameList(fragments)+") "+verb+
 			" of IP packets, which this reader does not put together: skipped, so TCP bytes they carry are missing. "+
 			"Wireshark puts them together: tshark -r FILE -q -z follow,tcp,raw,N (N the TCP stream) prints a connection's bytes in a form read here.")
 	}
@@ -557,11 +557,11 @@ func framesMessages(frames []frame, file []byte) captureResult {
 	}
 	sortMsgs(c.msgs)
 	conns := len(c.conns)
-	c.notes = append(c.notes, "Read "+itoa(len(frames))+" frame"+plural(len(frames))+": "+itoa(conns)+" PostgreSQL connection"+plural(conns)+
-		", "+itoa(len(c.msgs))+" message"+plural(len(c.msgs))+" in capture order ("+itoa(copies)+" CopyData).")
+	c.notes = append(c.notes, "Read "+itoa(len(frames))+pgvalue.Plural(len(frames), " frame", " frames")+": "+itoa(conns)+pgvalue.Plural(conns, " PostgreSQL connection", " PostgreSQL connections")+
+		", "+itoa(len(c.msgs))+pgvalue.Plural(len(c.msgs), " message", " messages")+" in capture order ("+itoa(copies)+" CopyData).")
 	if tlsConns > 0 {
 		// Last: an error about a capture without messages quotes the last note.
-		c.notes = append(c.notes, itoa(tlsConns)+" connection"+plural(tlsConns)+" encrypted (SSL or GSS encryption, as the server accepted): "+
+		c.notes = append(c.notes, itoa(tlsConns)+pgvalue.Plural(tlsConns, " connection", " connections")+" encrypted (SSL or GSS encryption, as the server accepted): "+
 			"only the encryption request and the server's answer are read, since encrypted bytes cannot be decoded. "+
 			"To read its messages, capture a connection made with sslmode=disable (and gssencmode=disable).")
 	}
@@ -604,7 +604,7 @@ func (c *Connection) Describe() string {
 		s += ", " + string(pgvalue.AppendUnixNano(nil, c.Start)) + " to " + string(pgvalue.AppendUnixNano(nil, c.End)) +
 			" (" + itoa(ms/1000) + "." + itoa(1000 + ms%1000)[1:] + " s)"
 	}
-	s += ", " + itoa(c.Messages) + " message" + plural(c.Messages) + ", " + itoa(c.ToServer) + " bytes to the server, " +
+	s += ", " + itoa(c.Messages) + pgvalue.Plural(c.Messages, " message", " messages") + ", " + itoa(c.ToServer) + " bytes to the server, " +
 		itoa(c.ToClient) + " to the client"
 	if c.Encrypted != "" {
 		s += "; encrypted with " + c.Encrypted + ": only the request and the answer can be read"
@@ -788,13 +788,6 @@ func tlsRecords(ps []streamPiece) bool {
 // sortMsgs puts messages in the order their first bytes were captured.
 func sortMsgs(m []pgMsg) {
 	slices.SortStableFunc(m, func(a, b pgMsg) int { return cmp.Compare(a.frame, b.frame) })
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // streamPiece is a run of a TCP stream's bytes from one frame.
@@ -1075,7 +1068,7 @@ func (s *state) asFrames() bool {
 	s.buf = make([]byte, 0, len(old)/2)
 	s.msgs, s.starts = s.msgs[:0], s.starts[:0]
 	s.note(-1, "The dump holds "+itoa(len(frames))+" "+[...]string{"Ethernet", "Linux cooked v2", "Linux cooked v1"}[k]+
-		" frame"+plural(len(frames))+" (as tshark -x prints them); their TCP streams are put together and the PostgreSQL protocol's messages read.")
+		pgvalue.Plural(len(frames), " frame", " frames")+" (as tshark -x prints them); their TCP streams are put together and the PostgreSQL protocol's messages read.")
 	if len(c.cut) > 0 {
 		m := c.cut[0]
 		s.frameCut = failf(m.off, "frame "+itoa(m.frame)+"'s TCP stream ends "+itoa(len(m.b))+" bytes into a message of "+itoa(m.need)+

@@ -3,6 +3,8 @@ package input
 import (
 	"bytes"
 	"strconv"
+
+	"pgoutput-inspector/decoder/pgvalue"
 )
 
 // A paste often carries what the place it came through added: the indentation of a Markdown
@@ -170,7 +172,7 @@ func cleanPaste(text []byte) *pasteText {
 	}
 	p.firstIndent = indent
 	if restLines >= 2 && len(rest) > len(indent) {
-		p.note = "Every line but the first was indented by " + strconv.Itoa(len(rest)) + " blank" + pluralS(len(rest)) +
+		p.note = "Every line but the first was indented by " + strconv.Itoa(len(rest)) + pgvalue.Plural(len(rest), " blank", " blanks") +
 			", the first by " + strconv.Itoa(len(indent)) + "; the indentation was taken off each."
 		indent = rest
 	}
@@ -202,23 +204,16 @@ func cleanPaste(text []byte) *pasteText {
 	case p.quote > 0 && fences:
 		p.note = "The text was quoted (\">\") in a code block; the quoting and the code fences were taken off."
 	case p.quote > 0:
-		p.note = "Every line was quoted with \">\" (" + strconv.Itoa(p.quote) + " level" + pluralS(p.quote) + "); the quoting was taken off."
+		p.note = "Every line was quoted with \">\" (" + strconv.Itoa(p.quote) + pgvalue.Plural(p.quote, " level", " levels") + "); the quoting was taken off."
 	case fences && len(indent) > 1:
-		p.note = "The code fences and the indentation of " + strconv.Itoa(len(indent)) + " blank" + pluralS(len(indent)) + " on every line were taken off."
+		p.note = "The code fences and the indentation of " + strconv.Itoa(len(indent)) + pgvalue.Plural(len(indent), " blank", " blanks") + " on every line were taken off."
 	case fences:
 		p.note = "The code fences (\"```\") were taken off."
 	case len(indent) > 1:
 		// One blank is how psql starts a row (border 1), not indentation worth a word.
-		p.note = "Every line was indented by " + strconv.Itoa(len(indent)) + " blank" + pluralS(len(indent)) + "; the indentation was taken off."
+		p.note = "Every line was indented by " + strconv.Itoa(len(indent)) + pgvalue.Plural(len(indent), " blank", " blanks") + "; the indentation was taken off."
 	}
 	return p
-}
-
-func pluralS(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // rawLine returns the line at off without its '\n', and where the next line starts.

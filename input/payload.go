@@ -3,6 +3,8 @@ package input
 import (
 	"bytes"
 	"encoding/binary"
+
+	"pgoutput-inspector/decoder/pgvalue"
 )
 
 // tshark -T fields -e tcp.payload: one frame a line, its TCP payload in hex (empty for a
@@ -110,8 +112,8 @@ func readTCPPayload(s *state) *failure {
 		return failf(first, "the TCP payloads hold no PostgreSQL protocol message")
 	}
 	sortMsgs(c.msgs)
-	s.note(-1, "Read as tshark's tcp.payload fields, one frame a line: "+itoa(len(dirs))+" stream"+plural(len(dirs))+
-		" put together, "+itoa(len(c.conns))+" connection"+plural(len(c.conns))+", "+itoa(len(c.msgs))+" messages.")
+	s.note(-1, "Read as tshark's tcp.payload fields, one frame a line: "+itoa(len(dirs))+pgvalue.Plural(len(dirs), " stream", " streams")+
+		" put together, "+itoa(len(c.conns))+pgvalue.Plural(len(c.conns), " connection", " connections")+", "+itoa(len(c.msgs))+" messages.")
 	s.takeCapture(&c)
 	return nil
 }

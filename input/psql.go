@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 )
 
 // psql prints the rows of pg_logical_slot_peek_binary_changes (lsn, xid, data) in many
@@ -609,15 +610,8 @@ func psqlFooter(line []byte) (int, bool) {
 // footerNote says that a footer's count does not match the rows read, which happens when
 // rows were left out of a paste; every row there was read.
 func (s *state) footerNote(off, footer, rows int) {
-	s.note(-1, "The footer on line "+strconv.Itoa(s.lineAt(off))+" says "+strconv.Itoa(footer)+plural1(footer, " row", " rows")+
-		" but "+strconv.Itoa(rows)+plural1(rows, " row was", " rows were")+" read above it: rows were left out of the paste, or added.")
-}
-
-func plural1(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+	s.note(-1, "The footer on line "+strconv.Itoa(s.lineAt(off))+" says "+strconv.Itoa(footer)+pgvalue.Plural(footer, " row", " rows")+
+		" but "+strconv.Itoa(rows)+pgvalue.Plural(rows, " row was", " rows were")+" read above it: rows were left out of the paste, or added.")
 }
 
 // psqlChatter is what psql prints around a result that is not part of it: its answers to

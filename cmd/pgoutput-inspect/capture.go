@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pglogrepl"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/internal/pgcapture"
 )
 
@@ -151,7 +152,7 @@ func runCapture(e *env, args []string) int {
 		repeated = fmt.Sprintf(" (and %d not written that repeated the previous one's WAL end)", res.RepeatedKeepalives)
 	}
 	stderr.println(fmt.Sprintf("pgoutput-inspect capture: %d XLogData %s and %d %s%s from PostgreSQL %s (slot %s, up to LSN %s), stopped: %s",
-		res.XLogData, plural(res.XLogData, "message", "messages"), res.Keepalives, plural(res.Keepalives, "keepalive", "keepalives"),
+		res.XLogData, pgvalue.Plural(res.XLogData, "message", "messages"), res.Keepalives, pgvalue.Plural(res.Keepalives, "keepalive", "keepalives"),
 		repeated, res.ServerVersion, res.Slot, res.LastLSN, stopReason(res.Reason, cfg)))
 	return exitOK
 }
@@ -203,8 +204,8 @@ func (s *statusLine) tick(ctx context.Context, interval time.Duration) {
 		}
 		r := s.counts
 		fmt.Fprintf(s.w, "%spgoutput-inspect capture: %d XLogData %s, %d %s so far (up to LSN %s)", eraseLine,
-			r.XLogData, plural(r.XLogData, "message", "messages"), r.Keepalives+r.RepeatedKeepalives,
-			plural(r.Keepalives+r.RepeatedKeepalives, "keepalive", "keepalives"), r.LastLSN)
+			r.XLogData, pgvalue.Plural(r.XLogData, "message", "messages"), r.Keepalives+r.RepeatedKeepalives,
+			pgvalue.Plural(r.Keepalives+r.RepeatedKeepalives, "keepalive", "keepalives"), r.LastLSN)
 		s.shown = true
 		s.mu.Unlock()
 	}

@@ -122,10 +122,10 @@ func writeConsumers(w io.Writer, r *consumer.Report, slowest int) {
 		fmt.Fprintln(w, connTitle(c))
 		commits, aborts := c.Counts()
 		fmt.Fprintf(w, "  %s and %s, %s, %s (%d asking for a reply), %s sent up to %s\n",
-			plural(commits, "1 commit", strconv.Itoa(commits)+" commits"), plural(aborts, "1 abort", strconv.Itoa(aborts)+" aborts"),
-			plural(len(c.Updates), "1 status update", strconv.Itoa(len(c.Updates))+" status updates"),
-			plural(len(c.Keepalives), "1 keepalive", strconv.Itoa(len(c.Keepalives))+" keepalives"), c.AskedReply(),
-			plural(len(c.Data), "1 XLogData", strconv.Itoa(len(c.Data))+" XLogData"), pgvalue.FormatLSN(c.Sent))
+			pgvalue.Plural(commits, "1 commit", strconv.Itoa(commits)+" commits"), pgvalue.Plural(aborts, "1 abort", strconv.Itoa(aborts)+" aborts"),
+			pgvalue.Plural(len(c.Updates), "1 status update", strconv.Itoa(len(c.Updates))+" status updates"),
+			pgvalue.Plural(len(c.Keepalives), "1 keepalive", strconv.Itoa(len(c.Keepalives))+" keepalives"), c.AskedReply(),
+			pgvalue.Plural(len(c.Data), "1 XLogData", strconv.Itoa(len(c.Data))+" XLogData"), pgvalue.FormatLSN(c.Sent))
 		if r.Timed {
 			fmt.Fprintf(w, "  %-6s %12s %12s %12s  %s\n", "lag", "acknowledged", "max", "median", "not acknowledged")
 			for p := consumer.Write; p <= consumer.Apply; p++ {
@@ -208,7 +208,7 @@ func messageList(msgs []int) string {
 	for i, m := range msgs {
 		s[i] = strconv.Itoa(m)
 	}
-	return plural(len(msgs), "message ", "messages ") + strings.Join(s, ", ")
+	return pgvalue.Plural(len(msgs), "message ", "messages ") + strings.Join(s, ", ")
 }
 
 // secs writes ns as seconds with three decimals, or "-" when there were no figures (n is 0).

@@ -109,9 +109,3 @@ func isTerminal(f *os.File) bool {
 }
 
 // plural returns one when n is 1, else many.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

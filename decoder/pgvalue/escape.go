@@ -308,3 +308,12 @@ func appendJSONEscaped(dst []byte, b []byte, max int) ([]byte, int) {
 	}
 	return dst, i
 }
+
+// Plural returns one when n is 1 and many otherwise: the one helper for a word that follows a
+// count, in every package.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -4,6 +4,7 @@ import (
 	"io"
 	"strconv"
 
+	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/input"
 	"pgoutput-inspector/internal/export"
 )
@@ -41,7 +42,7 @@ func (g *goTestWriter) Message(index int, m *Message) {
 
 func (g *goTestWriter) End(count int) error {
 	if !g.done && g.why == "" {
-		g.why = "the input has " + strconv.Itoa(count) + plural(count, " message", " messages")
+		g.why = "the input has " + strconv.Itoa(count) + pgvalue.Plural(count, " message", " messages")
 	}
 	return g.err
 }

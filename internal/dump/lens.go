@@ -120,7 +120,7 @@ func (d *Text) lensSummary() {
 	}
 	d.buf = append(d.buf, ": "...)
 	d.buf = strconv.AppendInt(d.buf, int64(d.marks), 10)
-	d.buf = append(d.buf, plural(d.marks, " mark", " marks")...)
+	d.buf = append(d.buf, pgvalue.Plural(d.marks, " mark", " marks")...)
 	d.buf = append(d.buf, " in "...)
 	d.buf = appendCount(d.buf, d.messages)
 	d.buf = append(d.buf, " ("...)

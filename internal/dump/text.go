@@ -126,7 +126,7 @@ func (d *Text) Begin(res *input.Result, count int) {
 		d.buf = pgvalue.AppendSafe(d.buf, string(a.Format))
 		d.buf = append(d.buf, ", "...)
 		d.buf = strconv.AppendInt(d.buf, int64(a.Messages), 10)
-		d.buf = append(d.buf, plural(a.Messages, " message", " messages")...)
+		d.buf = append(d.buf, pgvalue.Plural(a.Messages, " message", " messages")...)
 		d.buf = append(d.buf, ": "...)
 		d.buf = pgvalue.AppendSafe(d.buf, a.Note)
 		d.flushLine()
@@ -189,7 +189,7 @@ func (d *Text) End(count int) error {
 // appendCount appends "N message(s)".
 func appendCount(dst []byte, n int) []byte {
 	dst = strconv.AppendInt(dst, int64(n), 10)
-	return append(dst, plural(n, " message", " messages")...)
+	return append(dst, pgvalue.Plural(n, " message", " messages")...)
 }
 
 // Message writes one message: its header line, any note, one line per node and the error.
@@ -237,7 +237,7 @@ func (d *Text) Message(index int, m *Message) {
 	}
 	d.buf = append(d.buf, ", "...)
 	d.buf = strconv.AppendInt(d.buf, int64(len(t.Bytes)), 10)
-	d.buf = append(d.buf, plural(len(t.Bytes), " byte", " bytes")...)
+	d.buf = append(d.buf, pgvalue.Plural(len(t.Bytes), " byte", " bytes")...)
 	d.reset(sgrBold)
 	d.flushLine()
 	for _, note := range t.Notes() {
@@ -309,7 +309,7 @@ func (d *Text) node(t *decoder.Tree, i int, offWidth, nameWidth int) {
 		d.sgr(sgrDim)
 		d.buf = append(d.buf, '(')
 		d.buf = strconv.AppendInt(d.buf, int64(n.Length), 10)
-		d.buf = append(d.buf, plural(n.Length, " byte)", " bytes)")...)
+		d.buf = append(d.buf, pgvalue.Plural(n.Length, " byte)", " bytes)")...)
 		d.reset(sgrDim)
 	} else {
 		d.sgr(color)
@@ -441,13 +441,6 @@ func columnType(t *decoder.Tree, i int) string {
 		return c.TypeName
 	}
 	return ""
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func appendSpaces(dst []byte, n int) []byte {

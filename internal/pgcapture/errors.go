@@ -9,6 +9,8 @@ import (
 	"syscall"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"pgoutput-inspector/decoder/pgvalue"
 )
 
 // Error is a capture failure explained in one sentence, with the server's own error kept
@@ -123,16 +125,9 @@ func lostError(err error, res *Result, lastNotice string) error {
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET):
 		why = "closed without a word from the server: an immediate shutdown, a crash or a network failure; " + why
 	}
-	text := fmt.Sprintf("connection to the server lost after %d XLogData %s (%s)", res.XLogData, plural(res.XLogData, "message", "messages"), why)
+	text := fmt.Sprintf("connection to the server lost after %d XLogData %s (%s)", res.XLogData, pgvalue.Plural(res.XLogData, "message", "messages"), why)
 	if lastNotice != "" {
 		text += "; the server said last: " + lastNotice
 	}
 	return &Error{"replication stream", text + "; everything received is in the capture", err}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -56,7 +56,7 @@ func (v *CatalogView) Render() vecty.ComponentOrHTML {
 			types++
 		}
 	}
-	sum := plural(rels, "Relation message", "Relation messages") + ", " + plural(types, "Type message", "Type messages")
+	sum := countOf(rels, "Relation message", "Relation messages") + ", " + countOf(types, "Type message", "Type messages")
 	if len(c.Entries) > 0 {
 		sum += ". A relation's name filters the list to it."
 	}
@@ -142,7 +142,7 @@ func catalogRow(c *web.Catalog, k int) *vecty.HTML {
 	case r.Column == web.RowUsers:
 		kind, a, b = "cat-users", "used by", "not used yet"
 		if e.Used > 0 {
-			b = plural(e.Used, "message", "messages") + ":"
+			b = countOf(e.Used, "message", "messages") + ":"
 			for _, m := range e.First {
 				b += " " + strconv.Itoa(m+1)
 			}

@@ -212,7 +212,7 @@ func inputNotes(d *web.Doc, dispatch Dispatch) vecty.MarkupOrChild {
 	}
 	for _, a := range d.Also {
 		items = append(items, paragraph(text("Also possible: "+string(a.Format)+", "+
-			plural(a.Messages, "message", "messages")+": "+a.Note+" "),
+			countOf(a.Messages, "message", "messages")+": "+a.Note+" "),
 			button("also-switch", "Read as "+string(a.Format), "Read the text as "+string(a.Format)+" instead (the format menu goes back to detecting)",
 				dispatch, web.SetForce{Format: a.Format})))
 	}
@@ -245,11 +245,11 @@ func (p *InputPanel) status() string {
 	}
 	if !p.Doc.Complete() {
 		// A long input is decoded in the background (web.DecodeMore).
-		return "decoding… " + strconv.Itoa(len(p.Doc.Trees)) + " of " + plural(len(p.Doc.Messages), "message", "messages")
+		return "decoding… " + strconv.Itoa(len(p.Doc.Trees)) + " of " + countOf(len(p.Doc.Messages), "message", "messages")
 	}
-	s := plural(len(p.Doc.Messages), "message", "messages")
+	s := countOf(len(p.Doc.Messages), "message", "messages")
 	if p.Doc.Errors > 0 {
-		s += ", " + plural(p.Doc.Errors, "with an error", "with errors")
+		s += ", " + countOf(p.Doc.Errors, "with an error", "with errors")
 	}
 	return s
 }

@@ -207,7 +207,7 @@ func (l *MessageList) Render() vecty.ComponentOrHTML {
 		title = "Messages (" + count + ")"
 		if l.List.Filtered() {
 			title = "Messages (" + strconv.Itoa(l.List.Matches) + " of " + count + ")"
-			status = plural(l.List.Matches, "message matches", "messages match")
+			status = countOf(l.List.Matches, "message matches", "messages match")
 		}
 	}
 	if l.Filter.Err != "" {
@@ -311,7 +311,7 @@ func msgRow(l *web.List, i int, selected bool, block web.Marks, lens web.Lens) *
 		if sm := doc.Summaries[row.Msg]; sm.HasXid {
 			label += " xid " + strconv.FormatUint(uint64(sm.Xid), 10)
 		}
-		label += " · " + plural(l.GroupCount(i), "message", "messages")
+		label += " · " + countOf(l.GroupCount(i), "message", "messages")
 		// The text goes in a span like a message row's cells: a slot may hold either kind of
 		// row, and vecty must never set textContent on an element whose children it tracks.
 		// A heading, not a choice: the options below it carry its xid.
@@ -511,7 +511,7 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 		title = "Consumer"
 	case showTimeline:
 		other = &TimelineView{Timeline: v.Timeline, Msg: v.Msg, View: v.TimelineView, Dispatch: v.Dispatch}
-		title = "Timeline (" + plural(len(v.Timeline.Spans), "span", "spans")
+		title = "Timeline (" + countOf(len(v.Timeline.Spans), "span", "spans")
 		if f := v.Timeline.Flagged; f > 0 {
 			title += ", " + strconv.Itoa(f) + " ⚠"
 		}

@@ -100,5 +100,5 @@ func notedText(n int) string {
 	if n == 0 {
 		return ""
 	}
-	return ", " + plural(n, "note", "notes") + " on these bytes"
+	return ", " + countOf(n, "note", "notes") + " on these bytes"
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 
+	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/hexview/render"
 	"pgoutput-inspector/input"
@@ -126,14 +127,12 @@ func hexTitle(s *web.State) string {
 		return "Bytes"
 	}
 	sm := s.Doc.Summaries[s.Msg]
-	return "Bytes of message " + strconv.Itoa(s.Msg+1) + ": " + sm.Name + ", " + plural(sm.Size, "byte", "bytes")
+	return "Bytes of message " + strconv.Itoa(s.Msg+1) + ": " + sm.Name + ", " + countOf(sm.Size, "byte", "bytes")
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
+// countOf says "1 byte" or "N bytes".
+func countOf(n int, one, many string) string {
+	return strconv.Itoa(n) + " " + pgvalue.Plural(n, one, many)
 }
 
 // Header is the bar at the top: title, examples menu, Share and the theme toggle.
