@@ -22,8 +22,8 @@ func isBinary(text []byte) bool {
 	}
 	if bytes.IndexByte(text, '\n') > 0 {
 		// psql -A -z puts a zero byte between fields, and encode(data, 'escape') leaves
-		// control bytes raw in -A and --csv output: psql's rows, not a binary file.
-		if sm := newSample(text); sniffPsqlUnaligned(sm) || sniffPsqlCSV(sm) {
+		// control bytes raw in -A, --csv and -H output: psql's rows, not a binary file.
+		if sm := newSample(text); sniffPsqlUnaligned(sm) || sniffPsqlCSV(sm) || sniffPsqlHTML(sm) {
 			return false
 		}
 	}

@@ -60,6 +60,10 @@ func (s *state) csvRecord(off int, fields []span, quoted []bool) ([]span, []bool
 func sniffPsqlCSV(sm *sample) bool {
 	line, _ := firstContentLine(sm.text, 0)
 	c := bytes.IndexByte(line, ',')
+	if c < 0 && len(line) > 0 && (headerName(line) || line[0] == '"') {
+		// One column: a value with a line break is quoted over several lines.
+		return bytes.Contains(sm.text, []byte("\n\"")) && bytes.IndexByte(sm.text, '|') < 0
+	}
 	if c < 0 || bytes.IndexByte(line, '|') >= 0 {
 		return false
 	}

@@ -573,10 +573,16 @@ func (s *state) endMarker(c *span, ncols int) int {
 func (s *state) readUnalignedExpanded(off int, sep []byte) *failure {
 	var row *psqlRow
 	var field []byte
-	var dataName []byte
+	var dataName, firstName []byte
+	// blanks counts blank lines inside an encode(data, 'escape') value, whose newline bytes
+	// are raw: all but the last before the next record are the value's.
+	blanks := 0
 	finish := func() *failure {
 		if row == nil {
 			return nil
+		}
+		for ; blanks > 0; blanks-- {
+			row.addData(span{off, off}, true)
 		}
 		r := row
 		row = nil
@@ -588,6 +594,24 @@ func (s *state) readUnalignedExpanded(off int, sep []byte) *failure {
 	for next := off; off < len(s.text); off = next {
 		var line []byte
 		line, next = nextLine(s.text, off)
+		inValue := row != nil && len(row.data) > 0 && bytes.Equal(field, dataName) && s.escapeRow(row)
+		if isBlank(line) && inValue && len(line) == 0 {
+			blanks++
+			continue
+		}
+		if inValue {
+			bar := bytes.Index(line, sep)
+			if blanks == 0 || bar < 0 || !bytes.Equal(bytes.TrimSpace(line[:bar]), firstName) {
+				// A line of the value: after a newline byte, whatever it holds.
+				for ; blanks > 0; blanks-- {
+					row.addData(span{off, off}, true)
+				}
+				row.addData(span{off, off + len(line)}, true)
+				row.raw = true
+				continue
+			}
+			blanks-- // the blank line between records
+		}
 		if isBlank(line) {
 			if f := finish(); f != nil {
 				return f
@@ -619,6 +643,9 @@ func (s *state) readUnalignedExpanded(off int, sep []byte) *failure {
 				return f
 			}
 			row = s.newRow(off)
+			if firstName == nil {
+				firstName = name
+			}
 		}
 		field = name
 		switch string(name) {
@@ -631,6 +658,7 @@ func (s *state) readUnalignedExpanded(off int, sep []byte) *failure {
 				dataName = name
 			}
 			if bytes.Equal(name, dataName) {
+				c.end = off + len(line) // psql -A pads nothing: a blank at the end is the value's
 				row.setData(c)
 			}
 		}

@@ -797,6 +797,11 @@ func allCases(holdout bool, rng *rand.Rand) []*psqlCase {
 		&psqlCase{name: "encode-escape-copy", dataset: "bin1", cols: escFull, copy: "plain", lsn: true, xid: true, format: "copy"},
 		&psqlCase{name: "encode-escape-aligned-bin", dataset: "bin1", cols: escFull, lsn: true, xid: true, format: "psql-aligned"},
 		&psqlCase{name: "encode-escape-expanded", dataset: "bin1", cols: escFull, args: []string{"-x"}, lsn: true, xid: true, format: "psql-expanded"},
+		&psqlCase{name: "encode-escape-wrapped", dataset: "bin1", cols: escFull, args: []string{"-P", "format=wrapped", "-P", "columns=" + width}, lsn: true, xid: true, format: "psql-aligned"},
+		&psqlCase{name: "encode-escape-unaligned-x", dataset: "bin1", cols: escFull, args: []string{"-A", "-x"}, lsn: true, xid: true, format: "psql-unaligned"},
+		&psqlCase{name: "encode-escape-html", dataset: "bin1", cols: escFull, args: []string{"-H"}, lsn: true, xid: true, format: "psql-html"},
+		&psqlCase{name: "base64-unaligned-x", dataset: "bin1", cols: b64, args: []string{"-A", "-x"}, lsn: true, xid: true, format: "psql-unaligned"},
+		&psqlCase{name: "base64-onecol-csv", dataset: "bin1", cols: b64one, args: []string{"--csv"}},
 	)
 	// Pastes that start elsewhere than psql's first line, or whose first line lost or gained
 	// the indentation of the rest (a selection started at the first visible character, a
