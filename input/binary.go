@@ -88,61 +88,108 @@ func readRecvLogical(s *state) *failure {
 // cut is a message's [start, end) in a byte string.
 type cut struct{ start, end int }
 
-// splitRecvLogical splits b into messages each followed by '\n', trying the newlines after each
-// message's start in order and taking the first that ends a message which decodes. bad is the
+// splitRecvLogical splits b into messages each followed by '\n' (see recvSplitter). bad is the
 // start of the first message that no newline ends, or -1.
 func splitRecvLogical(b []byte) (cuts []cut, bad int) {
 	if len(b) == 0 || b[len(b)-1] != '\n' {
 		return nil, 0
 	}
-	sess := decoder.NewSession(decoder.Options{Envelope: decoder.EnvelopeNone})
-	var t decoder.Tree
-	start := 0
-	for start < len(b) {
-		found := false
-		min := start + 1
-		for {
-			i := bytes.IndexByte(b[min:], '\n')
-			if i < 0 {
-				break
-			}
-			p := min + i
-			sess.DecodeInto(&t, b[start:p])
-			if t.Err == nil {
-				cuts = append(cuts, cut{start, p})
-				start, found = p+1, true
-				break
-			}
-			min = p + 1
-			switch {
-			case errors.Is(t.Err, decoder.ErrTruncated):
-				// The message is at least as long as the field that ran out needs.
-				if need := start + t.Err.Offset + t.Err.Need; need > min {
-					min = need
-				}
-			case errors.Is(t.Err, decoder.ErrUnterminated):
-				// The string goes on to the next zero byte at least.
-				z := bytes.IndexByte(b[start+t.Err.Offset:], 0)
-				if z < 0 {
-					return cuts, start
-				}
-				if end := start + t.Err.Offset + z + 1; end > min {
-					min = end
-				}
-			default:
-				// An unknown type, a value out of range, or bytes after a complete message:
-				// no longer piece reads differently.
-				return cuts, start
-			}
-			if min >= len(b) {
-				break
-			}
-		}
-		if !found {
-			return cuts, start
+	r := newRecvSplitter()
+	for {
+		c, st := r.next(b, true)
+		switch st {
+		case splitFound:
+			cuts = append(cuts, c)
+		case splitBad:
+			return cuts, r.start
+		default:
+			return cuts, -1
 		}
 	}
-	return cuts, -1
+}
+
+// recvSplitter cuts a pg_recvlogical -f file into its messages, each followed by '\n', as its
+// bytes arrive: for each message it tries the newlines after its start in order and takes the
+// first that ends a message which decodes. Each newline is tried once, so the file read whole
+// and read in pieces meet the same decoding session in the same order.
+type recvSplitter struct {
+	sess *decoder.Session
+	t    decoder.Tree
+	// start is where the message being cut starts, min where the newline ending it may be at
+	// the earliest; zero, when not -1, is where an unterminated string began (the message
+	// goes on to the next zero byte at least).
+	start, min, zero int
+}
+
+func newRecvSplitter() *recvSplitter {
+	return &recvSplitter{sess: decoder.NewSession(decoder.Options{Envelope: decoder.EnvelopeNone}), min: 1, zero: -1}
+}
+
+// What recvSplitter.next found.
+const (
+	splitFound = iota // a message
+	splitMore         // nothing yet: the message may end in bytes still to come
+	splitEnd          // the bytes are all cut into messages
+	splitBad          // no newline ends a message starting at start
+)
+
+// next cuts the next message out of b, which holds the file's bytes so far (final: all of
+// them); offsets are b's. A message is taken at the first newline where it decodes; a failure
+// that a longer message cannot mend (an unknown type, bytes after a complete message) ends the
+// cutting.
+func (r *recvSplitter) next(b []byte, final bool) (cut, int) {
+	for r.start < len(b) {
+		if r.zero >= 0 {
+			z := bytes.IndexByte(b[r.zero:], 0)
+			if z < 0 {
+				break
+			}
+			r.min = max(r.min, r.zero+z+1)
+			r.zero = -1
+		}
+		i := -1
+		if r.min < len(b) {
+			i = bytes.IndexByte(b[r.min:], '\n')
+		}
+		if i < 0 {
+			break
+		}
+		p := r.min + i
+		r.sess.DecodeInto(&r.t, b[r.start:p])
+		if r.t.Err == nil {
+			c := cut{r.start, p}
+			r.start, r.min = p+1, p+2
+			return c, splitFound
+		}
+		r.min = p + 1
+		switch {
+		case errors.Is(r.t.Err, decoder.ErrTruncated):
+			// The message is at least as long as the field that ran out needs.
+			r.min = max(r.min, r.start+r.t.Err.Offset+r.t.Err.Need)
+		case errors.Is(r.t.Err, decoder.ErrUnterminated):
+			r.zero = r.start + r.t.Err.Offset
+		default:
+			// An unknown type, a value out of range, or bytes after a complete message:
+			// no longer piece reads differently.
+			return cut{}, splitBad
+		}
+	}
+	switch {
+	case !final:
+		return cut{}, splitMore
+	case r.start < len(b):
+		return cut{}, splitBad
+	}
+	return cut{}, splitEnd
+}
+
+// shift says that the first n bytes of the file are no longer in the b given to next.
+func (r *recvSplitter) shift(n int) {
+	r.start -= n
+	r.min -= n
+	if r.zero >= 0 {
+		r.zero -= n
+	}
 }
 
 // unwrap looks at the bytes of a dump that read as one message: a packet capture, a CopyBoth

@@ -208,6 +208,14 @@
 // whole rows at a time, each piece after the header and rule its rows need; it hands out
 // messages as they are read, so memory does not grow with the text. A value over several
 // lines stays with its row: the reader says where each row begins, and the row a piece ends in
-// is read again at the start of the next. Notes are those of the first piece. With Live set, a
-// capture file still being written is read from its first message on.
+// is read again at the start of the next. An xxd or hexdump -C dump of a pg_recvlogical -f
+// file (its first window splits into two messages or more) is de-hexed a piece of rows at a
+// time, each message handed out once a newline after it ends a message that decodes, with the
+// line of the row holding its first byte; the bytes of the message being cut are all it keeps.
+// Unlike Parse, which gives such a dump as one message when its tail does not split, it has
+// handed out the messages before the tail by then: it gives the rest as one last message, with
+// an error naming the byte where no newline ends a message that decodes. Other dumps (od,
+// hexdump's words, xxd -p, pcap or CopyBoth bytes in a dump) are read whole. Notes are those
+// of the first piece. With Live set, a capture file still being written is read from its
+// first message on.
 package input

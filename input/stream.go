@@ -16,7 +16,17 @@ import (
 // base64url) is then read a piece of complete lines at a time by the same reader, each bad line
 // skipped with an error as Parse skips it. psql's output (aligned, expanded, unaligned, CSV,
 // COPY's text format) is read a piece of whole rows at a time, each piece after the header its
-// rows need (streamrows.go). Other formats, and pastes that need cleaning (indentation,
+// rows need (streamrows.go). An xxd or hexdump -C dump whose first window's bytes start as a
+// pg_recvlogical -f file (two messages or more, each ended by a newline where it decodes) is
+// de-hexed a piece of rows at a time, and each message handed out once a newline after it
+// ends it (streamdump.go); its Line and Offset are the dump row holding its first byte, as
+// Parse gives them. Parse decides on the whole dump: when its tail does not split, Parse gives
+// the dump as ONE message, while the Stream has handed out the messages before the tail and
+// gives the rest as one last message with an error naming the byte where no newline ends a
+// message that decodes; a row that does not fit, or a second dump after the first, ends the
+// reading with its error after the messages before it (Parse gives the error alone, or reads
+// two dumps as two messages). Other formats (od, hexdump's word forms, xxd -p, a packet
+// capture or CopyBoth stream in a dump), and pastes that need cleaning (indentation,
 // quoting, code fences), are read whole. Next hands out the messages in order,
 // Errors the problems met so far, Comments a capture file's "#" lines that came between
 // messages.
@@ -63,6 +73,9 @@ type Stream struct {
 	rows          bool
 	prefix, piece []byte
 	prefixLines   int
+	// dump: the text is a hex dump of a pg_recvlogical -f file, read a piece of rows at a
+	// time (streamdump.go).
+	dump *dumpStream
 }
 
 // Comment is a capture file's "#" line that came after the first message of a text read piece
@@ -114,6 +127,9 @@ func (st *Stream) Start() (*Result, error) {
 	r, _ := parse(sample, st.force)
 	if r == nil {
 		return st.readWhole()
+	}
+	if (r.Format == Xxd || r.Format == HexdumpC) && st.startDump(r.Format, sample) {
+		return st.res, nil
 	}
 	if rowsFormat(r.Format) {
 		if st.startRows(r.Format, sample) {
@@ -297,6 +313,10 @@ func (st *Stream) Next() *Message {
 		}
 		if st.rows {
 			st.readRows()
+			continue
+		}
+		if st.dump != nil {
+			st.readDumpPiece()
 			continue
 		}
 		cut := st.pieceEnd()

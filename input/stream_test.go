@@ -316,3 +316,87 @@ func TestStreamSameBig(t *testing.T) {
 		in.Close()
 	}
 }
+
+// The real xxd and hexdump -C dumps of testdata/input, read through a Stream with small windows
+// and pieces, one byte a read: a dump of a pg_recvlogical -f file (xxd and hexdump -C of
+// stream.recv) is split piece by piece, each message with the line and offset of the row
+// holding its first byte, as Parse gives them; the other dumps are read whole.
+func TestStreamDumpSameAsParse(t *testing.T) {
+	xxd, _ := filepath.Glob("../testdata/input/xxd/*.txt")
+	files := append(xxd, "../testdata/input/hexdump/C_many.txt", "../testdata/input/hexdump/C_one.txt", "../testdata/input/hexdump/C_repeat.txt")
+	pieces := map[string]int{}
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _ := Parse(text, Auto)
+		for _, force := range []Format{Auto, r.Format} {
+			if r.Format != Xxd && r.Format != HexdumpC {
+				// xxd -p and xxd -i: one line of xxd -p is hex, and neither is read in pieces.
+				streamSame(t, filepath.Base(f), text, force, bytes.NewReader(text), 0, 0)
+				continue
+			}
+			for _, window := range []int{len(text) / 2, len(text) / 5, 1500} {
+				for _, size := range []int{1, 7, 100, 1000} {
+					name := fmt.Sprintf("%s (%q, window %d, pieces %d)", filepath.Base(f), force, window, size)
+					if streamSame(t, name, text, force, iotest.OneByteReader(bytes.NewReader(text)), window, size) {
+						pieces[filepath.Base(f)]++
+					}
+				}
+			}
+		}
+	}
+	for _, f := range []string{"many.txt", "C_many.txt"} {
+		if pieces[f] != 24 {
+			t.Errorf("%s: read piece by piece %d times of 24", f, pieces[f])
+		}
+	}
+	t.Logf("read piece by piece: %v", pieces)
+}
+
+// A dump of a pg_recvlogical -f file whose tail does not split: read whole it is one message;
+// read in pieces, the messages before the tail come out as they are cut, then the tail as one
+// message with an error naming its first byte. A row whose offset does not follow ends the
+// reading with that row's error.
+func TestStreamDumpTail(t *testing.T) {
+	file, err := os.ReadFile("../testdata/input/recvlogical/stream.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := Parse(file, RecvLogical)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := append(append([]byte(nil), file...), "Zzz\n"...)
+	text := []byte(FileText(bad))
+	if r, _ := Parse(text, Auto); r == nil || len(r.Messages) != 1 {
+		t.Fatalf("Parse: %+v, want one message", r)
+	}
+	_, msgs, errs, _, _, pieces := streamPieces(t, iotest.OneByteReader(bytes.NewReader(text)), Auto, 2000, 100)
+	if !pieces || len(msgs) != len(whole.Messages)+1 {
+		t.Fatalf("piece by piece %v, %d messages, want %d", pieces, len(msgs), len(whole.Messages)+1)
+	}
+	for i, m := range whole.Messages {
+		if !bytes.Equal(msgs[i].Bytes, m.Bytes) {
+			t.Errorf("message %d: % x, want % x", i, msgs[i].Bytes, m.Bytes)
+		}
+	}
+	lastRow := len(file) / 16 * 68 // FileText's rows are 68 bytes long
+	if m := msgs[len(msgs)-1]; string(m.Bytes) != "Zzz\n" || m.Offset != lastRow || m.Line != len(file)/16+1 {
+		t.Errorf("the tail: %q at %d (line %d), want \"Zzz\\n\" at %d", m.Bytes, m.Offset, m.Line, lastRow)
+	}
+	want := "no newline after byte " + fmt.Sprint(len(file)) + " of the dumped pg_recvlogical -f file"
+	if len(errs) != 1 || !strings.Contains(errs[0].Msg, want) || errs[0].Offset != lastRow {
+		t.Errorf("errors %v, want one at %d: %s", errs, lastRow, want)
+	}
+
+	gap := bytes.Replace([]byte(FileText(file)), []byte("\n00000800: "), []byte("\n00000810: "), 1)
+	_, msgs, errs, _, _, _ = streamPieces(t, bytes.NewReader(gap), Auto, 1000, 500)
+	if len(errs) == 0 || !strings.Contains(errs[0].Msg, "does not follow the previous row") || errs[0].Line != 0x800/16+1 {
+		t.Errorf("a gap: errors %v", errs)
+	}
+	if len(msgs) == 0 || len(msgs) >= len(whole.Messages) {
+		t.Errorf("a gap: %d messages, want some before it", len(msgs))
+	}
+}
