@@ -131,6 +131,110 @@ const consumerReport = async (kind, text, format, proto, inStream) => {
   return "";
 };
 
+// The service worker (sw.js, written by the build: internal/offline) keeps the page's files and
+// serves them on later visits, so the page starts without the network and works with none
+// (docs/page.md, "Loading"). serviceWorkers is navigator.serviceWorker where the page can have
+// one: over http(s) (not from file://), in a browser that offers it (not Firefox's private
+// windows, for one); elsewhere null, and the page loads from the network as before.
+const serviceWorkers = () => {
+  try {
+    if (!/^https?:$/.test(location.protocol) || !("serviceWorker" in navigator)) return null;
+    return navigator.serviceWorker || null;
+  } catch {
+    return null;
+  }
+};
+// updatedKey marks, for the page reloaded into a new build, that it should say so.
+const updatedKey = "pgoutput-inspector-updated";
+
+// takeNewBuild runs at start: when a new build of the page was fetched whole on an earlier
+// visit and waits (this page came from the old one), it asks it to take over and reloads into
+// it, before main.wasm starts; true when reloading. With another page of the old build open,
+// the new build keeps waiting (the worker answers {took: false}) and this page starts as it
+// came.
+async function takeNewBuild() {
+  const sw = serviceWorkers();
+  if (!sw || !sw.controller) return false;
+  let waiting = null;
+  try {
+    const reg = await sw.getRegistration();
+    waiting = reg && reg.waiting;
+  } catch {
+    return false;
+  }
+  if (!waiting) return false;
+  const took = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), 3000);
+    const done = (ok) => { clearTimeout(timer); resolve(ok); };
+    sw.addEventListener("controllerchange", () => done(true), { once: true });
+    sw.addEventListener("message", (e) => { if (e.data && e.data.took === false) done(false); });
+    sw.startMessages();
+    waiting.postMessage({ take: true });
+  });
+  if (!took) return false;
+  try {
+    sessionStorage.setItem(updatedKey, "1");
+  } catch {
+    // no session storage: the page reloads without saying it was updated
+  }
+  location.reload();
+  return true;
+}
+
+// registerWorker registers sw.js once the page has drawn its first state (on a first visit its
+// downloads then do not compete with main.wasm's), and asks for a new build at once on a
+// return visit (the browser would check sw.js itself, later). A new build found installs in
+// the background; the page says when it is ready.
+function registerWorker() {
+  const sw = serviceWorkers();
+  if (!sw) return;
+  const returning = !!sw.controller;
+  sw.register("sw.js", { updateViaCache: "none" }).then((reg) => {
+    const watch = (w) => {
+      if (!w || !returning) return; // the first visit's install: nothing to say
+      w.addEventListener("statechange", () => {
+        if (w.state === "installed") notice("A new version is ready: it opens on your next visit.");
+      });
+    };
+    watch(reg.installing);
+    reg.addEventListener("updatefound", () => watch(reg.installing));
+    if (returning) reg.update().catch(() => {}); // offline: the cached build goes on
+  }).catch(() => {}); // no service worker here: the page works from the network
+}
+
+// notice shows a short status line at the foot of the page (a click removes it), once the
+// page has drawn its first state: main.wasm's first render replaces the body.
+function notice(text) {
+  whenStarted(() => {
+    let line = document.getElementById("update-status");
+    if (!line) {
+      line = document.createElement("p");
+      line.id = "update-status";
+      line.className = "update-status";
+      line.setAttribute("role", "status");
+      line.title = "Click to close";
+      line.addEventListener("click", () => line.remove());
+      document.body.append(line);
+    }
+    line.textContent = text;
+  });
+}
+
+// whenStarted runs f once main.wasm has drawn the page's first state (html[data-ready]).
+function whenStarted(f) {
+  const html = document.documentElement;
+  if (html.hasAttribute("data-ready")) {
+    f();
+    return;
+  }
+  const watch = new MutationObserver(() => {
+    if (!html.hasAttribute("data-ready")) return;
+    watch.disconnect();
+    f();
+  });
+  watch.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
 (async () => {
   const status = document.getElementById("boot-status");
   const fail = (text) => {
@@ -156,6 +260,16 @@ const consumerReport = async (kind, text, format, proto, inStream) => {
     fail("This browser cannot run the inspector: it needs WebAssembly.");
     return;
   }
+  if (await takeNewBuild()) return;
+  try {
+    if (sessionStorage.getItem(updatedKey)) {
+      sessionStorage.removeItem(updatedKey);
+      notice("Updated to a new version.");
+    }
+  } catch {
+    // no session storage
+  }
+  whenStarted(registerWorker);
   const go = new Go();
   // The inspector never returns from main; if it does, something went wrong (a Go panic
   // prints its message to the console before this).

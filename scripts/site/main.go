@@ -7,7 +7,9 @@
 //     that cannot send headers (./build.sh dist);
 //   - with -meta-size, main.wasm's size before compression as a <meta> element in index.html
 //     (inspectorserver.WASMSizeName), which boot.js shows the download's progress against; the
-//     inspector server writes it into the page it sends, a static host cannot (./build.sh dist).
+//     inspector server writes it into the page it sends, a static host cannot (./build.sh dist);
+//   - sw.js, the page's service worker, with the build's identity and files (package offline),
+//     written after index.html's last change and before the compressed copies.
 //
 // It prints the sizes of main.wasm and export.wasm: raw, brotli and gzip.
 //
@@ -25,6 +27,7 @@ import (
 	"path/filepath"
 
 	"pgoutput-inspector/internal/inspectorserver"
+	"pgoutput-inspector/internal/offline"
 	"pgoutput-inspector/internal/precompress"
 )
 
@@ -62,6 +65,11 @@ func run(dir string, metaCSP, metaSize bool) error {
 			return err
 		}
 	}
+	id, err := offline.Write(dir)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%s: build %s\n", filepath.Join(dir, offline.WorkerName), id)
 	all, err := precompress.Dir(dir)
 	if err != nil {
 		return err
