@@ -49,7 +49,10 @@ func chooseDump(b browsertest.Tab, k dumpjob.Kind, download bool) {
 }
 
 // requestLog serves the built page with the inspector server, keeping the path of every
-// request; while missing is set, it answers 404 for that file.
+// request; while missing is set, it answers 404 for that file. It never serves sw.js: the
+// service worker would fetch the export worker's files after the first screen and answer the
+// page's requests from its cache, and the tests here watch the page's own requests
+// (web/offline_browser_test.go tests the service worker).
 type requestLog struct {
 	h       http.Handler
 	mu      sync.Mutex
@@ -62,7 +65,7 @@ func (l *requestLog) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	l.paths = append(l.paths, r.URL.Path)
 	missing := l.missing
 	l.mu.Unlock()
-	if missing != "" && r.URL.Path == "/"+missing {
+	if missing != "" && r.URL.Path == "/"+missing || r.URL.Path == "/sw.js" {
 		http.NotFound(w, r)
 		return
 	}
@@ -104,6 +107,9 @@ func eachBrowserLogged(t *testing.T, test func(t *testing.T, b browsertest.Tab, 
 			srv := httptest.NewServer(log)
 			t.Cleanup(srv.Close)
 			b := browsertest.StartTab(t, name)
+			// The browsers report the refused registration's request.
+			b.Allow("sw.js")
+			b.Allow("when fetching the script")
 			b.Navigate(srv.URL + "/")
 			b.WaitStarted()
 			b.WaitReady("html[data-ready]")
