@@ -23,7 +23,7 @@ ROOT=$PWD
 # "WASM size"; no build ID: the same source gives the same file, and the ID's 40-odd random
 # bytes no longer move the brotli size by about 1 KB). The input readers and the hex view's
 # renderer are compiled without inlining: 30 KB less main.wasm for parsing and drawing a little
-# slower, well inside their budgets (docs/performance.md, "Inlining"). scripts/wasmsize builds
+# slower, well inside their budgets (docs/performance.md, "Size tricks"). scripts/wasmsize builds
 # with the same gcflags.
 WASM_GCFLAGS=(-gcflags=pgoutput-inspector/input=-l -gcflags=pgoutput-inspector/hexview/render=-l)
 
@@ -92,7 +92,7 @@ build_wasm() {
 	# gives line 0, 68.7 KB less with brotli, and its PC-to-file table dropped, 26.9 KB less
 	# (a panic's trace names each function, at "?:0"); the tables still used then moved
 	# together to pctab's start and the old tables' bytes left unwritten (docs/performance.md,
-	# "WASM size").
+	# "Size tricks").
 	go run ./scripts/wasmpack "$out/main.wasm" || return
 	# The export worker's program (the command line tool's dump writers, which main.wasm does not
 	# hold), fetched by static/export-worker.js on the page's first dump export only; packed the

@@ -55,6 +55,7 @@ func (c *cursor) reserve(n int) {
 // grow makes room for n more nodes. Kept out of line: the reads that write several nodes at
 // once call it when the room is not there, which is seldom, and each inlined copy would add
 // its allocation and copy to the page's WASM.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func (c *cursor) grow(n int) {
@@ -177,6 +178,7 @@ func (c *cursor) put(f FieldID, format Format, n int) {
 
 // leaf is put called out of line, for the reads a message makes few of (strings, byte strings,
 // what is undecoded or trailing): each inlined copy of put is about 700 bytes of main.wasm.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func (c *cursor) leaf(f FieldID, format Format, n int) { c.put(f, format, n) }
@@ -334,6 +336,7 @@ func (c *cursor) path() string {
 
 // appendInt is strconv.AppendInt kept out of line: error texts call it from many places, and
 // each inlined copy of AppendInt's fast path would add to the page's WASM.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func appendInt(b []byte, v int) []byte { return strconv.AppendInt(b, int64(v), 10) }

@@ -306,6 +306,7 @@ func (d *Draft) settable(i int) error {
 }
 
 // refuse is called from many places; a copy in each would add to the page's WASM.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func (d *Draft) refuse(i int, reason string) error {
@@ -504,6 +505,7 @@ func subtreeEnd(nodes []editNode, i int) int {
 
 // splice returns nodes with nodes[from:to] replaced by repl, in a new slice (repl may be part
 // of nodes). It is called from many places; a copy in each would add to the page's WASM.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func splice(nodes []editNode, from, to int, repl []editNode) []editNode {

@@ -229,6 +229,7 @@ func (d *Draft) SetText(i int, s string) error {
 
 // quote returns s quoted and escaped for an error message, cut after 40 bytes. (Not inlined:
 // a copy in each of SetText's messages would add to the page's WASM.)
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func quote(s string) string {

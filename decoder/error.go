@@ -71,6 +71,7 @@ func (e *Error) Unwrap() error { return e.Kind }
 
 // appendChar appends a byte as a quoted character when printable, with its hex code: 'N' (0x4e).
 // It is kept out of line, like appendInt.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func appendChar(b []byte, c byte) []byte {

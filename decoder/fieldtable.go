@@ -50,6 +50,7 @@ var (
 // fieldTable holds the description of every field, indexed by FieldID. It is data only: plain
 // literals, with no calls, so the compiler lays it out as static data instead of building it
 // when the program starts (a constructor call per entry cost 7 KB of the page's WASM).
+// size: docs/performance.md, "Size tricks".
 var fieldTable = [wireFieldsStart]FieldInfo{
 	FieldUnknown:     {Name: "Unknown", Kind: KindUndecoded, Meaning: "A field this decoder does not know."},
 	FieldUndecoded:   {Name: "Undecoded bytes", Format: FormatBytes, Kind: KindUndecoded, Meaning: "Bytes not decoded because an earlier field was in error."},

@@ -83,6 +83,7 @@ func AppendGuide(dst []byte, g *Guide) []byte {
 
 // num is strconv.Itoa kept out of line: the guide's writer calls it from many places, and each
 // inlined copy would add to the page's WASM.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func num(n int) string { return strconv.Itoa(n) }

@@ -210,6 +210,7 @@ func (s *Session) relationAt(oid uint32) (*Relation, int) {
 
 // setRelation records the Relation message for oid, defined by the message of that Index.
 // Kept out of line: its map writes would be copied into each caller.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func (s *Session) setRelation(oid uint32, rel *Relation, index int) {
@@ -237,6 +238,7 @@ func (s *Session) TypeName(oid uint32) string {
 
 // intern returns b as a string shared by every name of the session with these bytes. Kept out
 // of line: its map lookup and write would be copied into each caller.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func (s *Session) intern(b []byte) string {

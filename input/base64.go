@@ -24,6 +24,7 @@ func b64Tables() (std, url [256]byte) {
 // reads a pasted line. bad is the index of the first character that is not base64 and, when
 // every character is, len(text) for a text that no encoder writes (a single character in the
 // last group, bits beyond the last byte); -1 when the text reads.
+// size: docs/performance.md, "Size tricks".
 func DecodeBase64(text []byte, url bool) (b []byte, bad int) {
 	abc := &b64Std
 	if url {

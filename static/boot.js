@@ -8,6 +8,7 @@
 // (a page served over plain HTTP to another machine) the text is copied from a text box that
 // is in the page only for the copy. The clipboard is written before the first await, while
 // the click that asked for it still lets the page write it.
+// size: docs/performance.md, "Size tricks".
 globalThis.pgoutputInspectorCopy = async (text) => {
   if (navigator.clipboard && navigator.clipboard.writeText) {
     return navigator.clipboard.writeText(text);
@@ -26,6 +27,7 @@ globalThis.pgoutputInspectorCopy = async (text) => {
 // pgoutputInspectorShowPick has the comparison's second-input number box (ui.compareSteps) show
 // message msg, the one pinned, and go no further than max (0: no bound), for
 // web.EffectShowPick (wasm/main.go): written in JavaScript, it costs main.wasm nothing.
+// size: docs/performance.md, "Size tricks".
 globalThis.pgoutputInspectorShowPick = (msg, max) => {
   const box = document.getElementById("compare-msg");
   if (box) {

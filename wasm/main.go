@@ -307,6 +307,7 @@ func stringLength(s js.Value) int {
 
 // then calls ok with the value of promise p once it is fulfilled, or fail with its reason if
 // it is rejected. Not inlined: one copy of the callbacks' wrapping serves every caller.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func then(p js.Value, ok, fail func(js.Value)) {

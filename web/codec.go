@@ -12,7 +12,7 @@ import (
 // The hex codec is not encoding/hex, which imports fmt: that alone brings fmt, os, io/fs and
 // time into main.wasm (443 KB; docs/performance.md). Hex is written by export.AppendBytes (the
 // Export menu's writer) and read here.
-// base64url is encoding/base64's (17 KB, under the 20 KB that would justify a copy).
+// base64url is export.AppendBase64's and input.DecodeBase64's (size: docs/performance.md, "Size tricks").
 
 // unhex returns the value of the hex digit c, and whether c is one.
 func unhex(c byte) (byte, bool) {

@@ -17,6 +17,7 @@ import (
 // (internal/guideview) and inserted as the page shows them. Drawing the guide's long, fixed
 // text with vecty, or reading the guide's data in the page, would cost main.wasm far more than
 // the asset costs the first opening of the guide.
+// size: docs/performance.md, "Size tricks".
 const GuideViewAsset = "guideview.txt"
 
 // GuideViewMagic is the view asset's first line; a new layout gets a new number.

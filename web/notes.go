@@ -112,6 +112,7 @@ func (s State) goToNote(i int) (State, []Effect) {
 // placed reports whether note n's message, node or bytes are in doc: an edit of the input can
 // take them away (the notes panel then says so, and keeps the note). Not inlined: one copy, not
 // one in each of its callers.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func (n *Note) placed(doc *Doc) bool {
@@ -185,6 +186,7 @@ func appendNotes(b []byte, notes []Note) []byte {
 
 // appendNum appends n in decimal and then sep. One call, not strconv.AppendInt's inlined fast
 // path at every call site.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func appendNum(b []byte, n int, sep byte) []byte {

@@ -27,6 +27,7 @@ const (
 // civil converts days since 1970-01-01 to a proleptic Gregorian date with an astronomical year
 // (0 is 1 BC, -1 is 2 BC), exact for every int64 (Howard Hinnant's civil_from_days). It is the
 // one calendar routine: dates, timestamps and the protocol's timestamps all go through it.
+// size: docs/performance.md, "Size tricks".
 func civil(z int64) (y, m, d int64) {
 	z += 719468
 	era := z / 146097

@@ -178,6 +178,7 @@ func onRoundingBoundary(f float64, bitSize int, digits []byte, exp int) bool {
 // the two points half-way between f > 0 and its neighbouring floats: it reads back as f, and is
 // not a rounding boundary. The comparisons are exact, in integers, so that formatting needs no
 // float parsing.
+// size: docs/performance.md, "Size tricks".
 func insideRoundingInterval(f float64, bitSize int, digits []byte, exp int) bool {
 	m, e, pow2 := floatParts(f, bitSize)
 	d, p := decimalParts(digits, exp)

@@ -217,6 +217,7 @@ func (o *out) finish() ([]byte, bool, error) {
 
 // itoa is strconv.Itoa kept out of line: the error texts call it from many places, and each
 // inlined copy of Itoa's small-number fast path would add to the page's WASM.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func itoa(v int) string { return strconv.Itoa(v) }

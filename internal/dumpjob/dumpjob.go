@@ -5,7 +5,7 @@
 // dump.RunJob, the command line tool's own writers.
 //
 // The page links this package and not package dump, whose writers live in export.wasm only
-// (docs/performance.md, "export.wasm").
+// (docs/performance.md, "Size tricks").
 package dumpjob
 
 import (

@@ -25,6 +25,7 @@ var BytesFormats = []BytesFormat{Hex, Base64, Go, Python, JavaScript}
 // FormatNames name the formats, by format, as the page says "Copied 12 bytes as Go". (A
 // list, not a String method: a method is code in main.wasm, twice over with its pointer
 // wrapper.)
+// size: docs/performance.md, "Size tricks".
 var FormatNames = [numBytesFormats]string{"hex", "base64", "Go", "Python", "JavaScript"}
 
 // literal describes how AppendBytes writes a format: between open and close, each byte as

@@ -25,6 +25,7 @@ var pglogreplTypeNames = [len(pglogreplTypes)]string{"BeginMessage", "CommitMess
 // type byte, a logical message's content length, the tuple markers other than the old one, a
 // parallel Stream Abort's LSN and timestamp. (A list, not a map: a map literal is code in
 // main.wasm, a list of constants is data.)
+// size: docs/performance.md, "Size tricks".
 var pglogreplFields = [...]struct {
 	field decoder.FieldID
 	name  string

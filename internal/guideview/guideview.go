@@ -4,7 +4,7 @@
 //
 // The guide's pages are long, fixed text: drawn by the page's own Go code they cost main.wasm
 // about 0.2 MB (60 KB with brotli) of rendering code; written here, natively, they cost it
-// nothing (docs/performance.md, "The field guide"). What changes with the reader (which entry,
+// nothing (docs/performance.md, "Size tricks"). What changes with the reader (which entry,
 // the version lens, the example's selection) stays in the page: the version lens marks
 // elements through classes this package writes (see LensClasses) and static/guide.css.
 //

@@ -24,7 +24,7 @@ import (
 // reads pctab only at the offsets the _func records hold. With no pcfile table left, the file
 // names (filetab) and the compilation units' file indexes (cutab), which only funcfile reads
 // at a pcfile table's values, are left to the zeroed memory too. A trace still names each
-// function (and its package); its place reads "?:0" (docs/performance.md, "WASM size").
+// function (and its package); its place reads "?:0" (docs/performance.md, "Size tricks").
 //
 // It reads the layout of Go 1.26 (layoutGo) and checks it on every function; on anything else
 // it changes nothing and says why.

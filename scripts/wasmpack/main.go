@@ -23,7 +23,7 @@
 //     neighbouring segments when at most MaxGap zero bytes lie between them, writing those
 //     zeros out.
 //
-// ./build.sh wasm runs it on every build (docs/performance.md, "WASM size").
+// ./build.sh wasm runs it on every build (docs/performance.md, "Size tricks").
 //
 // Usage:
 //
@@ -48,7 +48,7 @@ import (
 // On the page with this paste readers (input and hexview/render without inlining,
 // 2026-12-05) 28, 24, 20 and 16 gave 4,499,108, 4,497,719, 4,492,068 and 4,491,280 B raw, and
 // 891,842, 891,708, 892,544 and 892,393 B brotli: 20 leaves about 8 KB under each budget
-// (docs/performance.md, "WASM size").
+// (docs/performance.md, "Size tricks").
 const MaxGap = 20
 
 func main() {

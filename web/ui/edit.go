@@ -88,6 +88,7 @@ func editButton(cls, label, title string, d Dispatch, act web.Action) *vecty.HTM
 // tag is element name with attributes attrs (name, value, name, value…; "class" takes classes
 // separated by spaces) and kids: one call instead of one per attribute, which keeps the page's
 // WASM smaller.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func tag(name string, attrs []string, kids ...vecty.MarkupOrChild) *vecty.HTML {

@@ -15,6 +15,7 @@ import (
 //
 // The guide's text is long and fixed: it is rendered at build time (internal/guideview) and
 // inserted as HTML, which costs main.wasm far less than drawing it here would.
+// size: docs/performance.md, "Size tricks".
 
 // GuideView is the guide, in place of the inspector's panels: the list of entries beside the
 // entry shown, which scrolls inside its panel.
@@ -81,6 +82,7 @@ func guideText(html string) *vecty.HTML {
 
 // el is any element: one function for every tag the guide draws, so that each costs a call
 // rather than a copy of vecty's helper (see markup.go).
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func el(tag string, m ...vecty.MarkupOrChild) *vecty.HTML { return vecty.Tag(tag, m...) }

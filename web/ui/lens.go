@@ -27,6 +27,7 @@ func (c *LensControl) SkipRender(prev vecty.Component) bool {
 
 // Render implements vecty.Component. The menus' options are HTML written here (the page's
 // own words and numbers only): drawing them as elements cost main.wasm three times more.
+// size: docs/performance.md, "Size tricks".
 func (c *LensControl) Render() vecty.ComponentOrHTML {
 	l := c.Lens
 	rel := menuOption("", 0, "any release", l.Release)

@@ -17,6 +17,7 @@ import (
 // handled reports whether the lists act on key; others keep their default: Tab moves the
 // focus on, so each list is one stop of the Tab order. (A switch, not a map: a map costs
 // main.wasm its building at start-up.)
+// size: docs/performance.md, "Size tricks".
 func handled(key string) bool {
 	switch key {
 	case "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "Enter", " ":
@@ -27,6 +28,7 @@ func handled(key string) bool {
 
 // onScroll reports a scroll when it changes the rows drawn (or the box's height). Not inlined,
 // like onKey: each list's copy of the closure cost 1 KB of main.wasm.
+// size: docs/performance.md, "Size tricks".
 //
 //go:noinline
 func onScroll(panel web.Panel, v hexview.Viewport, rows int, d Dispatch) func(*vecty.Event) {

@@ -9,6 +9,7 @@ import (
 // These wrappers are not inlined on purpose: vecty's helpers are small enough for the compiler
 // to copy into every call site, which made this package's code about 0.14 MB bigger in
 // main.wasm. Called through one copy each, they cost a call.
+// size: docs/performance.md, "Size tricks".
 
 //go:noinline
 func markup(m ...vecty.Applyer) vecty.MarkupList { return vecty.Markup(m...) }
