@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"pgoutput-inspector/decoder"
-	"pgoutput-inspector/decoder/pgvalue"
 )
 
 // Binary input: a file of one message's raw bytes, a pg_recvlogical -f file, or a packet
@@ -286,73 +285,9 @@ func rivals(f Format) []Format {
 // that no text holds (see isBinary).
 func IsBinary(b []byte) bool { return isPcap(b) || isPcapng(b) || isBinary(b) }
 
-// FileText returns what a text box shows of a file's bytes: text as it is, and a binary file
-// as xxd would dump it, which Parse reads back to the same bytes (a capture or pg_recvlogical
-// file in it is then read as such). A binary file over CompactDumpFrom bytes is dumped as
-// xxd -p writes it instead: 2.03 characters a byte rather than 4.25, so that a 4 MB capture
-// makes 8 MB of text, not 17.
-func FileText(b []byte) string {
-	if !IsBinary(b) {
-		return string(b)
-	}
-	// What a client sent as a password or SASL data is not written out (RedactCapture).
-	b = RedactCapture(b)
-	if len(b) > CompactDumpFrom {
-		return string(plainDump(b))
-	}
-	digits := pgvalue.HexDigits
-	out := make([]byte, 0, (len(b)+15)/16*68)
-	for off := 0; off < len(b); off += 16 {
-		row := b[off:min(off+16, len(b))]
-		for shift := 28; shift >= 0; shift -= 4 {
-			out = append(out, digits[off>>shift&15])
-		}
-		out = append(out, ':', ' ')
-		for i := 0; i < 16; i++ {
-			if i < len(row) {
-				out = append(out, digits[row[i]>>4], digits[row[i]&15])
-			} else {
-				out = append(out, ' ', ' ')
-			}
-			if i%2 == 1 {
-				out = append(out, ' ')
-			}
-		}
-		out = append(out, ' ')
-		for _, c := range row {
-			out = append(out, printable(c))
-		}
-		out = append(out, '\n')
-	}
-	return string(out)
-}
-
-// CompactDumpFrom is the size of binary file above which FileText writes xxd -p's plain hex.
-const CompactDumpFrom = 1 << 20
-
-// FileTextSize returns the length of FileText(b) without making it.
-func FileTextSize(b []byte) int {
-	switch {
-	case !IsBinary(b):
-		return len(b)
-	case len(b) > CompactDumpFrom:
-		return 2*len(b) + (len(b)+xxdPlainWidth/2-1)/(xxdPlainWidth/2)
-	}
-	return (len(b)+15)/16*52 + len(b) // a row: offset, hex and blanks, its ASCII column, a newline
-}
-
-// plainDump writes b as xxd -p does: 30 bytes (60 hex digits) a line.
-func plainDump(b []byte) []byte {
-	digits := pgvalue.HexDigits
-	out := make([]byte, 0, 2*len(b)+len(b)/(xxdPlainWidth/2)+1)
-	for off := 0; off < len(b); off += xxdPlainWidth / 2 {
-		for _, c := range b[off:min(off+xxdPlainWidth/2, len(b))] {
-			out = append(out, digits[c>>4], digits[c&15])
-		}
-		out = append(out, '\n')
-	}
-	return out
-}
+// IsBinaryText is IsBinary of bytes held as a string: its first bytes decide, as they do
+// for IsBinary, so only they are copied.
+func IsBinaryText(s string) bool { return IsBinary([]byte(s[:min(len(s), sniffWindow)])) }
 
 // splitCopyBoth cuts b into the typed protocol messages (a type byte, an Int32 length) of a
 // CopyBoth stream's bytes: at least two, CopyData among them, following one another to the

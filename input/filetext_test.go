@@ -8,8 +8,75 @@ import (
 	"reflect"
 	"testing"
 
+	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/internal/debpkg"
 )
+
+// FileText returns a file's bytes as text, for the tests of dumps: text as it is, and a binary
+// file as xxd dumps it (TestFileText compares the two), or over CompactDumpFrom bytes as
+// xxd -p does.
+func FileText(b []byte) string {
+	if !IsBinary(b) {
+		return string(b)
+	}
+	// What a client sent as a password or SASL data is not written out (RedactCapture).
+	b = RedactCapture(b)
+	if len(b) > CompactDumpFrom {
+		return string(plainDump(b))
+	}
+	digits := pgvalue.HexDigits
+	out := make([]byte, 0, (len(b)+15)/16*68)
+	for off := 0; off < len(b); off += 16 {
+		row := b[off:min(off+16, len(b))]
+		for shift := 28; shift >= 0; shift -= 4 {
+			out = append(out, digits[off>>shift&15])
+		}
+		out = append(out, ':', ' ')
+		for i := 0; i < 16; i++ {
+			if i < len(row) {
+				out = append(out, digits[row[i]>>4], digits[row[i]&15])
+			} else {
+				out = append(out, ' ', ' ')
+			}
+			if i%2 == 1 {
+				out = append(out, ' ')
+			}
+		}
+		out = append(out, ' ')
+		for _, c := range row {
+			out = append(out, printable(c))
+		}
+		out = append(out, '\n')
+	}
+	return string(out)
+}
+
+// CompactDumpFrom is the size of binary file above which FileText writes xxd -p's plain hex.
+const CompactDumpFrom = 1 << 20
+
+// FileTextSize returns the length of FileText(b) without making it.
+func FileTextSize(b []byte) int {
+	switch {
+	case !IsBinary(b):
+		return len(b)
+	case len(b) > CompactDumpFrom:
+		return 2*len(b) + (len(b)+xxdPlainWidth/2-1)/(xxdPlainWidth/2)
+	}
+	return (len(b)+15)/16*52 + len(b) // a row: offset, hex and blanks, its ASCII column, a newline
+}
+
+// plainDump writes b as xxd -p does: 30 bytes (60 hex digits) a line.
+func plainDump(b []byte) []byte {
+	digits := pgvalue.HexDigits
+	out := make([]byte, 0, 2*len(b)+len(b)/(xxdPlainWidth/2)+1)
+	for off := 0; off < len(b); off += xxdPlainWidth / 2 {
+		for _, c := range b[off:min(off+xxdPlainWidth/2, len(b))] {
+			out = append(out, digits[c>>4], digits[c&15])
+		}
+		out = append(out, '\n')
+	}
+	return out
+}
 
 // TestFileText checks that a binary file shown as FileText reads back to the same messages as
 // the file itself, with the same frames, directions, connections and times, and that FileText

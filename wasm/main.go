@@ -10,6 +10,7 @@ package main
 import (
 	"strconv"
 	"syscall/js"
+	"unsafe"
 
 	"github.com/hexops/vecty"
 
@@ -323,24 +324,28 @@ func then(p js.Value, ok, fail func(js.Value)) {
 	p.Call("then", fs[0], fs[1])
 }
 
-// readFile reads a file as bytes: text as it is, a binary file (one message, a pg_recvlogical
-// file, a pcap or pcapng capture) as an xxd dump (xxd -p over 1 MiB), which the text box can
-// show and edit.
+// readFile reads a file: text as it is (at most web.MaxInput bytes), and a binary file (one
+// message, a pg_recvlogical file, a pcap or pcapng capture; at most web.MaxFile bytes) as its
+// bytes, with what a client sent as a password or SASL data overwritten (input.RedactCapture),
+// so that neither the page nor its links hold them.
 func (a *app) readFile(file js.Value) {
-	if size := file.Get("size").Int(); size > web.MaxInput {
-		a.dispatch(web.TooLarge{Size: size, What: "the file " + web.Cut(file.Get("name").String(), web.MaxRowText)})
+	name := file.Get("name").String()
+	what := "the file " + web.Cut(name, web.MaxRowText)
+	if size := file.Get("size").Int(); size > web.MaxFile {
+		a.dispatch(web.TooLarge{Size: size, What: what, File: true})
 		return
 	}
 	then(file.Call("arrayBuffer"), func(v js.Value) {
 		u8 := js.Global().Get("Uint8Array").New(v)
 		b := make([]byte, u8.Length())
 		js.CopyBytesToGo(b, u8)
-		if n := input.FileTextSize(b); n > web.MaxInput {
-			// A binary file is shown as hex, about twice its size: name the file, not "the text".
-			a.dispatch(web.TooLarge{Size: n, What: "the file " + web.Cut(file.Get("name").String(), web.MaxRowText) + " as hex"})
+		if !input.IsBinary(b) && len(b) > web.MaxInput {
+			a.dispatch(web.TooLarge{Size: len(b), What: what})
 			return
 		}
-		a.dispatch(web.SetText{Text: input.FileText(b), File: true})
+		b = input.RedactCapture(b)
+		// The bytes are not changed after this: the text is them, not a copy.
+		a.dispatch(web.SetText{Text: unsafe.String(unsafe.SliceData(b), len(b)), File: true, Name: name})
 	}, func(js.Value) {})
 }
 
@@ -361,7 +366,14 @@ func (a *app) copy(f web.EffectCopy) {
 // promise gives the status, or is rejected with the status of a failure.
 func (a *app) dump(f web.EffectDump) {
 	j := f.Job
-	then(js.Global().Call("pgoutputInspectorDump", int(j.Kind), f.Download, j.Text, string(j.Format), j.Proto, int(j.InStream), j.Name, j.Message), func(v js.Value) {
+	var text any = j.Text
+	if input.IsBinaryText(j.Text) {
+		// A binary file's bytes go as bytes: a JavaScript string would hold them as UTF-8.
+		b := js.Global().Get("Uint8Array").New(len(j.Text))
+		js.CopyBytesToJS(b, unsafe.Slice(unsafe.StringData(j.Text), len(j.Text)))
+		text = b
+	}
+	then(js.Global().Call("pgoutputInspectorDump", int(j.Kind), f.Download, text, string(j.Format), j.Proto, int(j.InStream), j.Name, j.Message), func(v js.Value) {
 		a.dispatch(web.Dumped{Status: v.String(), Kind: j.Kind})
 	}, func(err js.Value) {
 		a.dispatch(web.Dumped{Status: err.String(), Err: true, Kind: j.Kind})

@@ -20,11 +20,13 @@ type (
 	// says it came from a key press rather than a paste, a file or a drop: the page may wait
 	// for a pause in typing before it reads a long text again. File says it is a file opened
 	// or dropped: another input, shown from its first message, where an edit or a paste keeps
-	// the place the reader was at.
+	// the place the reader was at; Name is the file's name. A binary file's Text is its bytes
+	// as they are (FileView).
 	SetText struct {
 		Text   string
 		Typing bool
 		File   bool
+		Name   string
 	}
 	// SetForce: a format was chosen in the menu (input.Auto: detect).
 	SetForce struct{ Format input.Format }
@@ -148,10 +150,10 @@ func Apply(s State, a Action) (State, []Effect) {
 	var fx []Effect
 	switch a := a.(type) {
 	case SetText:
-		if len(a.Text) > MaxInput {
+		if len(a.Text) > MaxInput && !(a.File && len(a.Text) <= MaxFile && input.IsBinaryText(a.Text)) {
 			return s.refuse(tooLargeText("the new text", len(a.Text), false)), nil
 		}
-		s.Text, s.Example, s.Guide.Open = a.Text, -1, false
+		s.Text, s.Example, s.Guide.Open, s.File = a.Text, -1, false, a.Name
 		s.Edit = EditState{} // another input: the edits are forgotten
 		p := s.place()
 		if a.File {
@@ -283,7 +285,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		if len(sh.Text) > MaxInput {
 			return s.refuse(linkTooLargeText()), nil
 		}
-		s.Text, s.Force, s.Proto, s.InStream = sh.Text, sh.Format, sh.Proto, sh.InStream
+		s.Text, s.Force, s.Proto, s.InStream, s.File = sh.Text, sh.Format, sh.Proto, sh.InStream, ""
 		s.Guide.Open, s.Explain, s.Lens = false, sh.Explain, sh.Lens.Valid()
 		s.Filter, s.Edit, s.Notes = ParseFilter(sh.Filter), EditState{}, sh.Notes
 		s = s.reparse(sh.Msg)
@@ -330,6 +332,9 @@ func Apply(s State, a Action) (State, []Effect) {
 			s.Doc = s.Doc.Next()
 		}
 	case TooLarge:
+		if a.File {
+			return s.refuse(tooLargeFileText(a.What, a.Size)), nil
+		}
 		return s.refuse(tooLargeText(a.What, a.Size, a.AtLeast)), nil
 	case SetFilter:
 		s.Filter, s.HiddenSpan = ParseFilter(a.Query), 0
@@ -800,8 +805,8 @@ func hexText(b []byte) string {
 // selectBadText selects, in the text box, the character the input could not be read at.
 func (s State) selectBadText() []Effect {
 	e := s.InputErr
-	if e == nil || e.Offset > len(s.Text) {
-		return nil
+	if e == nil || e.Offset > len(s.Text) || input.IsBinaryText(s.Text) {
+		return nil // a binary file is not in the box (FileView)
 	}
 	end := min(max(e.End, e.Offset), len(s.Text))
 	start := utf16Len(s.Text[:e.Offset])

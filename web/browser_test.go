@@ -519,12 +519,20 @@ func TestBrowserLongPasteDecodesInBackground(t *testing.T) {
 	}
 }
 
-// TestBrowserOpenBinaryFiles opens binary files: a pcapng capture and a pg_recvlogical file are
-// read as bytes (the text box shows their xxd dump) and give the messages they hold.
+// TestBrowserOpenBinaryFiles opens binary files: a pcapng capture, a pg_recvlogical file, and
+// that file repeated past MaxInput (16 MiB), are read as bytes (the text box names the file
+// and its size instead of a dump) and give the messages they hold.
 func TestBrowserOpenBinaryFiles(t *testing.T) {
 	b, _ := open(t, "")
-	for _, name := range []string{"tshark/pcapng.pcapng", "recvlogical/stream.bin"} {
-		path := "../testdata/input/" + name
+	raw, err := os.ReadFile("../testdata/input/recvlogical/stream.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(t.TempDir(), "big.bin") // a pg_recvlogical file followed by itself is one still
+	if err := os.WriteFile(big, bytes.Repeat(raw, web.MaxInput/len(raw)+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"../testdata/input/tshark/pcapng.pcapng", "../testdata/input/recvlogical/stream.bin", big} {
 		raw, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -540,10 +548,13 @@ func TestBrowserOpenBinaryFiles(t *testing.T) {
 		}
 		b.Run(chromedp.SetUploadFiles("#file-open", []string{abs}, chromedp.ByQuery))
 		waitJS(b, `document.querySelector(".input-status").textContent.startsWith("`+strconv.Itoa(n)+` messages")`)
-		var dump bool
-		b.Eval(`document.querySelector("#input-text").value.startsWith("00000000: ")`, &dump)
-		if !dump {
-			t.Errorf("%s: the text box does not show the file's xxd dump", name)
+		var box struct {
+			Value    string
+			ReadOnly bool
+		}
+		b.Eval(`(() => { const ta = document.querySelector("#input-text"); return {Value: ta.value, ReadOnly: ta.readOnly}; })()`, &box)
+		if want := web.FileView(string(raw), filepath.Base(path)); box.Value != want || !box.ReadOnly {
+			t.Errorf("%s: the text box holds %.80q (read-only %v), want %q, read-only", path, box.Value, box.ReadOnly, want)
 		}
 	}
 }

@@ -23,6 +23,11 @@ const (
 	MaxEditText = 2 << 20
 	// previewText is how much of a long input the text box shows.
 	previewText = 64 << 10
+	// MaxFile is the largest binary file the page reads (64 MiB): a packet capture, a
+	// pg_recvlogical file, a raw message. Its bytes are read as they are, not as text, so
+	// MaxInput does not bound them; memory does: the page holds the file and the messages
+	// read from it (about twice its size) besides their decodes.
+	MaxFile = 64 << 20
 )
 
 // cliHint is where a refusal sends the reader.
@@ -45,6 +50,8 @@ type TooLarge struct {
 	Size    int
 	AtLeast bool
 	What    string
+	// File says it is a file over MaxFile.
+	File bool
 }
 
 func (TooLarge) isAction() {}
@@ -74,6 +81,14 @@ func (d *Doc) tooMany() (int, bool) {
 	return n, n > MaxMessages
 }
 
+// tooLargeFileText is the refusal of a file of size bytes over MaxFile.
+func tooLargeFileText(what string, size int) string {
+	return upperFirst(what) + " is " + Commas(size) + " bytes, more than the " + Commas(MaxFile) +
+		" bytes (64 MiB) of a file the page reads; the page still shows the input before it." +
+		" Cut a capture with editcap (editcap -r in.pcapng part.pcapng 1-100000 keeps frames 1 to 100,000)," +
+		" or decode it with the command line tool, which has no such limit: pgoutput-inspect decode FILE."
+}
+
 // tooManyText is the refusal of an input of n messages, over MaxMessages.
 func tooManyText(n int) string {
 	return "The input holds " + Commas(n) + " messages, more than the " + Commas(MaxMessages) +
@@ -85,6 +100,16 @@ func linkTooLargeText() string {
 	return "This link's text inflates to more than " + Commas(MaxInput) +
 		" bytes (16 MiB), more than the page reads: the page stopped inflating it there and still shows the input before it." +
 		" Ask for the input as a file instead." + cliHint
+}
+
+// FileView returns what the text box shows of a binary file's bytes, in place of a dump of
+// them: the file's name (name; "" when not known, as for a link's) and size.
+func FileView(text, name string) string {
+	what := "A binary input of"
+	if name != "" {
+		what = "The file " + Cut(name, MaxRowText) + ":"
+	}
+	return "[" + what + " " + Commas(len(text)) + " bytes, decoded as they are; the box shows no dump of a binary file. Paste, type or open a file to replace it.]"
 }
 
 // TextPreview returns what the text box shows of a text longer than MaxEditText: its first

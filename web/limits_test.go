@@ -1,6 +1,7 @@
 package web
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -25,6 +26,8 @@ func TestInputsOverTheLimitsAreRefused(t *testing.T) {
 	}{
 		{"text", SetText{Text: strings.Repeat("0", MaxInput+1)}, "The new text is 16,777,217 bytes, more than the 16,777,216 bytes (16 MiB) the page reads"},
 		{"file", TooLarge{Size: 20_000_000, What: "the file big.capture"}, "The file big.capture is 20,000,000 bytes, more than"},
+		{"binary file", TooLarge{Size: 70_000_000, What: "the file big.pcapng", File: true}, "The file big.pcapng is 70,000,000 bytes, more than the 67,108,864 bytes (64 MiB) of a file the page reads; the page still shows the input before it. Cut a capture with editcap"},
+		{"text file", SetText{Text: strings.Repeat("0", MaxInput+1), File: true, Name: "big.txt"}, "The new text is 16,777,217 bytes, more than the 16,777,216 bytes (16 MiB)"},
 		{"paste", TooLarge{Size: 17_000_000, AtLeast: true, What: "the pasted text"}, "The pasted text is at least 17,000,000 bytes"},
 		{"link", OpenShared{TooLarge: true}, "This link's text inflates to more than 16,777,216 bytes (16 MiB), more than the page reads: the page stopped inflating it there"},
 		{"link's text", OpenShared{Payload: []byte("\n" + strings.Repeat("0", MaxInput+1))}, "This link's text inflates to more than 16,777,216 bytes"},
@@ -156,5 +159,62 @@ func TestTooManyMessagesNotKept(t *testing.T) {
 	}
 	if n, over := d.tooMany(); len(d.Messages) != MaxMessages || d.More != 2*MaxMessages || !over || n != 3*MaxMessages {
 		t.Errorf("%d messages kept, %d more (tooMany %d, %v)", len(d.Messages), d.More, n, over)
+	}
+}
+
+// A binary file is read as its bytes, not as a dump of them: one over MaxInput is taken when
+// opened from a file (up to MaxFile), and the text box names it instead of showing it.
+func TestBinaryFileOverMaxInput(t *testing.T) {
+	raw, err := os.ReadFile("../testdata/input/recvlogical/stream.bin") // made by pg_recvlogical -f
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := input.Parse(raw, input.Auto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copies := MaxInput/len(raw) + 1 // a pg_recvlogical file followed by itself is one still
+	big := strings.Repeat(string(raw), copies)
+	s := apply(t, NewState(0), SetText{Text: big, File: true, Name: "stream.bin"})
+	if s.Refused.Msg != "" || s.Doc == nil || s.Doc.Format != input.RecvLogical || len(s.Doc.Messages) != copies*len(one.Messages) {
+		t.Fatalf("refusal %q, doc %v: want %d messages read as %s", s.Refused.Msg, s.Doc != nil, copies*len(one.Messages), input.RecvLogical)
+	}
+	want := "[The file stream.bin: " + Commas(len(big)) + " bytes, decoded as they are; the box shows no dump of a binary file."
+	if got := FileView(s.Text, s.File); !strings.HasPrefix(got, want) {
+		t.Errorf("the box shows %q, want it to start %q", got, want)
+	}
+	// The same bytes not from a file (a paste, a drop of text) are held to MaxInput.
+	if g, _ := Apply(NewState(0), SetText{Text: big}); !strings.Contains(g.Refused.Msg, "16 MiB") {
+		t.Errorf("not from a file: refusal %q", g.Refused.Msg)
+	}
+	// Another input forgets the name; a link's binary bytes have none.
+	if g := apply(t, s, SetText{Text: txnInsert}); g.File != "" {
+		t.Errorf("after a paste the file is still %q", g.File)
+	}
+	if got := FileView(string(raw), ""); !strings.HasPrefix(got, "[A binary input of 4,994 bytes") {
+		t.Errorf("a nameless binary input shows %q", got)
+	}
+}
+
+// A binary file's link holds its bytes, and opens as the same messages with no name.
+func TestBinaryFileShareLink(t *testing.T) {
+	raw, err := os.ReadFile("../testdata/input/tshark/pcapng.pcapng") // made by tshark
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := apply(t, NewState(0), SetText{Text: string(raw), File: true, Name: "pcapng.pcapng"}, SelectMessage{Msg: 2})
+	_, fx := Apply(s, Share{})
+	var payload []byte
+	for _, e := range fx {
+		if c, ok := e.(EffectCompress); ok {
+			payload = c.Payload
+		}
+	}
+	if payload == nil {
+		t.Fatalf("Share made no payload: %v", fx)
+	}
+	o := apply(t, NewState(-1), OpenShared{Payload: payload})
+	if o.Text != s.Text || o.File != "" || o.Doc == nil || o.Doc.Format != input.Pcapng || len(o.Doc.Messages) != len(s.Doc.Messages) || o.Msg != 2 {
+		t.Fatalf("the link opens %d bytes read as %v, message %d, file %q", len(o.Text), o.Doc != nil, o.Msg, o.File)
 	}
 }

@@ -47,9 +47,11 @@ type ShareState struct {
 // State is everything the page shows. Apply never changes a State: it returns a new one, sharing
 // what did not change (a Doc, a hex Model and the tree rows are never modified once built).
 type State struct {
-	// Text is the input text; Force the format chosen in the menu (input.Auto: detect).
+	// Text is the input text, or a binary file's bytes (FileView); Force the format chosen in
+	// the menu (input.Auto: detect). File is the name of the file Text was opened from, or "".
 	Text  string
 	Force input.Format
+	File  string
 	// Proto and InStream are the decoder options chosen (0 and decoder.Auto: infer).
 	Proto    int
 	InStream decoder.Choice

@@ -20,7 +20,17 @@ import (
 func main() {
 	js.Global().Set("pgoutputInspectorExport", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		v := args[0]
-		out, over, why := dump.RunJob(dumpjob.Job{Kind: dumpjob.Kind(v.Get("kind").Int()), Text: v.Get("text").String(),
+		text := v.Get("text")
+		var s string
+		if text.Type() == js.TypeString {
+			s = text.String()
+		} else {
+			// A binary file's bytes, sent as a Uint8Array (wasm/main.go's dump).
+			b := make([]byte, text.Length())
+			js.CopyBytesToGo(b, text)
+			s = string(b)
+		}
+		out, over, why := dump.RunJob(dumpjob.Job{Kind: dumpjob.Kind(v.Get("kind").Int()), Text: s,
 			Format: input.Format(v.Get("format").String()), Proto: v.Get("proto").Int(),
 			InStream: decoder.Choice(v.Get("inStream").Int()), Name: v.Get("name").String(),
 			Message: v.Get("message").Int(), Max: v.Get("max").Int()})

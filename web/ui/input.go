@@ -18,6 +18,7 @@ import (
 type InputPanel struct {
 	vecty.Core
 	Text     string         `vecty:"prop"`
+	File     string         `vecty:"prop"` // the name of the file Text was opened from
 	Force    input.Format   `vecty:"prop"`
 	Proto    int            `vecty:"prop"`
 	InStream decoder.Choice `vecty:"prop"`
@@ -37,7 +38,7 @@ type InputPanel struct {
 // SkipRender implements vecty.RenderSkipper.
 func (p *InputPanel) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*InputPanel)
-	return ok && o.Text == p.Text && o.Force == p.Force && o.Proto == p.Proto && o.InStream == p.InStream &&
+	return ok && o.Text == p.Text && o.File == p.File && o.Force == p.Force && o.Proto == p.Proto && o.InStream == p.InStream &&
 		o.Doc == p.Doc && o.Msg == p.Msg && o.InputErr == p.InputErr && o.Stale == p.Stale && o.LinkErr == p.LinkErr &&
 		o.Refused == p.Refused && o.Lens == p.Lens && o.Consumer == p.Consumer
 }
@@ -49,7 +50,7 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 		tree = p.Doc.Trees[p.Msg]
 	}
 	return section(markup(class("panel", "input-panel"), attr("aria-label", "input")),
-		&TextBox{Text: p.Text, Refusals: p.Refused.N, Dispatch: p.Dispatch},
+		&TextBox{Text: p.Text, Name: p.File, Refusals: p.Refused.N, Dispatch: p.Dispatch},
 		div(markup(class("controls")),
 			p.formatControl(),
 			p.protoControl(),
@@ -125,6 +126,8 @@ func connectionNotes(d *web.Doc, consumer bool, dispatch Dispatch) vecty.MarkupO
 type TextBox struct {
 	vecty.Core
 	Text string `vecty:"prop"`
+	// Name is the name of the file Text was opened from: a binary file's shows (FileView).
+	Name string `vecty:"prop"`
 	// Refusals counts the inputs refused as too large: each draws the box again, which puts
 	// back the text kept in place of the one refused.
 	Refusals int      `vecty:"prop"`
@@ -139,7 +142,7 @@ type TextBox struct {
 // SkipRender implements vecty.RenderSkipper.
 func (p *TextBox) SkipRender(prev vecty.Component) bool {
 	o, ok := prev.(*TextBox)
-	if !ok || o.Refusals != p.Refusals {
+	if !ok || o.Refusals != p.Refusals || o.Name != p.Name {
 		return false
 	}
 	if o.Text == p.Text {
@@ -159,7 +162,9 @@ func (p *TextBox) Render() vecty.ComponentOrHTML {
 	p.sent = nil // the box now holds Text
 	long := len(p.Text) > web.MaxEditText
 	value := p.Text
-	if long {
+	if input.IsBinaryText(p.Text) {
+		long, value = true, web.FileView(p.Text, p.Name)
+	} else if long {
 		value = web.TextPreview(p.Text)
 	}
 	return elem.TextArea(markup(

@@ -47,7 +47,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		div(markup(class("app"), style("--row-h", px(hexview.RowHeight))),
 			header,
 			elem.Main(markup(class("app-main", "page"), vecty.ClassMap{"stale": s.Stale}),
-				&InputPanel{Text: s.Text, Force: s.Force, Proto: s.Proto, InStream: s.InStream, Doc: s.Doc,
+				&InputPanel{Text: s.Text, File: s.File, Force: s.Force, Proto: s.Proto, InStream: s.InStream, Doc: s.Doc,
 					Msg: s.Msg, InputErr: s.InputErr, Stale: s.Stale, LinkErr: s.LinkErr, Refused: s.Refused, Lens: s.Lens, Consumer: s.Consumer.On, Dispatch: p.Dispatch},
 				&MessageList{List: s.List, Filter: s.Filter, Msg: s.Msg, View: s.View[web.PanelList], ShowCatalog: s.ShowCatalog,
 					ShowTimeline: s.ShowTimeline, Block: block(s), Hidden: s.ShowTimeline && s.HiddenSpan > 0, Lens: s.Lens, ShowNotes: s.ShowNotes, Notes: len(s.Notes), Dispatch: p.Dispatch},
