@@ -29,7 +29,7 @@ WASM_GCFLAGS=(-gcflags=pgoutput-inspector/input=-l -gcflags=pgoutput-inspector/h
 
 # Packages that build for GOOS=js (the ones that go into main.wasm, and export.wasm's
 # internal/dump); tested under Node too.
-JS_PACKAGES=(decoder input internal/export internal/dumpjob internal/dump hexview web)
+JS_PACKAGES=(decoder input internal/export internal/dumpjob internal/dump internal/guide hexview web)
 # CSS files that live beside their package and are served from static/ under their base name.
 PACKAGE_CSS=(hexview/hexview.css)
 

@@ -10,6 +10,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
+	"pgoutput-inspector/internal/guide"
 )
 
 // guideCapture decodes a capture of testdata/guide whole.
@@ -363,7 +364,7 @@ func TestCompareMarksTheHexView(t *testing.T) {
 	if got := classBytes(s.Model, hexview.ClassDiffers); !maps.Equal(got, want) {
 		t.Errorf("%d bytes marked, want %d: %v, want %v", len(got), len(want), slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
 	}
-	s, _ = Apply(s, SetLens{Lens: Lens{Proto: 1}})
+	s, _ = Apply(s, SetLens{Lens: guide.Lens{Proto: 1}})
 	if got := classBytes(s.Model, hexview.ClassDiffers); !maps.Equal(got, want) {
 		t.Errorf("under protocol 1: %d bytes marked, want %d", len(got), len(want))
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/web"
 )
 
@@ -32,10 +33,10 @@ func TestBrowserExplainEveryMessageType(t *testing.T) {
 	for i, ex := range web.Examples {
 		st := web.StateOfExample(i)
 		tr := st.Tree()
-		if tr == nil || tr.Err != nil || seen[web.EntryID(tr)] {
+		if tr == nil || tr.Err != nil || seen[guide.EntryID(tr)] {
 			continue
 		}
-		seen[web.EntryID(tr)] = true
+		seen[guide.EntryID(tr)] = true
 		sm := st.Doc.Summaries[st.Msg]
 		title := fmt.Sprintf("Bytes of message %d: %s, %d bytes", st.Msg+1, sm.Name, sm.Size)
 		b.Eval(`(() => { const s = document.querySelector("select.examples"); s.value = "`+strconv.Itoa(i)+`";

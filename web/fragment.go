@@ -8,6 +8,7 @@ import (
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/input"
 	"pgoutput-inspector/internal/export"
+	"pgoutput-inspector/internal/guide"
 )
 
 // protoRange is the protocol versions a link may name, "1 to 4".
@@ -57,7 +58,7 @@ type Fragment struct {
 	// Guide is the guide entry of a guide= link ("" for the guide's first page).
 	Guide string
 	// Lens is the version lens the link chooses, when HasLens.
-	Lens    Lens
+	Lens    guide.Lens
 	HasLens bool
 }
 
@@ -222,7 +223,7 @@ type Shared struct {
 	Filter string
 	// Lens is the version lens (a release or protocol version it does not know is left out
 	// when the link opens, not refused: the link still opens its input).
-	Lens Lens
+	Lens guide.Lens
 	// Notes are the notes on fields and bytes (notes.go).
 	Notes []Note
 }

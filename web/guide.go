@@ -6,6 +6,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/guide"
 )
 
 // The field guide's view in the store: which entry is open and the guide's pages, read from
@@ -14,7 +15,7 @@ import (
 
 // GuideViewAsset is the guide's file beside main.wasm, which ./build.sh wasm writes: the HTML
 // of its pages and the captures of its examples, rendered at build time from the guide
-// (internal/guideview) and inserted as the page shows them. Drawing the guide's long, fixed
+// (web/guideview) and inserted as the page shows them. Drawing the guide's long, fixed
 // text with vecty, or reading the guide's data in the page, would cost main.wasm far more than
 // the asset costs the first opening of the guide.
 // size: docs/performance.md, "Size tricks".
@@ -23,15 +24,11 @@ const GuideViewAsset = "guideview.txt"
 // GuideViewMagic is the view asset's first line; a new layout gets a new number.
 const GuideViewMagic = "pgoutput-guide-view 2"
 
-// VersionsPage is the guide's page of releases, options and the same change captured from
-// servers of several releases (#guide=versions).
-const VersionsPage = "versions"
-
 // GuideState is the field guide as the page shows it.
 type GuideState struct {
 	// Open says the guide is shown instead of the inspector.
 	Open bool
-	// Entry is the ID of the entry shown (VersionsPage for the versions page).
+	// Entry is the ID of the entry shown (guide.VersionsPage for the versions page).
 	Entry string
 	// Loading says the view asset is being fetched; Err says why it could not be read.
 	Loading bool
@@ -76,7 +73,7 @@ func (s State) applyGuide(a Action) (State, []Effect) {
 	case OpenGuide:
 		id := a.Entry
 		if t := s.Tree(); id == "" && t != nil {
-			id = EntryID(t)
+			id = guide.EntryID(t)
 		}
 		s, fx := s.showGuide(id)
 		return s, append(fx, EffectSetHash{Hash: GuideHash(s.Guide.Entry, s.Lens), Push: true})
@@ -111,9 +108,9 @@ func (s State) applyGuide(a Action) (State, []Effect) {
 	case SetLens:
 		return s.setLens(a.Lens)
 	case SetLensRelease:
-		return s.setLens(Lens{Release: a.Release, Proto: s.Lens.Proto})
+		return s.setLens(guide.Lens{Release: a.Release, Proto: s.Lens.Proto})
 	case SetLensProto:
-		return s.setLens(Lens{Release: s.Lens.Release, Proto: a.Proto})
+		return s.setLens(guide.Lens{Release: s.Lens.Release, Proto: a.Proto})
 	}
 	return s, nil
 }
@@ -137,7 +134,7 @@ func (s State) showGuide(id string) (State, []Effect) {
 func (s State) showEntry(id string) State {
 	s.Guide.Entry = id
 	g := &s.Guide
-	if g.View != nil && id != VersionsPage && !g.HasEntry(id) {
+	if g.View != nil && id != guide.VersionsPage && !g.HasEntry(id) {
 		g.Entry = g.First
 	}
 	return s
@@ -177,35 +174,7 @@ func (g *GuideState) HasEntry(id string) bool {
 
 // GuideHash is the fragment of a guide entry, with the version lens: "#guide=update",
 // "#guide=update&release=13".
-func GuideHash(entry string, l Lens) string { return "#guide=" + entry + l.query() }
-
-// EntryID returns the ID of the guide entry of t's message ("update", "stream-abort"), or of
-// its envelope when it carries none ("primary-keepalive"), or "".
-func EntryID(t *decoder.Tree) string {
-	switch {
-	case t.Message >= 0:
-		return EntryOf(t.Nodes[t.Message].Field)
-	case len(t.Nodes) > 0:
-		return EntryOf(t.Nodes[0].Field)
-	}
-	return ""
-}
-
-// EntryOf returns the ID of the guide entry that describes field f: its message's or layer's
-// name in lower case, words joined by '-' ("Stream Abort" is "stream-abort"; a TupleData
-// column's fields are TupleData's).
-func EntryOf(f decoder.FieldID) string {
-	id := []byte(strings.TrimSuffix(f.Info().Of, " column"))
-	for i, c := range id {
-		switch {
-		case c == ' ':
-			id[i] = '-'
-		case 'A' <= c && c <= 'Z':
-			id[i] = c + 'a' - 'A'
-		}
-	}
-	return string(id)
-}
+func GuideHash(entry string, l guide.Lens) string { return "#guide=" + entry + l.Query() }
 
 // openGuideLink opens a #guide= link: the guide at its entry, through the link's lens. The
 // address already says it, so nothing is pushed. A link inside the guide names the entry
@@ -230,7 +199,7 @@ func (s State) shareGuide() (State, []Effect) {
 	return s, []Effect{EffectSetHash{Hash: link, Push: true}, EffectCopy{Text: link}}
 }
 
-// ReadGuideView reads the view asset (see internal/guideview): chunks (readChunks) after the
+// ReadGuideView reads the view asset (see web/guideview): chunks (readChunks) after the
 // GuideViewMagic line. It returns the chunks by "KIND ID" and the ID of the first entry (the
 // first "head" chunk's).
 func ReadGuideView(asset string) (view map[string]string, first string, err error) {

@@ -6,9 +6,10 @@ import (
 	"testing"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/internal/guide"
 )
 
-// viewAsset writes a view asset as internal/guideview does, with the given chunks ("KIND ID",
+// viewAsset writes a view asset as web/guideview does, with the given chunks ("KIND ID",
 // content) in order.
 func viewAsset(chunks ...string) string {
 	b := GuideViewMagic + "\n"
@@ -19,14 +20,14 @@ func viewAsset(chunks ...string) string {
 }
 
 // guideLoaded is the page's answer to EffectFetchGuide: a view asset with an entry per
-// message type (the internal/guideview tests check the real one).
+// message type (the web/guideview tests check the real one).
 func guideLoaded(t *testing.T) GuideLoaded {
 	t.Helper()
 	var chunks []string
 	for _, e := range decoder.GuideData().Entries {
 		chunks = append(chunks, "nav "+e.ID, "<ul>\n</ul>", "head "+e.ID, "<h2>"+e.ID+"</h2>", "tail "+e.ID, "")
 	}
-	chunks = append(chunks, "page "+VersionsPage, "<h2>Releases</h2>")
+	chunks = append(chunks, "page "+guide.VersionsPage, "<h2>Releases</h2>")
 	return GuideLoaded{View: viewAsset(chunks...)}
 }
 
@@ -75,7 +76,7 @@ func TestOpenGuideAtTheChosenMessage(t *testing.T) {
 		t.Fatalf("entry %q, view %q", s.Guide.Entry, s.Guide.View["head insert"])
 	}
 	// The inspector is left as it was.
-	if s.Tree() == nil || s.Msg != 0 && EntryID(s.Tree()) != "insert" {
+	if s.Tree() == nil || s.Msg != 0 && guide.EntryID(s.Tree()) != "insert" {
 		t.Errorf("the inspector's message changed")
 	}
 	// A second opening fetches nothing.
@@ -177,13 +178,13 @@ func TestGuideLinks(t *testing.T) {
 	if !s.Guide.Open || s.Guide.Entry != s.Guide.First {
 		t.Errorf("#guide=nosuch: %q", s.Guide.Entry)
 	}
-	s, _ = Apply(s, OpenFragment{Fragment: "#guide=" + VersionsPage})
-	if s.Guide.Entry != VersionsPage {
+	s, _ = Apply(s, OpenFragment{Fragment: "#guide=" + guide.VersionsPage})
+	if s.Guide.Entry != guide.VersionsPage {
 		t.Errorf("versions page: entry %q", s.Guide.Entry)
 	}
 	// A hex link leaves the guide.
 	s, _ = Apply(s, OpenFragment{Fragment: "#hex=420000000002e34ae0000292492d0f8ae600000de4"})
-	if s.Guide.Open || s.Tree() == nil || EntryID(s.Tree()) != "begin" {
+	if s.Guide.Open || s.Tree() == nil || guide.EntryID(s.Tree()) != "begin" {
 		t.Errorf("a hex link: guide open %v", s.Guide.Open)
 	}
 }
@@ -191,20 +192,20 @@ func TestGuideLinks(t *testing.T) {
 func TestGuideEntryForEveryMessage(t *testing.T) {
 	g := decoder.GuideData()
 	for _, m := range decoder.Messages() {
-		if id := EntryOf(m.Group); g.Entry(id) == nil {
+		if id := guide.EntryOf(m.Group); g.Entry(id) == nil {
 			t.Errorf("%s: no guide entry %q", m.Group.Info().Name, id)
 		}
 	}
 	for _, f := range []decoder.FieldID{decoder.FieldTupleNew, decoder.FieldColumnKind, decoder.FieldCopyData,
 		decoder.FieldXLogData, decoder.FieldKeepalive, decoder.FieldStandbyStatus, decoder.FieldHotStandby} {
-		if id := EntryOf(f); g.Entry(id) == nil {
+		if id := guide.EntryOf(f); g.Entry(id) == nil {
 			t.Errorf("%s: no guide entry %q", f.Info().Name, id)
 		}
 	}
 	// The frontend/backend protocol's messages: every group a decoded message can have (an
 	// authentication request's code, the client's 'p' answer by the request it answers).
 	for _, w := range decoder.WireMessages() {
-		if id := EntryOf(w.Group); g.Entry(id) == nil {
+		if id := guide.EntryOf(w.Group); g.Entry(id) == nil {
 			t.Errorf("%s: no guide entry %q", w.Name(), id)
 		}
 	}
@@ -212,20 +213,20 @@ func TestGuideEntryForEveryMessage(t *testing.T) {
 		if f.Info().Kind != decoder.KindGroup {
 			continue
 		}
-		id := EntryOf(f)
+		id := guide.EntryOf(f)
 		if e := g.Entry(id); e == nil || e.Layer != decoder.LayerWire {
 			t.Errorf("%s: no guide entry %q", f.Info().Name, id)
 		}
 	}
 	for f, want := range map[decoder.FieldID]string{decoder.FieldSASLResponse: "saslresponse", decoder.FieldAuthSASLFinal: "authentication-request",
 		decoder.FieldCopyRow: "copy-data", decoder.FieldPasswordMessage: "passwordmessage", decoder.FieldGSSResponse: "gssresponse"} {
-		if got := EntryOf(f); got != want {
-			t.Errorf("EntryOf(%s) = %q, want %q", f.Info().Name, got, want)
+		if got := guide.EntryOf(f); got != want {
+			t.Errorf("guide.EntryOf(%s) = %q, want %q", f.Info().Name, got, want)
 		}
 	}
 	for _, ex := range AllExamples() {
 		d, _ := NewDoc(ex.Text, "", decoder.Options{}, -1)
-		if id := EntryID(d.Trees[ex.Select]); g.Entry(id) == nil {
+		if id := guide.EntryID(d.Trees[ex.Select]); g.Entry(id) == nil {
 			t.Errorf("example %s: no guide entry %q", ex.Name, id)
 		}
 	}
@@ -240,7 +241,7 @@ func TestOpenExampleInInspector(t *testing.T) {
 		t.Fatalf("example of update: %v %d", ok, sel)
 	}
 	s, fx := Apply(s, OpenExample{Explain: true})
-	if s.Guide.Open || s.Text != ex.Text || s.Msg != ex.Select || EntryID(s.Tree()) != "update" {
+	if s.Guide.Open || s.Text != ex.Text || s.Msg != ex.Select || guide.EntryID(s.Tree()) != "update" {
 		t.Fatalf("after OpenExample: guide open %v, message %d (want %d)", s.Guide.Open, s.Msg, ex.Select)
 	}
 	if h, push, ok := hashOf(fx); !ok || h != "" || !push {

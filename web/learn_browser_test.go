@@ -13,6 +13,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/web"
 )
 
@@ -64,7 +65,7 @@ func guideExamples(t *testing.T, asset string) []guideExample {
 		if sm.Size == 1 {
 			bytes = "byte" // an SSLResponse or a GSSENCResponse
 		}
-		ex := guideExample{entry: e.ID, msg: s.Msg, whole: web.EntryID(tr) == e.ID,
+		ex := guideExample{entry: e.ID, msg: s.Msg, whole: guide.EntryID(tr) == e.ID,
 			title: fmt.Sprintf("Bytes of message %d: %s, %d %s", s.Msg+1, sm.Name, sm.Size, bytes)}
 		for n := range tr.Nodes {
 			if tr.IsLeaf(n) {
@@ -193,7 +194,7 @@ func TestBrowsersLensAtEachRelease(t *testing.T) {
 	s, _ = web.Apply(s, web.OpenExample{})
 	tr := s.Tree()
 	type view struct {
-		lens   web.Lens
+		lens   guide.Lens
 		struck []string // data-field of the guide's rows struck
 		absent int      // bytes of the example marked absent
 		row    bool     // the example's message row marked absent
@@ -202,7 +203,7 @@ func TestBrowsersLensAtEachRelease(t *testing.T) {
 	kinds := map[string]bool{}
 	for r := decoder.FirstRelease; r <= decoder.LastRelease; r++ {
 		for p := 0; p <= decoder.MaxProtoAt(r); p++ {
-			v := view{lens: web.Lens{Release: r, Proto: p}, struck: []string{}}
+			v := view{lens: guide.Lens{Release: r, Proto: p}, struck: []string{}}
 			for _, f := range e.Fields {
 				if f.Field != decoder.FieldUnknown && !decoder.FieldAt(f.Field, r, p).Exists {
 					v.struck = append(v.struck, strconv.Itoa(int(f.Field)))

@@ -9,6 +9,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/web"
 )
 
@@ -121,7 +122,7 @@ func TestBrowsersLensInInspector(t *testing.T) {
 		}
 	}
 	st := web.StateOfExample(ex)
-	if st.Tree() == nil || web.EntryID(st.Tree()) != "stream-start" {
+	if st.Tree() == nil || guide.EntryID(st.Tree()) != "stream-start" {
 		t.Fatal("the streamed example does not open at its Stream Start")
 	}
 	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, base string) {

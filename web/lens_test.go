@@ -5,10 +5,11 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
+	"pgoutput-inspector/internal/guide"
 )
 
 // absentSpans counts the hex view's bytes marked as absent under the lens.
-func absentSpans(m *hexview.Model, t *decoder.Tree, l Lens) (marked, want int) {
+func absentSpans(m *hexview.Model, t *decoder.Tree, l guide.Lens) (marked, want int) {
 	for _, sp := range Spans(t) {
 		if sp.ID >= 0 && sp.Class != hexview.ClassError && !l.Node(t, int(sp.ID)).Exists {
 			want += sp.Length
@@ -27,10 +28,10 @@ func absentSpans(m *hexview.Model, t *decoder.Tree, l Lens) (marked, want int) {
 func TestLensMarksTheChosenMessage(t *testing.T) {
 	s := StateOfExample(exampleNamed(t, "Streamed transaction"))
 	tr := s.Tree()
-	if tr == nil || EntryID(tr) != "stream-start" {
+	if tr == nil || guide.EntryID(tr) != "stream-start" {
 		t.Fatalf("the example opens %v", tr)
 	}
-	for _, l := range []Lens{{Release: 13}, {Proto: 1}, {Release: 16, Proto: 1}} {
+	for _, l := range []guide.Lens{{Release: 13}, {Proto: 1}, {Release: 16, Proto: 1}} {
 		s, _ = Apply(s, SetLens{Lens: l})
 		if s.Lens != l {
 			t.Fatalf("lens %+v, want %+v", s.Lens, l)
@@ -46,19 +47,19 @@ func TestLensMarksTheChosenMessage(t *testing.T) {
 			t.Errorf("%s: message S absent %q", l.Name(), got)
 		}
 	}
-	s, _ = Apply(s, SetLens{Lens: Lens{Release: 16}})
+	s, _ = Apply(s, SetLens{Lens: guide.Lens{Release: 16}})
 	if marked, _ := absentSpans(s.Model, tr, s.Lens); marked != 0 || s.Lens.Absent(tr, tr.Message) != "" || s.Lens.AbsentMessage('S') != "" {
 		t.Errorf("PostgreSQL 16 marks %d bytes of a Stream Start", marked)
 	}
 	// Begin exists everywhere; an envelope or an unknown type is never marked.
 	for _, typ := range []byte{'B', 'k', 'w', 0} {
-		if got := (Lens{Release: 10, Proto: 1}).AbsentMessage(typ); got != "" {
+		if got := (guide.Lens{Release: 10, Proto: 1}).AbsentMessage(typ); got != "" {
 			t.Errorf("type %q absent in 10: %q", typ, got)
 		}
 	}
 	// A TupleData 'b' column exists from PostgreSQL 14 only: its kind byte is marked in 13.
 	s = StateOfExample(exampleNamed(t, "Insert, binary values"))
-	s, _ = Apply(s, SetLens{Lens: Lens{Release: 13}})
+	s, _ = Apply(s, SetLens{Lens: guide.Lens{Release: 13}})
 	tr = s.Tree()
 	found := false
 	for i := range tr.Nodes {
@@ -74,39 +75,22 @@ func TestLensMarksTheChosenMessage(t *testing.T) {
 	}
 }
 
-func TestLensValid(t *testing.T) {
-	for _, c := range []struct{ in, want Lens }{
-		{Lens{Release: 9}, Lens{}},
-		{Lens{Release: 19, Proto: 2}, Lens{Proto: 2}},
-		{Lens{Release: 13, Proto: 2}, Lens{Release: 13}}, // 13 accepts protocol 1 only
-		{Lens{Release: 16, Proto: 4}, Lens{Release: 16, Proto: 4}},
-		{Lens{Proto: 5}, Lens{}},
-	} {
-		if got := c.in.Valid(); got != c.want {
-			t.Errorf("%+v.Valid() = %+v, want %+v", c.in, got, c.want)
-		}
-	}
-	if n := (Lens{Release: 16, Proto: 1}).Name(); n != "PostgreSQL 16, protocol 1" {
-		t.Errorf("name %q", n)
-	}
-}
-
 // TestLensInLinks: the lens goes into the guide's address and Share link, and into z1 and
 // hand-written links, and comes back out of them.
 func TestLensInLinks(t *testing.T) {
 	s, _ := Apply(NewState(0), OpenFragment{Fragment: "#guide=update&release=13"})
 	s, _ = Apply(s, guideLoaded(t))
-	if !s.Guide.Open || s.Guide.Entry != "update" || s.Lens != (Lens{Release: 13}) {
+	if !s.Guide.Open || s.Guide.Entry != "update" || s.Lens != (guide.Lens{Release: 13}) {
 		t.Fatalf("guide %q lens %+v", s.Guide.Entry, s.Lens)
 	}
-	s, fx := Apply(s, SetLens{Lens: Lens{Release: 15, Proto: 3}})
+	s, fx := Apply(s, SetLens{Lens: guide.Lens{Release: 15, Proto: 3}})
 	if h, push, _ := hashOf(fx); h != "#guide=update&release=15&protocol=3" || push {
 		t.Errorf("lens chosen in the guide: address %q push %v", h, push)
 	}
 	// An entry link inside the guide names the entry only: the lens stays and the address
 	// says it again.
 	s, fx = Apply(s, OpenFragment{Fragment: "#guide=delete"})
-	if h, _, _ := hashOf(fx); h != "#guide=delete&release=15&protocol=3" || s.Lens != (Lens{Release: 15, Proto: 3}) {
+	if h, _, _ := hashOf(fx); h != "#guide=delete&release=15&protocol=3" || s.Lens != (guide.Lens{Release: 15, Proto: 3}) {
 		t.Errorf("entry link: address %q lens %+v", h, s.Lens)
 	}
 	s, _ = Apply(s, Share{})
@@ -123,17 +107,17 @@ func TestLensInLinks(t *testing.T) {
 		}
 	}
 	sh, err := ParseSharePayload(payload)
-	if err != nil || sh.Lens != (Lens{Release: 15, Proto: 3}) {
+	if err != nil || sh.Lens != (guide.Lens{Release: 15, Proto: 3}) {
 		t.Fatalf("share payload lens %+v, %v", sh.Lens, err)
 	}
 	o, _ := Apply(NewState(-1), OpenShared{Payload: payload})
-	if o.Lens != (Lens{Release: 15, Proto: 3}) || o.Tree() == nil {
+	if o.Lens != (guide.Lens{Release: 15, Proto: 3}) || o.Tree() == nil {
 		t.Errorf("opened share link: lens %+v", o.Lens)
 	}
 	// A hand-written link may name the lens; a release the lens does not know is refused
 	// with the parameter named.
 	o, _ = Apply(NewState(-1), OpenFragment{Fragment: "#hex=420000000002e34ae0000292492d0f8ae600000de4&release=12&protocol=1"})
-	if o.Lens != (Lens{Release: 12, Proto: 1}) || o.Tree() == nil {
+	if o.Lens != (guide.Lens{Release: 12, Proto: 1}) || o.Tree() == nil {
 		t.Errorf("hex link: lens %+v", o.Lens)
 	}
 	for _, frag := range []string{"#guide=update&release=9", "#guide=update&protocol=0", "#guide=update&release=x"} {
@@ -151,7 +135,7 @@ func TestLensInLinks(t *testing.T) {
 // TestLensMenus: each menu changes its own part of the lens as the store has it, so two
 // choices made before the page redraws (the menus still showing the older lens) both hold.
 func TestLensMenus(t *testing.T) {
-	s, _ := Apply(NewState(0), SetLens{Lens: Lens{Release: 14, Proto: 1}})
+	s, _ := Apply(NewState(0), SetLens{Lens: guide.Lens{Release: 14, Proto: 1}})
 	s, _ = Apply(s, SetLensRelease{Release: 0})
 	s, _ = Apply(s, SetLensProto{Proto: 0})
 	if s.Lens.On() {
@@ -159,12 +143,12 @@ func TestLensMenus(t *testing.T) {
 	}
 	s, _ = Apply(s, SetLensProto{Proto: 4})
 	s, _ = Apply(s, SetLensRelease{Release: 16})
-	if s.Lens != (Lens{Release: 16, Proto: 4}) {
+	if s.Lens != (guide.Lens{Release: 16, Proto: 4}) {
 		t.Errorf("protocol 4, then PostgreSQL 16: lens %+v", s.Lens)
 	}
 	// A release older than the protocol version chosen takes the protocol back to any.
 	s, _ = Apply(s, SetLensRelease{Release: 13})
-	if s.Lens != (Lens{Release: 13}) {
+	if s.Lens != (guide.Lens{Release: 13}) {
 		t.Errorf("PostgreSQL 13 after protocol 4: lens %+v", s.Lens)
 	}
 }

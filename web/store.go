@@ -6,6 +6,7 @@ import (
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/guide"
 )
 
 // Panel names a list whose scroll position the store keeps: rows of hexview.RowHeight drawn
@@ -137,7 +138,7 @@ type State struct {
 	Consumer ConsumerState
 	// Lens is the version lens, which marks what a release or protocol version lacks in the
 	// guide and in the chosen message (lens.go).
-	Lens Lens
+	Lens guide.Lens
 	// Edit is the editing of the chosen message (edit.go).
 	Edit EditState
 	// Notes are the notes on fields and bytes (notes.go), never changed in place; ShowNotes

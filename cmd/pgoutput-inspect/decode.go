@@ -11,7 +11,7 @@ import (
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/input"
 	"pgoutput-inspector/internal/dump"
-	"pgoutput-inspector/web"
+	"pgoutput-inspector/internal/guide"
 )
 
 const decodeUsage = `usage: pgoutput-inspect decode [options] [FILE|-]
@@ -98,7 +98,7 @@ func runDecode(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --go-test N prints message N (from 1) as a Go test, alone: not with --json, --json-lines, --markdown, --explain or --full")
 		return exitUsage
 	}
-	lens := web.Lens{Release: *o.release, Proto: *o.lensProto}
+	lens := guide.Lens{Release: *o.release, Proto: *o.lensProto}
 	if lens.On() && (o.json || o.jsonLines) {
 		fmt.Fprintln(e.stderr, "pgoutput-inspect decode: --release and --protocol mark the annotated dump, not JSON")
 		return exitUsage
@@ -138,7 +138,7 @@ func runDecode(e *env, args []string) int {
 	r := dump.Decode(e.stdout, in, dump.Options{Format: force, Live: live,
 		Proto: o.proto, InStream: o.inStream, ParallelAbort: o.parallel, NoEnvelope: o.noEnvelope,
 		Kind: kind, Name: displayName(name), Color: useColor(e, o.color), Full: o.full, Explain: o.explain,
-		Lens: dumpLens(lens), GoTest: o.goTest}, func(errs []*input.Error) {
+		Lens: lens, GoTest: o.goTest}, func(errs []*input.Error) {
 		printInputErrors(e, name, errs)
 	})
 	if r.Unread != nil {
@@ -166,14 +166,6 @@ func runDecode(e *env, args []string) int {
 		return exitError
 	}
 	return exitOK
-}
-
-// dumpLens is the page's version lens as the dump marks it.
-func dumpLens(l web.Lens) dump.Lens {
-	if !l.On() {
-		return dump.Lens{}
-	}
-	return dump.Lens{Release: l.Release, Proto: l.Proto, Name: l.Name(), Absent: l.Absent}
 }
 
 // printInputErrors prints errors of the input on stderr.

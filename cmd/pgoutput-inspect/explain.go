@@ -6,8 +6,8 @@ import (
 	"unicode/utf8"
 
 	"pgoutput-inspector/decoder"
-	"pgoutput-inspector/internal/guidedoc"
-	"pgoutput-inspector/web"
+	"pgoutput-inspector/internal/guide"
+	"pgoutput-inspector/internal/guide/prose"
 )
 
 const explainUsage = `usage: pgoutput-inspect explain [--release N] [--protocol N] [TYPE]
@@ -35,7 +35,7 @@ func runExplain(e *env, args []string) int {
 	if !checkLens(e, "explain", *release, *proto) {
 		return exitUsage
 	}
-	lens := guidedoc.Lens{Release: *release, Proto: *proto}
+	lens := guide.Lens{Release: *release, Proto: *proto}
 	g := decoder.GuideData()
 	if len(pos) == 0 {
 		fmt.Fprint(e.stdout, entryList(g, lens))
@@ -44,14 +44,14 @@ func runExplain(e *env, args []string) int {
 	name := strings.Join(pos, " ")
 	found := lookupEntries(g, name)
 	if len(found) == 0 {
-		fmt.Fprintf(e.stderr, "pgoutput-inspect explain: no message type %q; the types are:\n\n%s", name, entryList(g, guidedoc.Lens{}))
+		fmt.Fprintf(e.stderr, "pgoutput-inspect explain: no message type %q; the types are:\n\n%s", name, entryList(g, guide.Lens{}))
 		return exitUsage
 	}
 	for k, en := range found {
 		if k > 0 {
 			fmt.Fprintf(e.stdout, "\n%s\n\n", strings.Repeat("-", 72))
 		}
-		fmt.Fprint(e.stdout, guidedoc.Text(g, en, lens))
+		fmt.Fprint(e.stdout, prose.Text(g, en, lens))
 	}
 	if len(found) > 1 {
 		fmt.Fprintf(e.stdout, "\n%q names %d entries, which share the letter: who sent a message, or its layer and length, tells them apart.\n", name, len(found))
@@ -106,7 +106,7 @@ func normalizeName(s string) string {
 
 // entryList lists the guide's entries: letter, ID, name, and under a lens, for an entry it
 // lacks, since when it exists.
-func entryList(g *decoder.Guide, l guidedoc.Lens) string {
+func entryList(g *decoder.Guide, l guide.Lens) string {
 	var b strings.Builder
 	for _, e := range g.Entries {
 		letter := " "
@@ -115,7 +115,7 @@ func entryList(g *decoder.Guide, l guidedoc.Lens) string {
 		}
 		fmt.Fprintf(&b, "  %s  %-22s %s", letter, e.ID, e.Name)
 		if p := decoder.FieldAt(e.Group, l.Release, l.Proto); (l.Release > 0 || l.Proto > 0) && !p.Exists {
-			fmt.Fprintf(&b, "%*s(not yet: %s)", max(1, 24-len(e.Name)), "", web.SinceText(p))
+			fmt.Fprintf(&b, "%*s(not yet: %s)", max(1, 24-len(e.Name)), "", guide.SinceText(p))
 		}
 		b.WriteString("\n")
 	}

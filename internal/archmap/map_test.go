@@ -105,3 +105,28 @@ func TestArchitectureMap(t *testing.T) {
 		t.Errorf("a map line without its package: extra %v", e)
 	}
 }
+
+// TestInternalDoesNotImportWeb holds the map's rule that dependencies run downward: no package
+// under internal/ imports web/ or a package below it (their tests may: they drive the page).
+func TestInternalDoesNotImportWeb(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("needs the go command")
+	}
+	for _, env := range [][]string{nil, {"GOOS=js", "GOARCH=wasm"}} {
+		cmd := exec.Command("go", "list", "-e", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./internal/...")
+		cmd.Dir = "../.."
+		cmd.Env = append(os.Environ(), env...)
+		b, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go list: %v", err)
+		}
+		for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			f := strings.Fields(l)
+			for _, imp := range f[1:] {
+				if imp == "pgoutput-inspector/web" || strings.HasPrefix(imp, "pgoutput-inspector/web/") {
+					t.Errorf("%s imports %s (%v): internal/ is below web/", f[0], imp, env)
+				}
+			}
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/guide"
 )
 
 // Kind is what Decode writes.
@@ -42,7 +43,7 @@ type Options struct {
 	// Color, Full, Explain and Lens are the text dump's (--color, --full, --explain,
 	// --release and --protocol); Markdown takes Full, Explain and Lens.
 	Color, Full, Explain bool
-	Lens                 Lens
+	Lens                 guide.Lens
 	// GoTest is the message, counted from 1, that KindGoTest writes.
 	GoTest int
 }

@@ -11,23 +11,9 @@ import (
 // The version lens in the dump (decode --release N --protocol N): each message, field and
 // value that the chosen PostgreSQL release or protocol version does not send gets a line
 // under its own, "not at PostgreSQL 13: Stream Start is sent since PostgreSQL 14, protocol
-// 2", from the decoder's version tables through web.Lens, as the page marks it. A field
-// inside something marked for the same reason is not marked again.
-
-// Lens is the version lens as the dump marks it: the page's web.Lens given by its release,
-// protocol version, name ("PostgreSQL 13") and Absent method, since package web uses this
-// package and not the other way round. A zero Lens (Absent nil) marks nothing.
-type Lens struct {
-	// Release and Proto are the lens's release and protocol version, 0 for any.
-	Release, Proto int
-	// Name names them in the dump's lines.
-	Name string
-	// Absent returns, when node i of t is not sent under the lens, since when it is; else "".
-	Absent func(t *decoder.Tree, i int) string
-}
-
-// On reports whether the lens marks anything.
-func (l Lens) On() bool { return l.Absent != nil }
+// 2", from the decoder's version tables through guide.Lens, as the page marks it. A field
+// inside something marked for the same reason is not marked again. A zero Lens marks
+// nothing.
 
 // sgrLens colours a lens line.
 const sgrLens = "\x1b[33m"
@@ -54,9 +40,9 @@ func (d *Text) lensHeader() {
 		return
 	}
 	d.buf = append(d.buf, "seen as "...)
-	d.buf = append(d.buf, d.Lens.Name...)
+	d.buf = append(d.buf, d.Lens.Name()...)
 	d.buf = append(d.buf, ": what is not sent there is marked \"not at "...)
-	d.buf = append(d.buf, d.Lens.Name...)
+	d.buf = append(d.buf, d.Lens.Name()...)
 	d.buf = append(d.buf, "\", with since when it is"...)
 	d.flushLine()
 }
@@ -81,7 +67,7 @@ func (d *Text) lensLine(t *decoder.Tree, i, indent int) {
 	}
 	n := &t.Nodes[i]
 	b := append(d.lensText[:0], "not at "...)
-	b = append(b, d.Lens.Name...)
+	b = append(b, d.Lens.Name()...)
 	b = append(b, ": "...)
 	if decoder.FieldAt(n.Field, d.Lens.Release, d.Lens.Proto).Exists {
 		// The field is there; the value it holds came later (TupleData's 'b').
@@ -112,7 +98,7 @@ func (d *Text) lensSummary() {
 	}
 	d.flushLine()
 	d.buf = append(d.buf, "seen as "...)
-	d.buf = append(d.buf, d.Lens.Name...)
+	d.buf = append(d.buf, d.Lens.Name()...)
 	if d.marks == 0 {
 		d.buf = append(d.buf, ": every message, field and value decoded is sent there"...)
 		d.flushLine()

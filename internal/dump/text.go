@@ -9,6 +9,7 @@ import (
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/guide"
 )
 
 // Limits of the dump's columns when --full is not given.
@@ -57,7 +58,7 @@ type Text struct {
 	Explain bool
 	// Lens marks what a release or protocol version does not send (lens.go); off when its
 	// Absent is nil.
-	Lens Lens
+	Lens guide.Lens
 
 	exp []byte // scratch for an explain sentence
 	lensState

@@ -12,7 +12,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/input"
-	"pgoutput-inspector/internal/guidedoc"
+	"pgoutput-inspector/internal/guide/prose"
 )
 
 // TestMessagesDoc fails when docs/messages.md is not what the field table makes: run
@@ -23,7 +23,7 @@ func TestMessagesDoc(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := guidedoc.Markdown(decoder.GuideData()); !bytes.Equal(have, want) {
+	if want := prose.Markdown(decoder.GuideData()); !bytes.Equal(have, want) {
 		t.Fatal("docs/messages.md is out of date: run go run ./scripts/guide -docs docs/messages.md")
 	}
 }

@@ -23,7 +23,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/input"
-	"pgoutput-inspector/internal/guidedoc"
+	"pgoutput-inspector/internal/guide/prose"
 )
 
 func main() {
@@ -43,7 +43,7 @@ func main() {
 
 func run(root, asset, docs string) error {
 	if docs != "" {
-		if err := os.WriteFile(docs, guidedoc.Markdown(decoder.GuideData()), 0o644); err != nil {
+		if err := os.WriteFile(docs, prose.Markdown(decoder.GuideData()), 0o644); err != nil {
 			return err
 		}
 	}

@@ -23,18 +23,18 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"pgoutput-inspector/internal/guidechange"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/internal/pgcapture"
 	"pgoutput-inspector/internal/pgserver"
 )
 
 // setup makes the table and publication; change is the one transaction every capture records.
 const (
-	setup = guidechange.Table + `
+	setup = guide.ChangeTable + `
 CREATE PUBLICATION pub_lens FOR TABLE accounts;`
 	change = `BEGIN;
-` + guidechange.Insert + `
-` + guidechange.Update + `
+` + guide.ChangeInsert + `
+` + guide.ChangeUpdate + `
 COMMIT;`
 )
 

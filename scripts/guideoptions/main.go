@@ -44,12 +44,12 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"pgoutput-inspector/internal/guidechange"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/internal/pgcapture"
 	"pgoutput-inspector/internal/pgserver"
 )
 
-const setup = guidechange.Table + `
+const setup = guide.ChangeTable + `
 CREATE TABLE bulk (n integer);
 CREATE PUBLICATION pub_lens FOR TABLE accounts, bulk;
 CREATE PUBLICATION pub_accounts FOR TABLE accounts;
@@ -57,8 +57,8 @@ CREATE PUBLICATION pub_bulk FOR TABLE bulk;`
 
 // The accounts change, as scripts/guidelens records it.
 const (
-	insert = guidechange.Insert
-	update = guidechange.Update
+	insert = guide.ChangeInsert
+	update = guide.ChangeUpdate
 )
 
 // option is one option recorded each way on one release: the values, how each sets the

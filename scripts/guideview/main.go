@@ -1,5 +1,5 @@
 // Command guideview writes the field guide's view asset: the HTML of every guide page,
-// rendered from the guide asset (package internal/guideview). ./build.sh wasm runs it after
+// rendered from the guide asset (package web/guideview). ./build.sh wasm runs it after
 // scripts/guide:
 //
 //	go run ./scripts/guideview DIR    # reads DIR/guide.txt and DIR/examples.txt, writes DIR/guideview.txt
@@ -10,8 +10,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"pgoutput-inspector/internal/guideview"
 	"pgoutput-inspector/web"
+	"pgoutput-inspector/web/guideview"
 )
 
 func main() {

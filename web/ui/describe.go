@@ -8,6 +8,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/hexview"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/web"
 )
 
@@ -17,7 +18,7 @@ type Description struct {
 	vecty.Core
 	Tree *decoder.Tree `vecty:"prop"`
 	Node int32         `vecty:"prop"`
-	Lens web.Lens      `vecty:"prop"`
+	Lens guide.Lens    `vecty:"prop"`
 	// Edit is the edit controls of the selected node, drawn above its description (edit.go).
 	Edit     *web.EditView `vecty:"prop"`
 	Dispatch Dispatch      `vecty:"prop"`

@@ -7,6 +7,7 @@ import (
 	"github.com/hexops/vecty/event"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/web"
 )
 
@@ -19,7 +20,7 @@ type ExplainPanel struct {
 	vecty.Core
 	Tree     *decoder.Tree `vecty:"prop"`
 	Node     int32         `vecty:"prop"`
-	Lens     web.Lens      `vecty:"prop"`
+	Lens     guide.Lens    `vecty:"prop"`
 	Dispatch Dispatch      `vecty:"prop"`
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hexops/vecty"
 
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/web"
 )
 
@@ -13,7 +14,7 @@ import (
 // message formats, with a byte diagram and what changed in each release. Entries are plain
 // links (#guide=ID): Back, Forward and a copied address all work.
 //
-// The guide's text is long and fixed: it is rendered at build time (internal/guideview) and
+// The guide's text is long and fixed: it is rendered at build time (web/guideview) and
 // inserted as HTML, which costs main.wasm far less than drawing it here would.
 // size: docs/performance.md, "Size tricks".
 
@@ -22,7 +23,7 @@ import (
 type GuideView struct {
 	vecty.Core
 	Guide    web.GuideState `vecty:"prop"`
-	Lens     web.Lens       `vecty:"prop"`
+	Lens     guide.Lens     `vecty:"prop"`
 	Dispatch Dispatch       `vecty:"prop"`
 }
 
@@ -35,13 +36,13 @@ func (v *GuideView) Render() vecty.ComponentOrHTML {
 		body = paragraph(markup(class("error-box"), attr("role", "alert")), text(g.Err))
 	case g.View == nil:
 		body = paragraph(markup(class("muted"), attr("role", "status")), text("Loading the field guide…"))
-	case g.Entry == web.VersionsPage:
-		body = guideText(g.View["page "+web.VersionsPage])
+	case g.Entry == guide.VersionsPage:
+		body = guideText(g.View["page "+guide.VersionsPage])
 	default:
 		body = guideText(g.View["head "+g.Entry] + g.View["tail "+g.Entry])
 	}
 	// The lens's release and protocol version as classes (lr-R, lp-P): static/guide.css marks
-	// what the guide's HTML says is absent there (internal/guideview.LensClasses).
+	// what the guide's HTML says is absent there (web/guideview.LensClasses).
 	cls := []string{"app-main", "guide"}
 	if v.Lens.Release > 0 {
 		cls = append(cls, "lr-"+strconv.Itoa(v.Lens.Release))
@@ -68,7 +69,7 @@ func (v *GuideView) Render() vecty.ComponentOrHTML {
 }
 
 // guideLensText says what the guide shows through the lens.
-func guideLensText(l web.Lens) string {
+func guideLensText(l guide.Lens) string {
 	if !l.On() {
 		return "Choose a release or protocol version to strike out what it lacks."
 	}

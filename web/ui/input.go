@@ -11,6 +11,7 @@ import (
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/web"
 )
 
@@ -28,7 +29,7 @@ type InputPanel struct {
 	Stale    bool           `vecty:"prop"`
 	LinkErr  string         `vecty:"prop"`
 	Refused  web.Refusal    `vecty:"prop"`
-	Lens     web.Lens       `vecty:"prop"`
+	Lens     guide.Lens     `vecty:"prop"`
 	// Consumer says the Consumer panel is shown: a capture of replication connections has
 	// its toggle among the connections' notes.
 	Consumer bool     `vecty:"prop"`

@@ -7,6 +7,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/web"
 )
 
@@ -15,8 +16,8 @@ import (
 // the guide and in the decoded message, with since when it exists.
 type LensControl struct {
 	vecty.Core
-	Lens     web.Lens `vecty:"prop"`
-	Dispatch Dispatch `vecty:"prop"`
+	Lens     guide.Lens `vecty:"prop"`
+	Dispatch Dispatch   `vecty:"prop"`
 }
 
 // SkipRender implements vecty.RenderSkipper.
@@ -70,7 +71,7 @@ func (c *LensControl) chooseProto(e *vecty.Event) {
 
 // lensText is what a row or panel says of a field or message the lens lacks: "not in
 // PostgreSQL 13: since PostgreSQL 14, protocol 2", or "".
-func lensText(l web.Lens, absent string) string {
+func lensText(l guide.Lens, absent string) string {
 	if absent == "" {
 		return ""
 	}

@@ -11,6 +11,7 @@ import (
 	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/hexview"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/web"
 )
 
@@ -161,7 +162,7 @@ type MessageList struct {
 	// Hidden says the filter hid every message of the timeline span last clicked.
 	Hidden bool `vecty:"prop"`
 	// Lens marks the messages its release or protocol version lacks.
-	Lens web.Lens `vecty:"prop"`
+	Lens guide.Lens `vecty:"prop"`
 	// ShowNotes: the notes are shown (in the tree's place); Notes counts them.
 	ShowNotes bool     `vecty:"prop"`
 	Notes     int      `vecty:"prop"`
@@ -304,7 +305,7 @@ var groupNames = [...]string{web.GroupTransaction: "Transaction", web.GroupStrea
 	web.GroupPrepared: "Prepared transaction"}
 
 // msgRow draws row i of the message list: a message or a transaction heading.
-func msgRow(l *web.List, i int, selected bool, block web.Marks, lens web.Lens) *vecty.HTML {
+func msgRow(l *web.List, i int, selected bool, block web.Marks, lens guide.Lens) *vecty.HTML {
 	doc := l.Doc
 	row := l.Rows[i]
 	top := style("top", px(i*hexview.RowHeight))
@@ -407,7 +408,7 @@ type TreeView struct {
 	// CompareRow is the comparison's row that the steps between differences reached, or -1.
 	CompareRow int `vecty:"prop"`
 	// Lens marks the fields its release or protocol version lacks.
-	Lens web.Lens `vecty:"prop"`
+	Lens guide.Lens `vecty:"prop"`
 	// Notes are the page's notes, marked on their rows (Doc is the input they are placed in),
 	// and listed in the tree's place when ShowNotes; NoteTarget is NotesView's.
 	Notes      []web.Note `vecty:"prop"`
@@ -554,7 +555,7 @@ func siblingPlace(t *decoder.Tree, i int) (pos, size int) {
 }
 
 // treeRow draws node id of t at row row.
-func treeRow(t *decoder.Tree, id int32, row int, selected, hovered, collapsed bool, lens web.Lens, note string) *vecty.HTML {
+func treeRow(t *decoder.Tree, id int32, row int, selected, hovered, collapsed bool, lens guide.Lens, note string) *vecty.HTML {
 	i := int(id)
 	n := &t.Nodes[i]
 	info := n.Field.Info()

@@ -1,3 +1,8 @@
+//go:build !js
+
+// The renderer runs natively, at build time (go run builds the guide asset), so its tests
+// do too.
+
 package guideview_test
 
 import (
@@ -11,8 +16,9 @@ import (
 	"testing"
 
 	"pgoutput-inspector/decoder"
-	"pgoutput-inspector/internal/guideview"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/web"
+	"pgoutput-inspector/web/guideview"
 )
 
 var built struct {
@@ -137,11 +143,11 @@ func TestEveryEntryHasItsPages(t *testing.T) {
 			}
 		}
 	}
-	if view["page "+web.VersionsPage] == "" || view["nav "+web.VersionsPage] == "" {
+	if view["page "+guide.VersionsPage] == "" || view["nav "+guide.VersionsPage] == "" {
 		t.Error("no versions page")
 	}
 	for _, r := range g.Releases {
-		if !strings.Contains(view["page "+web.VersionsPage], ">PostgreSQL "+strconv.Itoa(r.Release)) {
+		if !strings.Contains(view["page "+guide.VersionsPage], ">PostgreSQL "+strconv.Itoa(r.Release)) {
 			t.Errorf("the versions page lacks release %d", r.Release)
 		}
 	}
@@ -293,10 +299,10 @@ func TestExamples(t *testing.T) {
 		tr := d.Trees[sel]
 		has := false
 		for i := range tr.Nodes {
-			has = has || web.EntryOf(tr.Nodes[i].Field) == e.ID
+			has = has || guide.EntryOf(tr.Nodes[i].Field) == e.ID
 		}
 		if !has {
-			t.Errorf("%s: the example is a %s and holds none", e.ID, web.EntryID(tr))
+			t.Errorf("%s: the example is a %s and holds none", e.ID, guide.EntryID(tr))
 		}
 		for _, want := range []string{`data-open="0"`, `data-open="1"`, `<table class="guide-example"`} {
 			if !strings.Contains(tail, want) {
@@ -323,7 +329,7 @@ func TestExamples(t *testing.T) {
 // and its bytes in the message tables; the page is not sent the captures themselves.
 func TestOptionComparisons(t *testing.T) {
 	g, view, _ := render(t)
-	page := view["page "+web.VersionsPage]
+	page := view["page "+guide.VersionsPage]
 	at := strings.Index(page, `id="guide-options-compare-title"`)
 	if at < 0 {
 		t.Fatal("the versions page has no option comparison")

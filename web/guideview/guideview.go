@@ -8,6 +8,10 @@
 // the version lens, the example's selection) stays in the page: the version lens marks
 // elements through classes this package writes (see LensClasses) and static/guide.css.
 //
+// It is part of the teaching (package internal/guide, which it builds on), kept here because
+// it annotates each example as the inspector does, with the page's own Doc (web.NewDoc): so it
+// sits above web, as web/ui does, and internal/ never imports web.
+//
 // The asset (web.GuideViewAsset) is text: the line web.GuideViewMagic, then chunks, each a
 // line "@KIND ID LENGTH" followed by LENGTH bytes and a line break (web.ReadGuideView):
 //
@@ -30,6 +34,7 @@ import (
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/web"
 )
 
@@ -65,8 +70,8 @@ func Render(asset []byte, examples []web.Example) ([]byte, error) {
 			})
 		}
 	}
-	chunk("nav "+web.VersionsPage, func(w *writer) { nav(w, g, web.VersionsPage) })
-	chunk("page "+web.VersionsPage, func(w *writer) { versions(w, g) })
+	chunk("nav "+guide.VersionsPage, func(w *writer) { nav(w, g, guide.VersionsPage) })
+	chunk("page "+guide.VersionsPage, func(w *writer) { versions(w, g) })
 	for k, c := range g.Comparisons {
 		if c.Setting != "" {
 			break // the option captures come last; the page opens only the releases' ones
@@ -152,7 +157,7 @@ func menuExample(examples []web.Example, id string) decoder.GuideExample {
 			continue
 		}
 		for m, t := range d.Trees {
-			if web.EntryID(t) == id || id == "tupledata" && hasTupleData(t) {
+			if guide.EntryID(t) == id || id == "tupledata" && hasTupleData(t) {
 				return decoder.GuideExample{Text: ex.Text, Select: m, Source: ex.Source}
 			}
 		}
@@ -163,7 +168,7 @@ func menuExample(examples []web.Example, id string) decoder.GuideExample {
 // hasTupleData reports whether t holds a TupleData.
 func hasTupleData(t *decoder.Tree) bool {
 	for i := range t.Nodes {
-		if web.EntryOf(t.Nodes[i].Field) == "tupledata" {
+		if guide.EntryOf(t.Nodes[i].Field) == "tupledata" {
 			return true
 		}
 	}
@@ -221,7 +226,7 @@ func LensClasses(since, proto int) string {
 
 // badge writes the words the lens shows on an element it marks: since when it exists.
 func badge(w *writer, p decoder.Presence) {
-	if t := web.SinceText(p); t != "" && LensClasses(p.Since, p.Proto) != "" {
+	if t := guide.SinceText(p); t != "" && LensClasses(p.Since, p.Proto) != "" {
 		w.elem("span", "lens-badge", t)
 	}
 }
@@ -269,7 +274,7 @@ func nav(w *writer, g *decoder.Guide, cur string) {
 		item(e.ID, name, decoder.FieldAt(e.Group, 0, 0))
 	}
 	w.elem("li", "guide-layer", "Across releases", "role", "presentation")
-	item(web.VersionsPage, "Releases, options and one change in each", decoder.Presence{Exists: true})
+	item(guide.VersionsPage, "Releases, options and one change in each", decoder.Presence{Exists: true})
 	w.close("ul")
 }
 
@@ -304,7 +309,7 @@ func head(w *writer, e *decoder.GuideEntry) {
 	w.elem("h2", "", title, "id", "guide-title")
 	if p := decoder.FieldAt(e.Group, 0, 0); LensClasses(p.Since, p.Proto) != "" {
 		w.elem("p", "lens-note "+LensClasses(p.Since, p.Proto),
-			e.Name+" does not exist in the release or protocol version chosen: it is sent "+web.SinceText(p)+".")
+			e.Name+" does not exist in the release or protocol version chosen: it is sent "+guide.SinceText(p)+".")
 	}
 	w.elem("p", "guide-purpose", e.Purpose)
 	w.elem("h3", "", "Where it travels")
@@ -401,7 +406,7 @@ func diagram(w *writer, e *decoder.GuideEntry) {
 		if f.Repeat != "" {
 			present = "repeated per " + f.Repeat + "; " + present
 		}
-		if s := web.SinceText(p); s != "" {
+		if s := guide.SinceText(p); s != "" {
 			present += "; " + s
 		}
 		rows.open("tr", lens)
@@ -488,7 +493,7 @@ func fields(w *writer, e *decoder.GuideEntry) {
 		}
 		w.close("td")
 		// The column says since when in words; the version lens marks the row itself.
-		w.elem("td", "guide-since", web.SinceText(p))
+		w.elem("td", "guide-since", guide.SinceText(p))
 		w.close("tr")
 	}
 	w.raw("</tbody></table>")

@@ -1,7 +1,8 @@
-// Package guidedoc writes the field guide (decoder.GuideData, decoder's field table) as
+// Package prose writes the field guide (decoder.GuideData, decoder's field table) as
 // Markdown, for docs/messages.md, and as plain text, for `pgoutput-inspect explain`. It is
-// native only: the page renders the guide from its asset.
-package guidedoc
+// for native programs: the page shows the guide's HTML (web/guideview), and main.wasm, which
+// links package guide, links neither this text nor the fmt it is written with.
+package prose
 
 import (
 	"fmt"
@@ -9,7 +10,7 @@ import (
 	"strings"
 
 	"pgoutput-inspector/decoder"
-	"pgoutput-inspector/web"
+	"pgoutput-inspector/internal/guide"
 )
 
 // Markdown returns docs/messages.md: every entry of the guide, the releases and the options.
@@ -217,16 +218,16 @@ func codeText(info *decoder.FieldInfo, code uint64) string {
 
 // Diagram draws the entry's fields as a row of boxes with their widths: a field present only
 // under a condition in parentheses, a repeated run in [ … ] × what it repeats for.
-func Diagram(e *decoder.GuideEntry) string { return diagram(e, Lens{}) }
+func Diagram(e *decoder.GuideEntry) string { return diagram(e, guide.Lens{}) }
 
 // diagram is Diagram through the lens: a field the lens lacks says "not yet" for its width.
-func diagram(e *decoder.GuideEntry, l Lens) string {
+func diagram(e *decoder.GuideEntry, l guide.Lens) string {
 	var names, widths []string
 	for i := 0; i < len(e.Fields); i++ {
 		f := e.Fields[i]
 		name, _, _ := fieldTexts(f)
 		w := f.Width().Label
-		if l.lacks(f.Field) {
+		if lacks(l, f.Field) {
 			w = "not yet"
 		}
 		if f.Field.Info().Kind == decoder.KindType {
@@ -270,28 +271,12 @@ func pad(s string, n int) string {
 	return s + strings.Repeat(" ", max(0, n-len([]rune(s))))
 }
 
-// Lens is a PostgreSQL release and a protocol version (either 0: any) that Text shows an
-// entry at, as the page's version lens does.
-type Lens struct{ Release, Proto int }
-
-func (l Lens) on() bool { return l.Release > 0 || l.Proto > 0 }
-
-// lacks reports whether field f does not exist at the lens (never without a lens).
-func (l Lens) lacks(f decoder.FieldID) bool {
-	return f != decoder.FieldUnknown && l.on() && !decoder.FieldAt(f, l.Release, l.Proto).Exists
-}
-
-// name names the lens: "PostgreSQL 15", "protocol 2", "PostgreSQL 16, protocol 1".
-func (l Lens) name() string {
-	return web.Lens{Release: l.Release, Proto: l.Proto}.Name()
-}
-
 // Text writes one entry as plain text for a terminal: what `pgoutput-inspect explain TYPE`
 // prints. With a lens, the documentation link is the lens's release (the latest without
 // one) and what the lens lacks is marked "not yet", with since when it exists: the entry
 // itself, the diagram's boxes, fields, their values and the changes; a last paragraph lists
 // what the lens lacks.
-func Text(g *decoder.Guide, e *decoder.GuideEntry, l Lens) string {
+func Text(g *decoder.Guide, e *decoder.GuideEntry, l guide.Lens) string {
 	release := l.Release
 	if release == 0 {
 		release = decoder.LastRelease
@@ -300,12 +285,12 @@ func Text(g *decoder.Guide, e *decoder.GuideEntry, l Lens) string {
 	fmt.Fprintf(&b, "%s%s\n\n", e.Name, strings.ReplaceAll(typeSuffix(e), "`", "'"))
 	// fl marks the fields: none when the whole entry is not there yet (the first line says so).
 	fl := l
-	if l.on() {
+	if l.On() {
 		if p := decoder.FieldAt(e.Group, l.Release, l.Proto); !p.Exists {
-			wrap(&b, "Not yet at "+l.name()+": "+e.Name+" is sent "+web.SinceText(p)+".", "")
-			fl = Lens{}
+			wrap(&b, "Not yet at "+l.Name()+": "+e.Name+" is sent "+guide.SinceText(p)+".", "")
+			fl = guide.Lens{}
 		} else {
-			wrap(&b, "Seen as "+l.name()+": what is not sent there is marked, with since when it is.", "")
+			wrap(&b, "Seen as "+l.Name()+": what is not sent there is marked, with since when it is.", "")
 		}
 		b.WriteString("\n")
 	}
@@ -320,8 +305,8 @@ func Text(g *decoder.Guide, e *decoder.GuideEntry, l Lens) string {
 	for i, f := range e.Fields {
 		name, format, meaning := fieldTexts(f)
 		fmt.Fprintf(&b, "  %-4s %-22s %-14s %s\n", pos[i], name, format, f.Width().Label)
-		if fl.lacks(f.Field) {
-			wrap(&b, "not at "+l.name()+": sent "+web.SinceText(decoder.FieldAt(f.Field, l.Release, l.Proto)), "       ")
+		if lacks(fl, f.Field) {
+			wrap(&b, "not at "+l.Name()+": sent "+guide.SinceText(decoder.FieldAt(f.Field, l.Release, l.Proto)), "       ")
 		}
 		if f.Condition != "" || f.Repeat != "" {
 			present := f.Condition
@@ -339,9 +324,9 @@ func Text(g *decoder.Guide, e *decoder.GuideEntry, l Lens) string {
 				break
 			}
 			code := strings.Trim(codeText(f.Field.Info(), c.Code), "`") + " " + c.Name
-			if fl.on() && !fl.lacks(f.Field) {
+			if fl.On() && !lacks(fl, f.Field) {
 				if p := decoder.CodeAt(f.Field, c.Code, l.Release, l.Proto); !p.Exists {
-					code += " (not yet: " + web.SinceText(p) + ")"
+					code += " (not yet: " + guide.SinceText(p) + ")"
 				}
 			}
 			wrap(&b, code+": "+c.Meaning, "         ")
@@ -368,7 +353,7 @@ func Text(g *decoder.Guide, e *decoder.GuideEntry, l Lens) string {
 		rel = append(rel, g.Entry(r).Name)
 	}
 	fmt.Fprintf(&b, "\nRelated: %s.\nDocumentation (PostgreSQL %d): %s\n", strings.Join(rel, ", "), release, e.Doc.DocsURL(release))
-	if l.on() {
+	if l.On() {
 		b.WriteString(lacking(e, l))
 	}
 	return b.String()
@@ -376,12 +361,12 @@ func Text(g *decoder.Guide, e *decoder.GuideEntry, l Lens) string {
 
 // changeLacks reports whether change c came after the lens: a later release, or a protocol
 // version above the lens's.
-func changeLacks(c decoder.Change, l Lens) bool {
+func changeLacks(c decoder.Change, l guide.Lens) bool {
 	return l.Release > 0 && c.Release > l.Release || l.Proto > 0 && c.Proto > l.Proto
 }
 
 // lacking lists what of entry e does not exist at the lens, with since when.
-func lacking(e *decoder.GuideEntry, l Lens) string {
+func lacking(e *decoder.GuideEntry, l guide.Lens) string {
 	var b strings.Builder
 	switch {
 	case l.Proto == 0:
@@ -389,10 +374,10 @@ func lacking(e *decoder.GuideEntry, l Lens) string {
 	case l.Release == 0:
 		fmt.Fprintf(&b, "\nAt protocol %d (PostgreSQL %d and later):\n", l.Proto, decoder.ProtoRelease(l.Proto))
 	default:
-		fmt.Fprintf(&b, "\nAt %s:\n", l.name())
+		fmt.Fprintf(&b, "\nAt %s:\n", l.Name())
 	}
 	if p := decoder.FieldAt(e.Group, l.Release, l.Proto); !p.Exists {
-		fmt.Fprintf(&b, "  %s does not exist yet: it is sent %s.\n", e.Name, web.SinceText(p))
+		fmt.Fprintf(&b, "  %s does not exist yet: it is sent %s.\n", e.Name, guide.SinceText(p))
 		return b.String()
 	}
 	missing := false
@@ -401,14 +386,14 @@ func lacking(e *decoder.GuideEntry, l Lens) string {
 			continue
 		}
 		info := f.Field.Info()
-		if l.lacks(f.Field) {
-			fmt.Fprintf(&b, "  %s: not sent there; sent %s.\n", info.Name, web.SinceText(decoder.FieldAt(f.Field, l.Release, l.Proto)))
+		if lacks(l, f.Field) {
+			fmt.Fprintf(&b, "  %s: not sent there; sent %s.\n", info.Name, guide.SinceText(decoder.FieldAt(f.Field, l.Release, l.Proto)))
 			missing = true
 			continue
 		}
 		for _, c := range info.Codes {
 			if p := decoder.CodeAt(f.Field, c.Code, l.Release, l.Proto); !p.Exists {
-				fmt.Fprintf(&b, "  %s %s (%s): not sent there; sent %s.\n", info.Name, strings.Trim(codeText(info, c.Code), "`"), c.Name, web.SinceText(p))
+				fmt.Fprintf(&b, "  %s %s (%s): not sent there; sent %s.\n", info.Name, strings.Trim(codeText(info, c.Code), "`"), c.Name, guide.SinceText(p))
 				missing = true
 			}
 		}
@@ -440,4 +425,9 @@ func wrap(b *strings.Builder, s, indent string) {
 		line += w
 	}
 	b.WriteString(line + "\n")
+}
+
+// lacks reports whether field f does not exist under the lens (never without a lens).
+func lacks(l guide.Lens, f decoder.FieldID) bool {
+	return f != decoder.FieldUnknown && l.On() && !decoder.FieldAt(f, l.Release, l.Proto).Exists
 }
