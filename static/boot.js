@@ -87,6 +87,7 @@ const exportAnswer = (job) =>
   });
 globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, inStream, name, message) => {
   if (kind === dumps.length) return consumerReport(kind, text, format, proto, inStream);
+  if (kind === dumps.length + 1) return sharePart(kind, text, message);
   const dump = dumps[kind];
   const what = dump.goTest ? `message ${message} as a Go test` : dump.what;
   const max = download ? maxDump : maxDumpCopy;
@@ -117,6 +118,15 @@ globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, i
   } catch (err) {
     throw failed(String(err));
   }
+};
+
+// sharePart is pgoutputInspectorDump's job of kind dumpjob.SharePart: the export worker finds
+// the part of the input a link holds when the whole input's is too long (web.SharePartAnswer);
+// the promise gives its answer as text, or is rejected with why there is none.
+const sharePart = async (kind, payload, from) => {
+  const answer = await exportAnswer({ kind, text: payload, format: "", proto: 0, inStream: 0, name: "", message: from, max: maxDump });
+  if (!answer.bytes) throw answer.why;
+  return new TextDecoder().decode(answer.bytes);
 };
 
 // consumerReport is pgoutputInspectorDump's job of kind dumpjob.Consumer (the kind after the

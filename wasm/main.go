@@ -15,6 +15,7 @@ import (
 	"github.com/hexops/vecty"
 
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/dumpjob"
 	"pgoutput-inspector/web"
 	"pgoutput-inspector/web/ui"
 )
@@ -367,7 +368,7 @@ func (a *app) copy(f web.EffectCopy) {
 func (a *app) dump(f web.EffectDump) {
 	j := f.Job
 	var text any = j.Text
-	if input.IsBinaryText(j.Text) {
+	if j.Kind == dumpjob.SharePart || input.IsBinaryText(j.Text) {
 		// A binary file's bytes go as bytes: a JavaScript string would hold them as UTF-8.
 		b := js.Global().Get("Uint8Array").New(len(j.Text))
 		js.CopyBytesToJS(b, unsafe.Slice(unsafe.StringData(j.Text), len(j.Text)))

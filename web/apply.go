@@ -309,15 +309,15 @@ func Apply(s State, a Action) (State, []Effect) {
 		if s.Example >= 0 && s.Example < len(Examples) {
 			sh.Example = Examples[s.Example].Name
 		}
-		fx = append(fx, EffectCompress{Payload: SharePayload(sh)})
+		payload := SharePayload(sh)
+		s.Share.payload = string(payload)
+		fx = append(fx, EffectCompress{Payload: payload})
 	case ShareMade:
 		if a.Err != "" {
 			s.Share = ShareState{Err: "Could not make the link: " + a.Err}
 			break
 		}
-		link := ShareLink(a.Compressed)
-		s.Share = ShareState{Link: link}
-		fx = append(fx, EffectSetHash{Hash: link, Push: true}, EffectCopy{Text: link})
+		s, fx = s.shareMade(a.Compressed)
 	case Copied:
 		if a.What == "" {
 			s.Share.Copied = a.Err == ""
@@ -366,6 +366,8 @@ func Apply(s State, a Action) (State, []Effect) {
 	case Dumped:
 		if a.Kind == dumpjob.Consumer {
 			s.Consumer.Status, s.Consumer.Err = a.Status, a.Err
+		} else if a.Kind == dumpjob.SharePart {
+			s, fx = s.sharePartMade(a)
 		} else {
 			s.Export = ExportState{Status: a.Status, Err: a.Err}
 		}

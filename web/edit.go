@@ -236,7 +236,11 @@ func (s *State) undoEdit(original bool) []Effect {
 // bytes as they were: a capture file as a capture file (its header and each message's LSN),
 // anything else as hex, one message a line. It returns "" when a message is empty: a line
 // cannot hold it.
-func (d *Doc) editedText(m int, b []byte) string {
+func (d *Doc) editedText(m int, b []byte) string { return d.linesText(nil, m, b) }
+
+// linesText writes the messages idx (nil: all) as editedText writes them, with message m's
+// bytes replaced by b.
+func (d *Doc) linesText(idx []int, m int, b []byte) string {
 	var out []byte
 	capture := d.Format == input.Capture
 	if capture {
@@ -244,7 +248,15 @@ func (d *Doc) editedText(m int, b []byte) string {
 			out = append(append(append(out, "# "...), h...), '\n')
 		}
 	}
-	for k := range d.Messages {
+	n := len(idx)
+	if idx == nil {
+		n = len(d.Messages)
+	}
+	for i := range n {
+		k := i
+		if idx != nil {
+			k = idx[i]
+		}
 		msg := d.Messages[k].Bytes
 		if k == m {
 			msg = b

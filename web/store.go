@@ -43,6 +43,13 @@ type ShareState struct {
 	Link   string // the fragment made, "#z1=…"
 	Err    string
 	Copied bool
+	// Part is the part of the input the link being made holds (share.go: shareWhole…);
+	// Holds names it when it is not the whole input, whose link was Whole characters long.
+	Part  int
+	Holds string
+	Whole int
+	// payload is the whole input's link before compression, which the parts are cut from.
+	payload string
 }
 
 // State is everything the page shows. Apply never changes a State: it returns a new one, sharing

@@ -29,6 +29,11 @@ const (
 // the Export menu, whose entries are the kinds before NumKinds.
 const Consumer = NumKinds
 
+// SharePart is a part of the input for Share when the whole input's link is too long: Text is
+// that link's payload, before compression, and Message the first part to try (web's
+// SharePartAnswer).
+const SharePart = NumKinds + 1
+
 // Job is one export: the input text and the settings the page decoded it with, which decode
 // is given as flags (--format, --proto, --in-stream), and what to write.
 type Job struct {

@@ -15,6 +15,7 @@ import (
 	"pgoutput-inspector/input"
 	"pgoutput-inspector/internal/dump"
 	"pgoutput-inspector/internal/dumpjob"
+	"pgoutput-inspector/web"
 )
 
 func main() {
@@ -30,22 +31,31 @@ func main() {
 			js.CopyBytesToGo(b, text)
 			s = string(b)
 		}
+		if k := dumpjob.Kind(v.Get("kind").Int()); k == dumpjob.SharePart {
+			out, why := web.SharePartAnswer([]byte(s), v.Get("message").Int())
+			return answer(out, false, why)
+		}
 		out, over, why := dump.RunJob(dumpjob.Job{Kind: dumpjob.Kind(v.Get("kind").Int()), Text: s,
 			Format: input.Format(v.Get("format").String()), Proto: v.Get("proto").Int(),
 			InStream: decoder.Choice(v.Get("inStream").Int()), Name: v.Get("name").String(),
 			Message: v.Get("message").Int(), Max: v.Get("max").Int()})
-		r := js.Global().Get("Object").New()
-		switch {
-		case over:
-			r.Set("over", true)
-		case why != "":
-			r.Set("why", why)
-		default:
-			b := js.Global().Get("Uint8Array").New(len(out))
-			js.CopyBytesToJS(b, out)
-			r.Set("bytes", b)
-		}
-		return r
+		return answer(out, over, why)
 	}))
 	select {} // the worker calls pgoutputInspectorExport for each job
+}
+
+// answer is a job's answer as static/boot.js reads it.
+func answer(out []byte, over bool, why string) js.Value {
+	r := js.Global().Get("Object").New()
+	switch {
+	case over:
+		r.Set("over", true)
+	case why != "":
+		r.Set("why", why)
+	default:
+		b := js.Global().Get("Uint8Array").New(len(out))
+		js.CopyBytesToJS(b, out)
+		r.Set("bytes", b)
+	}
+	return r
 }

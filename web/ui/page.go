@@ -217,8 +217,11 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 		if h.Share.Copied {
 			msg = "Link copied"
 		}
-		status = span(markup(class("share-status"), attr("role", "status")),
-			text(msg+" ("+strconv.Itoa(len(h.Share.Link))+" characters)"))
+		msg += " (" + web.Commas(len(h.Share.Link)) + " characters)"
+		if h.Share.Holds != "" {
+			msg += ": the whole input's would be " + web.Commas(h.Share.Whole) + ", more than a browser opens; this one holds " + h.Share.Holds + "."
+		}
+		status = span(markup(class("share-status"), attr("role", "status")), text(msg))
 	}
 	return elem.Header(markup(class("app-header")),
 		elem.Heading1(text("pgoutput inspector")),
