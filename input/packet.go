@@ -320,17 +320,27 @@ type flow struct {
 	segs    []segment
 	first   int // capture order of its first segment
 	reverse *flow
+	// end is the frame of its first FIN or RST (reset says which), or nil.
+	end   *frame
+	reset bool
 }
 
 // tcpPayload finds the TCP segment in a frame: its flow, sequence number, flags and payload.
-func tcpPayload(f *frame) (key flowKey, seq uint32, syn bool, payload []byte, ok bool) {
-	key, seq, syn, payload, ok, _ = tcpSegment(f)
+func tcpPayload(f *frame) (key flowKey, seq uint32, flags byte, payload []byte, ok bool) {
+	key, seq, flags, payload, ok, _ = tcpSegment(f)
 	return
 }
 
+// TCP flags.
+const (
+	tcpFIN = 0x01
+	tcpSYN = 0x02
+	tcpRST = 0x04
+)
+
 // tcpSegment is tcpPayload that also says when the frame holds a fragment of an IP packet,
 // which this reader does not put together.
-func tcpSegment(f *frame) (key flowKey, seq uint32, syn bool, payload []byte, ok, fragment bool) {
+func tcpSegment(f *frame) (key flowKey, seq uint32, flags byte, payload []byte, ok, fragment bool) {
 	b := f.data
 	var ethertype uint16
 	switch f.link {
@@ -440,10 +450,9 @@ func tcpSegment(f *frame) (key flowKey, seq uint32, syn bool, payload []byte, ok
 	if doff < 20 || doff > len(b) {
 		return
 	}
-	flags := b[13]
-	syn = flags&0x02 != 0
+	flags = b[13]
 	payload = b[doff:]
-	ok = flags&0x04 == 0 // a reset carries nothing to read
+	ok = flags&tcpRST == 0 // a reset carries nothing to read
 	return
 }
 
@@ -456,15 +465,18 @@ func framesMessages(frames []frame, file []byte) captureResult {
 	tcp := 0
 	var fragments []int // frame numbers of IP fragments
 	for i := range frames {
-		key, seq, syn, payload, ok, frag := tcpSegment(&frames[i])
+		key, seq, flags, payload, ok, frag := tcpSegment(&frames[i])
 		if frag {
 			fragments = append(fragments, frames[i].num)
 		}
+		fl := flows[key]
 		if !ok {
+			if flags&tcpRST != 0 && fl != nil && fl.end == nil {
+				fl.end, fl.reset = &frames[i], true
+			}
 			continue
 		}
 		tcp++
-		fl := flows[key]
 		if fl == nil {
 			fl = &flow{key: key, first: i}
 			flows[key] = fl
@@ -474,7 +486,10 @@ func framesMessages(frames []frame, file []byte) captureResult {
 				fl.reverse, r.reverse = r, fl
 			}
 		}
-		if syn {
+		if flags&tcpFIN != 0 && fl.end == nil {
+			fl.end = &frames[i]
+		}
+		if flags&tcpSYN != 0 {
 			fl.syn, fl.isn = true, seq+1
 			seq++
 		}
@@ -529,8 +544,20 @@ func framesMessages(frames []frame, file []byte) captureResult {
 			continue
 		}
 		c.secrets = append(c.secrets, secrets...)
-		if cn.Client != endpoint(client.key.src, client.key.srcPort) {
+		swapped := cn.Client != endpoint(client.key.src, client.key.srcPort)
+		if swapped {
 			cn.MidStream = true // its sides were told by its messages
+		}
+		// The first FIN or RST, and which end sent it.
+		closer := client
+		if server != nil && server.end != nil && (client.end == nil || server.end.num < client.end.num) {
+			closer, swapped = server, !swapped
+		}
+		if e := closer.end; e != nil {
+			cn.CloseFrame, cn.Closed, cn.Reset, cn.ClosedBy = e.num, e.ts, closer.reset, decoder.Frontend
+			if swapped {
+				cn.ClosedBy = decoder.Backend
+			}
 		}
 		if cn.Encrypted != "" {
 			tlsConns++
@@ -587,6 +614,14 @@ type Connection struct {
 	// Encrypted is "SSL" or "GSSAPI" when the server accepted encryption: only the request and
 	// its answer can be read.
 	Encrypted string
+	// CloseFrame is the frame of the first FIN or RST either end sent (0: none captured),
+	// Closed its capture time, ClosedBy the end that sent it and Reset says it was a RST. A
+	// server that ends a connection without a word (a walsender at wal_sender_timeout logs
+	// why and sends nothing) shows only here.
+	CloseFrame int
+	Closed     int64
+	ClosedBy   decoder.Side
+	Reset      bool
 }
 
 // Describe says how the connection was captured: "127.0.0.1:50740 → 127.0.0.1:37511, frames

@@ -189,3 +189,35 @@ func TestRedactCapture(t *testing.T) {
 		}
 	}
 }
+
+// TestCaptureClose: each connection of a real capture says which end sent the first FIN or
+// RST, in which frame and when (tshark -T fields -e frame.number -e frame.time_epoch -e
+// tcp.flags.fin -e tcp.flags.reset reads the same): a walsender that ended a silent
+// pg_recvlogical at wal_sender_timeout sent a FIN (frame 45) and nothing else; pg_recvlogical
+// stopped with Ctrl-C closes its own connection.
+func TestCaptureClose(t *testing.T) {
+	for _, tc := range []struct {
+		path  string
+		conn  int
+		frame int
+		at    int64
+		by    decoder.Side
+	}{
+		{"recvlogical-unanswered-pg16.pcapng", 0, 45, 1796409188320922387, decoder.Backend},
+		{"recvlogical-fsync-pg16.pcapng", 0, 0, 0, decoder.Frontend},
+	} {
+		b, err := os.ReadFile("../testdata/consumer/" + tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Parse(b, Auto)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := r.Connections[tc.conn]
+		if c.ClosedBy != tc.by || c.Reset || c.CloseFrame == 0 || tc.frame != 0 && (c.CloseFrame != tc.frame || c.Closed != tc.at) {
+			t.Errorf("%s: connection %d closed by %s in frame %d at %d (reset %v); want %s, frame %d at %d", tc.path, tc.conn+1,
+				c.ClosedBy, c.CloseFrame, c.Closed, c.Reset, tc.by, tc.frame, tc.at)
+		}
+	}
+}

@@ -34,6 +34,13 @@ func TestBrowsersConsumer(t *testing.T) {
 	flush := apply.Lags(consumer.Flush)
 	bad := reportOf(t, "consumer/misreport-pg17.pcapng").Conns[0].Anomalies[0]
 	slowest := apply.Ends[flush.MaxEnd].Msg
+	// The silent pg_recvlogical the server ended at wal_sender_timeout: the close is the last
+	// anomaly, and the counts say who closed the connection.
+	silent := reportOf(t, "consumer/recvlogical-unanswered-pg16.pcapng").Conns[0]
+	timeout := silent.Anomalies[len(silent.Anomalies)-1]
+	if timeout.Kind != consumer.Timeout || silent.CloseText() == "" {
+		t.Fatalf("the unanswered capture's report: %+v", silent.Anomalies)
+	}
 	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, _ string) {
 		openTestdata(t, b, rel)
 		b.Click(".consumer-toggle")
@@ -56,6 +63,9 @@ func TestBrowsersConsumer(t *testing.T) {
 		b.Eval(`document.querySelector("#consumer-body .consumer-anomalies button").focus()`, nil)
 		b.Press("Enter")
 		until(b, `document.querySelector('.mrow.selected[data-msg="`+strconv.Itoa(bad.Msgs[len(bad.Msgs)-1])+`"]')`)
+		openTestdata(t, b, "consumer/recvlogical-unanswered-pg16.pcapng")
+		poll(t, b, "the timeout and the close", `((as, p) => as.length && as[as.length-1].textContent === `+jsQuote(string(timeout.Kind)+": "+timeout.Text)+
+			` && p.textContent.includes(`+jsQuote(silent.CloseText())+`) ? "" : as.length ? as[as.length-1].textContent : "none yet")(document.querySelectorAll("#consumer-body .consumer-anomalies button"), document.querySelector("#consumer-body .consumer-conn p"))`)
 		// Another panel takes the tree's place; the Consumer panel comes back with its report.
 		b.Click(".timeline-toggle")
 		until(b, `document.querySelector(".consumer-toggle").getAttribute("aria-pressed") === "false" && !document.querySelector("#consumer-body")`)

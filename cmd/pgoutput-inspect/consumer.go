@@ -126,6 +126,9 @@ func writeConsumers(w io.Writer, r *consumer.Report, slowest int) {
 			pgvalue.Plural(len(c.Updates), "1 status update", strconv.Itoa(len(c.Updates))+" status updates"),
 			pgvalue.Plural(len(c.Keepalives), "1 keepalive", strconv.Itoa(len(c.Keepalives))+" keepalives"), c.AskedReply(),
 			pgvalue.Plural(len(c.Data), "1 XLogData", strconv.Itoa(len(c.Data))+" XLogData"), pgvalue.FormatLSN(c.Sent))
+		if t := c.CloseText(); t != "" {
+			fmt.Fprintf(w, "  %s\n", t)
+		}
 		if r.Timed {
 			fmt.Fprintf(w, "  %-6s %12s %12s %12s  %s\n", "lag", "acknowledged", "max", "median", "not acknowledged")
 			for p := consumer.Write; p <= consumer.Apply; p++ {
@@ -251,6 +254,16 @@ type consumerConn struct {
 	UnacknowledgedEnds []consumerEnd     `json:"unacknowledged"`
 	Anomalies          []consumerAnomaly `json:"anomalies"`
 	Slowest            []consumerEnd     `json:"slowest"`
+	Close              *consumerClose    `json:"close,omitempty"`
+}
+
+// consumerClose is how the TCP connection ended: the first FIN or RST.
+type consumerClose struct {
+	By                 string   `json:"by"`
+	Frame              int      `json:"frame"`
+	Time               string   `json:"time,omitempty"`
+	Reset              bool     `json:"reset"`
+	AfterClientSeconds *float64 `json:"after_client_seconds,omitempty"`
 }
 
 type consumerEnd struct {
@@ -279,6 +292,18 @@ func consumerJSON(r *consumer.Report, slowest int) consumerDoc {
 			KeepalivesAsking: c.AskedReply(), UnacknowledgedEnds: []consumerEnd{}, Anomalies: []consumerAnomaly{}, Slowest: []consumerEnd{}}
 		if c.Start != 0 {
 			j.StartLSN = pgvalue.FormatLSN(c.Start)
+		}
+		if c.Close.Frame > 0 {
+			j.Close = &consumerClose{By: "client", Frame: c.Close.Frame, Reset: c.Close.Reset}
+			if c.Close.By == decoder.Backend {
+				j.Close.By = "server"
+			}
+			if c.Close.Time != 0 {
+				j.Close.Time = string(pgvalue.AppendUnixNano(nil, c.Close.Time))
+				if c.LastClient >= 0 && c.LastClientTime != 0 {
+					j.Close.AfterClientSeconds = seconds(c.Close.Time - c.LastClientTime)
+				}
+			}
 		}
 		if n := c.MaxReply(); n >= 0 && r.Timed {
 			j.MaxReplySeconds = seconds(n)

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -37,6 +38,13 @@ type consumerReport struct {
 			Kind     string
 			Messages []int
 			Text     string
+		}
+		Close *struct {
+			By                 string
+			Frame              int
+			Time               string
+			Reset              bool
+			AfterClientSeconds *float64 `json:"after_client_seconds"`
 		}
 	}
 }
@@ -334,16 +342,20 @@ func checkSVG(t *testing.T, path string) {
 }
 
 // TestConsumerUnanswered: pg_recvlogical stopped while the server (wal_sender_timeout 2 s)
-// asks for a reply: the keepalive unanswered is the anomaly, as Wireshark's fields show it.
+// asks for a reply: the keepalive unanswered is the anomaly, and the timeout the server's
+// close (it sends no error), as Wireshark's fields show them: the first FIN or RST is the
+// server's, in the frame and at the time the report gives, wal_sender_timeout after the
+// client's last CopyData.
 func TestConsumerUnanswered(t *testing.T) {
 	for _, path := range consumerCaptures(t, "recvlogical-unanswered-pg16") {
 		rep, code := consumerJSONOf(t, path, "--status-interval", "1s", "--wal-sender-timeout", "2s")
 		if code != exitError {
 			t.Errorf("%s: exit %d, want %d", path, code, exitError)
 		}
-		if k := anomalyKinds(rep); strings.Join(k, " ") != "late-reply" {
-			t.Errorf("%s: anomalies %q, want the unanswered keepalive", path, k)
+		if k := anomalyKinds(rep); strings.Join(k, " ") != "late-reply timeout" {
+			t.Errorf("%s: anomalies %q, want the unanswered keepalive and the timeout", path, k)
 		}
+		checkTimeoutClose(t, path, rep)
 		ctx := context.Background()
 		port := compareWithWireshark(t, ctx, path)
 		unanswered := false
@@ -457,5 +469,153 @@ func TestConsumerFsync(t *testing.T) {
 			t.Errorf("%s: max write lag %.3f s (status interval 1 s), max flush lag %.3f s (fsync interval 4 s)", path, w, f)
 		}
 		checkLags(t, context.Background(), path, rep)
+	}
+}
+
+// checkTimeoutClose compares the report's close of the stream with tshark's fields: on the
+// replication connection's client port, the first frame with tcp.flags.fin or
+// tcp.flags.reset set comes from the server's port, in the
+// frame and at the time (frame.time_epoch) the report gives, 2 s (wal_sender_timeout) to
+// 2.3 s after the client's last CopyData, and the timeout anomaly says the timeout passed.
+func checkTimeoutClose(t *testing.T, path string, rep consumerReport) {
+	t.Helper()
+	ctx := context.Background()
+	port := compareWithWireshark(t, ctx, path)
+	var client string
+	for _, c := range rep.Connections {
+		if c.Slot != "" {
+			_, client, _ = strings.Cut(decodedConnections(t, path)[c.Connection-1], ":")
+		}
+	}
+	out, err := exec.CommandContext(ctx, tsharkPath, "-r", path, "-d", "tcp.port=="+port+",pgsql", "-Y", "tcp.port=="+client, "-T", "fields",
+		"-e", "frame.number", "-e", "frame.time_epoch", "-e", "tcp.srcport", "-e", "tcp.flags.fin", "-e", "tcp.flags.reset", "-e", "pgsql.copydata").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lastClient, closed float64
+	closeFrame, closeBy := 0, ""
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Split(line+"\t\t\t\t\t", "\t")
+		at, err := strconv.ParseFloat(f[1], 64)
+		if err != nil {
+			t.Fatalf("tshark's frame.time_epoch %q: %v", f[1], err)
+		}
+		if closeFrame == 0 && f[2] != port && f[5] != "" {
+			lastClient = at
+		}
+		if closeFrame == 0 && (f[3] == "1" || f[3] == "True" || f[4] == "1" || f[4] == "True") {
+			closeFrame, _ = strconv.Atoi(f[0])
+			closed, closeBy = at, "client"
+			if f[2] == port {
+				closeBy = "server"
+			}
+		}
+	}
+	if closeFrame == 0 {
+		t.Fatalf("%s: by Wireshark's fields no FIN or RST: the capture ends before the close", path)
+	}
+	if closeBy != "server" || closed-lastClient < 2 || closed-lastClient > 2.3 {
+		t.Errorf("%s: by Wireshark's fields the %s closed first (frame %d), %.6f s after the client's last CopyData; want the server, wal_sender_timeout (2 s) after", path, closeBy, closeFrame, closed-lastClient)
+	}
+	found := false
+	for _, c := range rep.Connections {
+		if c.Close == nil || c.Close.By != "server" {
+			continue
+		}
+		found = true
+		at, err := time.Parse(time.RFC3339Nano, c.Close.Time)
+		if c.Close.Frame != closeFrame || err != nil || math.Abs(float64(at.UnixNano())/1e9-closed) > 1e-6 || c.Close.Reset ||
+			c.Close.AfterClientSeconds == nil || math.Abs(*c.Close.AfterClientSeconds-(closed-lastClient)) > 1e-5 {
+			t.Errorf("%s: close %+v; by Wireshark's fields a FIN in frame %d at %.6f, %.6f s after the client's last CopyData", path, *c.Close, closeFrame, closed, closed-lastClient)
+		}
+		for _, a := range c.Anomalies {
+			if a.Kind == "timeout" && (!strings.Contains(a.Text, "frame "+strconv.Itoa(closeFrame)) || !strings.Contains(a.Text, "wal_sender_timeout (2.000 s) passed")) {
+				t.Errorf("%s: %s", path, a.Text)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("%s: no connection closed by the server in %+v", path, rep.Connections)
+	}
+}
+
+// TestConsumerRedelivered: pg_recvlogical acknowledges three transactions flushed, the server
+// stops without a checkpoint (pg_ctl stop -m immediate) and the slot comes back before them;
+// a new pg_recvlogical receives them again. The report names the redelivery with the
+// acknowledgement and each end sent again; a second reader of Wireshark's fields (each
+// connection's CopyData) finds the same: the Commits whose end LSNs the first connection
+// acknowledged flushed are sent again on the second.
+func TestConsumerRedelivered(t *testing.T) {
+	for _, path := range consumerCaptures(t, "recvlogical-redelivered-pg16") {
+		rep, code := consumerJSONOf(t, path)
+		if code != exitError {
+			t.Errorf("%s: exit %d, want %d", path, code, exitError)
+		}
+		if k := strings.Join(anomalyKinds(rep), " "); k != "redelivery" {
+			t.Fatalf("%s: anomalies %q, want the redelivery alone", path, k)
+		}
+		var text string
+		var msgs []int
+		for _, c := range rep.Connections {
+			for _, a := range c.Anomalies {
+				text, msgs = a.Text, a.Messages
+			}
+		}
+		ctx := context.Background()
+		port := compareWithWireshark(t, ctx, path)
+		out, err := exec.CommandContext(ctx, tsharkPath, "-r", path, "-d", "tcp.port=="+port+",pgsql", "-T", "fields",
+			"-E", "aggregator=;", "-e", "tcp.srcport", "-e", "tcp.dstport", "-e", "pgsql.copydata").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Per client port, in the order the connections streamed: the Commits' end LSNs the
+		// server sent and the highest flush the client reported.
+		var order []string
+		commits, flushed := map[string][]uint64{}, map[string]uint64{}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			f := strings.Split(line+"\t\t", "\t")
+			client := f[0]
+			if client == port {
+				client = f[1]
+			}
+			for _, h := range strings.Split(f[2], ";") {
+				b, _ := hex.DecodeString(strings.ReplaceAll(h, ":", ""))
+				if len(b) == 0 {
+					continue
+				}
+				if _, seen := commits[client]; !seen {
+					commits[client] = nil
+					order = append(order, client)
+				}
+				switch {
+				case f[0] == port && b[0] == 'w' && len(b) >= 43 && b[25] == 'C':
+					commits[client] = append(commits[client], be64(b[35:]))
+				case f[0] != port && b[0] == 'r' && len(b) >= 34:
+					flushed[client] = max(flushed[client], be64(b[9:]))
+				}
+			}
+		}
+		if len(order) != 2 {
+			t.Fatalf("%s: by Wireshark's fields %d streaming connections, want 2", path, len(order))
+		}
+		acked := flushed[order[0]]
+		var again []string
+		for _, end := range commits[order[1]] {
+			if end <= acked {
+				again = append(again, fmt.Sprintf("Commit %X/%X", end>>32, uint32(end)))
+				if !slices.Contains(commits[order[0]], end) {
+					t.Errorf("%s: by Wireshark's fields the second connection's Commit %X/%X was not sent on the first", path, end>>32, uint32(end))
+				}
+			}
+		}
+		if len(again) != 3 || len(msgs) != 1+len(again) {
+			t.Errorf("%s: by Wireshark's fields %d Commits sent again (%q), the report's messages %v", path, len(again), again, msgs)
+		}
+		for _, c := range again {
+			if !strings.Contains(text, c+" (message ") {
+				t.Errorf("%s: by Wireshark's fields %s was acknowledged flushed (up to %X/%X) and sent again; the report says: %s", path, c, acked>>32, uint32(acked), text)
+			}
+		}
+		checkLags(t, ctx, path, rep)
 	}
 }

@@ -135,7 +135,22 @@ const (
 	Gap        AnomalyKind = "gap"
 	// The server ended the stream with an error.
 	ServerError AnomalyKind = "server-error"
+	// The server closed the connection after a keepalive asking for a reply got none: the
+	// walsender's wal_sender_timeout. It sends the client no error for it (it logs
+	// "terminating walsender process due to replication timeout"): the close is all the wire
+	// shows.
+	Timeout AnomalyKind = "timeout"
 )
+
+// Close is how a connection's TCP connection ended, as the capture shows it.
+type Close struct {
+	// Frame is the frame of the first FIN or RST either end sent (0: none captured); Time its
+	// capture time (Unix ns); By the end that sent it; Reset says it was a RST.
+	Frame int
+	Time  int64
+	By    decoder.Side
+	Reset bool
+}
 
 // Conn is one replication connection's exchange.
 type Conn struct {
@@ -166,6 +181,12 @@ type Conn struct {
 	ErrorMsgs []int
 	// Data are the capture times of the XLogData the server sent, in order.
 	Data []int64
+	// Close is the TCP connection's end; LastClient and LastClientTime the index and capture
+	// time of the client's last message before it (the walsender's timeout counts from the
+	// last message it received), LastClient -1 when there was none.
+	Close          Close
+	LastClient     int
+	LastClientTime int64
 }
 
 // Report is every replication connection's exchange and its anomalies.
@@ -187,6 +208,9 @@ type Builder struct {
 	query map[int]int
 	order []*Conn
 	timed bool
+	// last is each connection's last message from the client: index and time.
+	last  map[int][2]int64
+	close map[int]Close
 }
 
 // NewBuilder returns a builder that measures against the settings (zero fields take the
@@ -198,7 +222,7 @@ func NewBuilder(s Settings) *Builder {
 	if s.StatusInterval <= 0 {
 		s.StatusInterval = DefaultStatusInterval
 	}
-	return &Builder{settings: s, conns: map[int]*Conn{}, query: map[int]int{}}
+	return &Builder{settings: s, conns: map[int]*Conn{}, query: map[int]int{}, last: map[int][2]int64{}, close: map[int]Close{}}
 }
 
 // Add reads message msg (its index in the input), decoded into t, sent by side on connection
@@ -211,6 +235,9 @@ func (b *Builder) Add(msg int, t *decoder.Tree, side decoder.Side, conn int, tim
 	}
 	if time != 0 {
 		b.timed = true
+	}
+	if side == decoder.Frontend {
+		b.last[conn] = [2]int64{int64(msg), time}
 	}
 	root := t.Nodes[0].Field
 	if t.Wire != nil {
@@ -258,6 +285,9 @@ func (b *Builder) Add(msg int, t *decoder.Tree, side decoder.Side, conn int, tim
 		b.update(c, msg, t, env, time)
 	}
 }
+
+// Closed says how connection conn's TCP connection ended (a packet capture's FIN or RST).
+func (b *Builder) Closed(conn int, c Close) { b.close[conn] = c }
 
 // conn returns connection n's exchange, starting it.
 func (b *Builder) conn(n, msg int, time int64) *Conn {
@@ -357,6 +387,10 @@ func (b *Builder) Finish(info func(conn int) *decoder.ConversationInfo) *Report 
 				}
 			}
 		}
+		c.Close, c.LastClient = b.close[c.Number], -1
+		if l, ok := b.last[c.Number]; ok {
+			c.LastClient, c.LastClientTime = int(l[0]), l[1]
+		}
 		b.check(c)
 	}
 	b.checkRestarts(r.Conns)
@@ -438,6 +472,44 @@ func (b *Builder) check(c *Conn) {
 	for i, e := range c.Errors {
 		c.add(ServerError, "the server ended the stream with an error: "+e, c.ErrorMsgs[i])
 	}
+	b.checkTimeout(c)
+}
+
+// checkTimeout finds a close by the server after a keepalive asking for a reply that got
+// none: the walsender's wal_sender_timeout, which the client learns of only by the close.
+// The walsender asks for a reply when half the timeout has passed since the last message it
+// received and ends the connection when the whole has: the close comes the timeout after the
+// client's last message, and the ask half of it.
+func (b *Builder) checkTimeout(c *Conn) {
+	if c.Close.By != decoder.Backend || c.Close.Time == 0 || c.LastClient < 0 {
+		return
+	}
+	ask := -1
+	for i, k := range c.Keepalives {
+		if k.ReplyRequested && k.Reply < 0 && k.Time > c.LastClientTime {
+			ask = i
+			break
+		}
+	}
+	if ask < 0 {
+		return
+	}
+	k, timeout := c.Keepalives[ask], b.settings.SenderTimeout
+	after := c.Close.Time - c.LastClientTime
+	how := "FIN"
+	if c.Close.Reset {
+		how = "RST"
+	}
+	s := "the server closed the connection (" + how + ", frame " + strconv.Itoa(c.Close.Frame) + ") " + seconds(after) +
+		" after the client's last message and " + seconds(c.Close.Time-k.Time) + " after a keepalive asking for a reply that got none: "
+	if after >= timeout-timeout/100 && after <= timeout+timeout/10+100e6 {
+		s += "wal_sender_timeout (" + seconds(timeout) + ") passed"
+	} else {
+		// The ask came half the server's timeout after the client's last message.
+		s += "not wal_sender_timeout as given (" + seconds(timeout) + "); the ask " + seconds(k.Time-c.LastClientTime) +
+			" after the client's last message puts the server's wal_sender_timeout near " + seconds(2*(k.Time-c.LastClientTime))
+	}
+	c.add(Timeout, s+". The server sends no error for it: its log says \"terminating walsender process due to replication timeout\"", c.LastClient, k.Msg)
 }
 
 // silence is how long a client may send no status update while data flows before it is an
@@ -469,11 +541,19 @@ func (b *Builder) checkRestarts(conns []*Conn) {
 		if c.Start > acked {
 			c.add(Gap, "connection "+strconv.Itoa(c.Number)+" started slot "+c.Slot+" at "+lsn(c.Start)+", past the "+lsn(acked)+" connection "+strconv.Itoa(prev.Number)+" acknowledged flushed: the server skips the transactions that end between", ackMsg, c.StartMsg)
 		}
+		// Every end the earlier connection had acknowledged flushed: a slot that lost the
+		// acknowledgement (a server stopped before a checkpoint saved it) sends them all again.
+		var again []string
+		msgs := []int{ackMsg}
 		for _, e := range c.Ends {
 			if e.LSN <= acked {
-				c.add(Redelivery, "connection "+strconv.Itoa(c.Number)+" received again a "+e.Kind+" at "+lsn(e.LSN)+", which connection "+strconv.Itoa(prev.Number)+" had acknowledged flushed (up to "+lsn(acked)+")", ackMsg, e.Msg)
-				break
+				again = append(again, e.Kind+" "+lsn(e.LSN)+" (message "+strconv.Itoa(e.Msg)+")")
+				msgs = append(msgs, e.Msg)
 			}
+		}
+		if len(again) > 0 {
+			c.add(Redelivery, "connection "+strconv.Itoa(c.Number)+" received again "+strings.Join(again, ", ")+", which connection "+strconv.Itoa(prev.Number)+
+				" had acknowledged flushed (up to "+lsn(acked)+", message "+strconv.Itoa(ackMsg)+"): the slot sent from before that acknowledgement", msgs...)
 		}
 	}
 }
@@ -593,6 +673,28 @@ func (c *Conn) Unacknowledged() []int {
 		}
 	}
 	return un
+}
+
+// CloseText says how the TCP connection ended, "" when the capture does not hold its end:
+// "closed by the server (FIN, frame 45) 2.010 s after the client's last message".
+func (c *Conn) CloseText() string {
+	if c.Close.Frame == 0 {
+		return ""
+	}
+	s := "closed by the client ("
+	if c.Close.By == decoder.Backend {
+		s = "closed by the server ("
+	}
+	if c.Close.Reset {
+		s += "RST"
+	} else {
+		s += "FIN"
+	}
+	s += ", frame " + strconv.Itoa(c.Close.Frame) + ")"
+	if c.LastClient >= 0 && c.Close.Time != 0 && c.LastClientTime != 0 {
+		s += " " + seconds(c.Close.Time-c.LastClientTime) + " after the client's last message"
+	}
+	return s
 }
 
 // Seconds writes a duration in ns as seconds with three decimals: "13.004 s".

@@ -101,3 +101,53 @@ func TestUntimed(t *testing.T) {
 		t.Errorf("%+v %+v", r, r.Conns[0])
 	}
 }
+
+// keepalive is a Primary keepalive message, asking for a reply or not.
+func keepalive(walEnd uint64, reply bool) []byte {
+	b := u64(u64([]byte{'k'}, walEnd), 0)
+	if reply {
+		return copyData(append(b, 1))
+	}
+	return copyData(append(b, 0))
+}
+
+// TestTimeout: a connection the server closed after a keepalive asking for a reply got none
+// is a timeout, matched against wal_sender_timeout, or, when the close does not come that long
+// after the client's last message, with the timeout the ask's time suggests (it comes at
+// half); a close by the client, or after a reply, is none.
+func TestTimeout(t *testing.T) {
+	for _, tc := range []struct {
+		ask, close int64 // seconds; the client's last status update is at 1
+		by         decoder.Side
+		want       string // in the timeout's text; "" for no timeout
+	}{
+		{31, 61, decoder.Backend, "(FIN, frame 9) 60.000 s after the client's last message and 30.000 s after a keepalive asking for a reply that got none: wal_sender_timeout (60.000 s) passed"},
+		{2, 3, decoder.Backend, "not wal_sender_timeout as given (60.000 s); the ask 1.000 s after the client's last message puts the server's wal_sender_timeout near 2.000 s"},
+		{31, 61, decoder.Frontend, ""},
+	} {
+		b := NewBuilder(Settings{})
+		cv := decoder.NewConversation(decoder.Options{})
+		cv.Resume()
+		for i, e := range []event{
+			{1, 0, decoder.Backend, commit(0x2000)},
+			{1, 1, decoder.Frontend, status(0x2000, 0x2000, 0)},
+			{1, tc.ask, decoder.Backend, keepalive(0x2000, true)},
+		} {
+			b.Add(i, cv.Decode(e.b, e.side), e.side, e.conn, e.at*1e9)
+		}
+		b.Closed(1, Close{Frame: 9, Time: tc.close * 1e9, By: tc.by})
+		c := b.Finish(nil).Conns[0]
+		var got []string
+		for _, a := range c.Anomalies {
+			if a.Kind == Timeout {
+				got = append(got, a.Text)
+				if len(a.Msgs) != 2 || a.Msgs[0] != 1 || a.Msgs[1] != 2 {
+					t.Errorf("the timeout's messages %v, want the last status update and the ask (1, 2)", a.Msgs)
+				}
+			}
+		}
+		if tc.want == "" && len(got) > 0 || tc.want != "" && (len(got) != 1 || !strings.Contains(got[0], tc.want)) {
+			t.Errorf("ask at %d s, closed by %s at %d s: timeouts %q, want %q", tc.ask, tc.by, tc.close, got, tc.want)
+		}
+	}
+}

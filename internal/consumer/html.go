@@ -40,6 +40,9 @@ func HTML(r *Report) []byte {
 		if n := c.MaxReply(); n >= 0 && r.Timed {
 			b.WriteString(escape("; longest reply to a keepalive that asked: " + seconds(n)))
 		}
+		if t := c.CloseText(); t != "" {
+			b.WriteString(escape("; " + t))
+		}
 		b.WriteString(`</p>`)
 		if r.Timed && len(c.Ends) > 0 {
 			b.WriteString(`<table class="consumer-lags"><caption>` + escape("Lag from a transaction's end to its acknowledgement, connection "+itoa(c.Number)) +

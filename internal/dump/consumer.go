@@ -45,8 +45,17 @@ type consumerWriter struct{ b *consumer.Builder }
 func (consumerWriter) Begin(*input.Result, int)   {}
 func (consumerWriter) InputErrors([]*input.Error) {}
 func (consumerWriter) Comment(int, string)        {}
-func (consumerWriter) Connections([]Connection)   {}
 func (consumerWriter) End(int) error              { return nil }
+
+// Connections gives the builder how each connection's TCP connection ended.
+func (w consumerWriter) Connections(conns []Connection) {
+	for i, c := range conns {
+		if c.CloseFrame > 0 {
+			w.b.Closed(i+1, consumer.Close{Frame: c.CloseFrame, Time: c.Closed, By: c.ClosedBy, Reset: c.Reset})
+		}
+	}
+}
+
 func (w consumerWriter) Message(index int, m *Message) {
 	w.b.Add(index, m.Tree, m.Side, m.Conn, m.Time)
 }

@@ -81,6 +81,8 @@ var ConsumerScenarios = []Scenario{
 			Args: []string{"--status-interval", "1", "--fsync-interval", "4"}, Changes: SpacedInserts(6, time.Second)})},
 	{"misreport-pg17", "a consumer written with pglogrepl against PostgreSQL 17 that acknowledges a transaction, then reports its flush LSN lower and past its write, leaves, starts again past a transaction committed while it was away, and reports a flush 1 MB past the WAL sent",
 		[]string{"17"}, false, func(ctx context.Context, srv []*pgserver.Server) error { return Misreport(ctx, srv[0]) }},
+	{"recvlogical-redelivered-pg16", "pg_recvlogical 15 --no-loop --status-interval 1 --fsync-interval 1 against PostgreSQL 16: three transactions acknowledged flushed, then pg_ctl stop -m immediate (no checkpoint saves the slot's confirmed_flush) and a restart; pg_recvlogical started again (from 0/0, as without -I) receives the three again, then a fourth",
+		[]string{"16"}, false, func(ctx context.Context, srv []*pgserver.Server) error { return RecvLogicalRedelivered(ctx, srv[0]) }},
 }
 
 // SpacedInserts are n one-row transactions, the given time apart (pg_sleep runs over the
