@@ -14,10 +14,12 @@
 //     pcln at one shared table that gives line 0, sets every pcfile offset to 0 (no table),
 //     and moves the tables still used (pcsp, pcdata) together to the start of pctab,
 //     rewriting every function's offsets; the end of pctab that the old tables held is left
-//     to the zeroed memory, written by no data segment (lines.go): a panic's trace and
-//     runtime.CallersFrames still name each function, at "?:0". It checks the runtime's tables on every function first and leaves them as they
-//     are, saying why, when they are not the layout it knows (Go 1.26). A build without
-//     wasmpack has the lines.
+//     to the zeroed memory, written by no data segment (lines.go), and so are the file names
+//     (filetab) and the compilation units' file indexes (cutab), which the runtime reads only
+//     at a pcfile table's values (runtime.funcline1, funcfile): a panic's trace and
+//     runtime.CallersFrames still name each function, at "?:0". It checks the runtime's
+//     tables on every function first and leaves them as they are, saying why, when they are
+//     not the layout it knows (Go 1.26). A build without wasmpack has the lines.
 //   - The linker starts a new data segment after every run of 8 or more zero bytes, and each
 //     segment costs a header whose memory address brotli cannot predict. wasmpack joins two
 //     neighbouring segments when at most MaxGap zero bytes lie between them, writing those
@@ -86,8 +88,8 @@ func packFile(path string) error {
 	if st.LinesKept != nil {
 		fmt.Fprintf(os.Stderr, "wasmpack: %s: the runtime's line tables left as they are: %v\n", path, st.LinesKept)
 	} else {
-		fmt.Printf("%s: the line tables of %s functions pointed at one that gives line 0; the %s bytes of tables still used moved to pctab's start, its %s bytes after them no longer written\n",
-			path, commas(st.Lines.Funcs), commas(st.Lines.Kept), commas(st.Lines.Freed))
+		fmt.Printf("%s: the line tables of %s functions pointed at one that gives line 0; the %s bytes of tables still used moved to pctab's start, its %s bytes after them and the %s bytes of cutab and filetab no longer written\n",
+			path, commas(st.Lines.Funcs), commas(st.Lines.Kept), commas(st.Lines.Freed), commas(st.Lines.Files))
 		if st.NamesKept != nil {
 			fmt.Fprintf(os.Stderr, "wasmpack: %s: the function names left as they are: %v\n", path, st.NamesKept)
 		} else {

@@ -103,7 +103,8 @@ func TestFindfunctabLoop(t *testing.T) {
 // the linker's with one function added (the start function) and its data segments rewritten,
 // and, under Node, that the packed module starts with the linker's memory but for pctab and the
 // _func records' table offsets, every table but pcln giving the same values (checkTables), and
-// that no data segment writes the end of pctab that shareLines freed.
+// that no data segment writes the end of pctab that shareLines freed, the end of funcnametab
+// that shortNames freed, or cutab and filetab.
 func TestPackThePage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds main.wasm")
@@ -198,8 +199,23 @@ func TestPackThePage(t *testing.T) {
 	if tabEnd-namesEnd != st.Names.Freed || st.Names.Freed < 10_000 {
 		t.Errorf("funcnametab's freed end: %d bytes, shortNames says %d: expected the same and more than 10 KB", tabEnd-namesEnd, st.Names.Freed)
 	}
+	// cutab and filetab (checkTables holds them at zero) are written by no segment either.
+	l, err := readLineLayout(before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	freed := [][2]int{{freeLo, freeHi}, {namesEnd, tabEnd}}
+	files := 0
+	for _, r := range l.files {
+		freed = append(freed, r)
+		files += r[1] - r[0]
+	}
+	t.Logf("cutab and filetab: %d bytes unwritten", files)
+	if files != st.Lines.Files || files < 5_000 {
+		t.Errorf("cutab and filetab: %d bytes, shareLines says %d unwritten: expected the same and more than 5 KB", files, st.Lines.Files)
+	}
 	for _, s := range dataOf(t, out) {
-		for _, r := range [][2]int{{freeLo, freeHi}, {namesEnd, tabEnd}} {
+		for _, r := range freed {
 			if s.offset < r[1] && s.offset+len(s.data) > r[0] {
 				t.Errorf("data segment at %#x, %d bytes, writes a freed range (%#x to %#x)", s.offset, len(s.data), r[0], r[1])
 			}
