@@ -21,11 +21,12 @@ ROOT=$PWD
 
 # How main.wasm is compiled, besides -trimpath -ldflags="-s -w -buildid=" (docs/performance.md,
 # "WASM size"; no build ID: the same source gives the same file, and the ID's 40-odd random
-# bytes no longer move the brotli size by about 1 KB). The input readers and the hex view's
-# renderer are compiled without inlining: 30 KB less main.wasm for parsing and drawing a little
-# slower, well inside their budgets (docs/performance.md, "Size tricks"). scripts/wasmsize builds
-# with the same gcflags.
-WASM_GCFLAGS=(-gcflags=pgoutput-inspector/input=-l -gcflags=pgoutput-inspector/hexview/render=-l)
+# bytes no longer move the brotli size by about 1 KB). The input readers, the hex view's
+# renderer, the components and the value formatter are compiled without inlining: 63 KB less
+# main.wasm for parsing, drawing and decoding a little slower, inside their budgets
+# (docs/performance.md, "Size tricks"). scripts/wasmsize builds with the same gcflags.
+WASM_GCFLAGS=(-gcflags=pgoutput-inspector/input=-l -gcflags=pgoutput-inspector/hexview/render=-l
+	-gcflags=pgoutput-inspector/web/ui=-l -gcflags=pgoutput-inspector/decoder/pgvalue=-l)
 
 # Packages that build for GOOS=js (the ones that go into main.wasm, and export.wasm's
 # internal/dump); tested under Node too.
