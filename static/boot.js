@@ -85,8 +85,8 @@ const exportAnswer = (job) =>
     exportJobs.set(id, resolve);
     exportWorker.postMessage({ id, job });
   });
-globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, inStream, name, message) => {
-  if (kind === dumps.length) return consumerReport(kind, text, format, proto, inStream);
+globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, inStream, name, message, senderTimeout, statusInterval) => {
+  if (kind === dumps.length) return consumerReport(kind, text, format, proto, inStream, senderTimeout, statusInterval);
   if (kind === dumps.length + 1) return sharePart(kind, text, message);
   const dump = dumps[kind];
   const what = dump.goTest ? `message ${message} as a Go test` : dump.what;
@@ -134,8 +134,8 @@ const sharePart = async (kind, payload, from) => {
 // report as HTML, which export.wasm writes and every text of which it escapes), and the report
 // goes into the Consumer panel's body (#consumer-body, which main.wasm draws empty and never
 // fills). The promise gives "" when the report is shown, or is rejected with why not.
-const consumerReport = async (kind, text, format, proto, inStream) => {
-  const answer = await exportAnswer({ kind, text, format, proto, inStream, name: "", message: 0, max: maxDump });
+const consumerReport = async (kind, text, format, proto, inStream, senderTimeout, statusInterval) => {
+  const answer = await exportAnswer({ kind, text, format, proto, inStream, name: "", message: 0, max: maxDump, senderTimeout, statusInterval });
   if (answer.over) throw `The report is over ${maxDump >> 20} MiB: pgoutput-inspect consumer writes any size.`;
   if (!answer.bytes) throw `Could not check the consumers: ${answer.why}`;
   const body = document.getElementById("consumer-body");

@@ -374,7 +374,7 @@ func (a *app) dump(f web.EffectDump) {
 		js.CopyBytesToJS(b, unsafe.Slice(unsafe.StringData(j.Text), len(j.Text)))
 		text = b
 	}
-	then(js.Global().Call("pgoutputInspectorDump", int(j.Kind), f.Download, text, string(j.Format), j.Proto, int(j.InStream), j.Name, j.Message), func(v js.Value) {
+	then(js.Global().Call("pgoutputInspectorDump", int(j.Kind), f.Download, text, string(j.Format), j.Proto, int(j.InStream), j.Name, j.Message, j.SenderTimeout, j.StatusInterval), func(v js.Value) {
 		a.dispatch(web.Dumped{Status: v.String(), Kind: j.Kind})
 	}, func(err js.Value) {
 		a.dispatch(web.Dumped{Status: err.String(), Err: true, Kind: j.Kind})

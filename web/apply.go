@@ -363,6 +363,8 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 	case Export:
 		s, fx = s.export(a.Entry) // export.go
+	case SetConsumerSettings:
+		s.Consumer.SenderTimeout, s.Consumer.StatusInterval, s.Consumer.For = a.SenderTimeout, a.StatusInterval, nil
 	case Dumped:
 		if a.Kind == dumpjob.Consumer {
 			s.Consumer.Status, s.Consumer.Err = a.Status, a.Err

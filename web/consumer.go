@@ -12,7 +12,12 @@ import "pgoutput-inspector/internal/dumpjob"
 // ShowConsumer: the Consumer panel was turned on or off.
 type ShowConsumer struct{ On bool }
 
-func (ShowConsumer) isAction() {}
+// SetConsumerSettings: the panel's settings changed: the publisher's wal_sender_timeout and
+// the consumer's wal_receiver_status_interval, in milliseconds (0: PostgreSQL's default).
+type SetConsumerSettings struct{ SenderTimeout, StatusInterval int }
+
+func (ShowConsumer) isAction()        {}
+func (SetConsumerSettings) isAction() {}
 
 // ConsumerState is the Consumer panel's state.
 type ConsumerState struct {
@@ -22,6 +27,9 @@ type ConsumerState struct {
 	For    *Doc
 	Status string
 	Err    bool
+	// SenderTimeout and StatusInterval are the settings the report measures against, in
+	// milliseconds (0: PostgreSQL's defaults, 60 s and 10 s).
+	SenderTimeout, StatusInterval int
 
 	_ [0]func() // never compared: no equality function for it in main.wasm
 }

@@ -41,6 +41,12 @@ func TestBrowsersConsumer(t *testing.T) {
 	if timeout.Kind != consumer.Timeout || silent.CloseText() == "" {
 		t.Fatalf("the unanswered capture's report: %+v", silent.Anomalies)
 	}
+	// The same with the server's own wal_sender_timeout, 2 s, set in the panel.
+	two := reportWith(t, "consumer/recvlogical-unanswered-pg16.pcapng", consumer.Settings{SenderTimeout: 2e9}).Conns[0]
+	timeout2 := two.Anomalies[len(two.Anomalies)-1]
+	if timeout2.Kind != consumer.Timeout || timeout2.Text == timeout.Text {
+		t.Fatalf("with wal_sender_timeout 2 s: %+v", two.Anomalies)
+	}
 	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, _ string) {
 		openTestdata(t, b, rel)
 		b.Click(".consumer-toggle")
@@ -66,6 +72,15 @@ func TestBrowsersConsumer(t *testing.T) {
 		openTestdata(t, b, "consumer/recvlogical-unanswered-pg16.pcapng")
 		poll(t, b, "the timeout and the close", `((as, p) => as.length && as[as.length-1].textContent === `+jsQuote(string(timeout.Kind)+": "+timeout.Text)+
 			` && p.textContent.includes(`+jsQuote(silent.CloseText())+`) ? "" : as.length ? as[as.length-1].textContent : "none yet")(document.querySelectorAll("#consumer-body .consumer-anomalies button"), document.querySelector("#consumer-body .consumer-conn p"))`)
+		// The server's wal_sender_timeout set to 2 s: the report is checked again against it.
+		b.Eval(`((i) => { i.value = "2"; i.dispatchEvent(new Event("change", {bubbles: true})); })(document.querySelector("#consumer-sender-timeout"))`, nil)
+		poll(t, b, "the timeout against 2 s", `((as) => as.length && as[as.length-1].textContent === `+jsQuote(string(timeout2.Kind)+": "+timeout2.Text)+
+			` ? "" : as.length ? as[as.length-1].textContent : "none yet")(document.querySelectorAll("#consumer-body .consumer-anomalies button"))`)
+		var shown []string
+		b.Eval(`[document.querySelector("#consumer-sender-timeout").value, document.querySelector("#consumer-status-interval").value]`, &shown)
+		if len(shown) != 2 || shown[0] != "2" || shown[1] != "10" {
+			t.Errorf("the settings show %q, want 2 and 10", shown)
+		}
 		// Another panel takes the tree's place; the Consumer panel comes back with its report.
 		b.Click(".timeline-toggle")
 		until(b, `document.querySelector(".consumer-toggle").getAttribute("aria-pressed") === "false" && !document.querySelector("#consumer-body")`)
@@ -78,12 +93,18 @@ func TestBrowsersConsumer(t *testing.T) {
 // (PostgreSQL's defaults).
 func reportOf(t *testing.T, rel string) *consumer.Report {
 	t.Helper()
+	return reportWith(t, rel, consumer.Settings{})
+}
+
+// reportWith is pgoutput-inspect consumer's report of testdata/rel with the settings set.
+func reportWith(t *testing.T, rel string, set consumer.Settings) *consumer.Report {
+	t.Helper()
 	f, err := os.Open("../testdata/" + rel)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rep, err := dump.Consumers(f, pginput.Auto, decoder.Options{}, consumer.Settings{}, nil)
+	rep, err := dump.Consumers(f, pginput.Auto, decoder.Options{}, set, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,3 +54,22 @@ func TestConsumerPanel(t *testing.T) {
 		t.Error("the timeline did not turn the Consumer panel off")
 	}
 }
+
+// TestConsumerSettings: the panel's settings ask for the report again, measured against them;
+// the input's next report keeps them.
+func TestConsumerSettings(t *testing.T) {
+	s := apply(t, StateOfExample(0), ShowConsumer{On: true}, Dumped{Kind: dumpjob.Consumer})
+	s, fx := Apply(s, SetConsumerSettings{SenderTimeout: 2000, StatusInterval: 1500})
+	if len(fx) != 1 {
+		t.Fatalf("effects %+v", fx)
+	}
+	if d, ok := fx[0].(EffectDump); !ok || d.Job.Kind != dumpjob.Consumer || d.Job.SenderTimeout != 2000 || d.Job.StatusInterval != 1500 {
+		t.Fatalf("effect %+v", fx[0])
+	}
+	s, fx = Apply(s, SetText{Text: txnInsert})
+	for _, f := range fx {
+		if d, ok := f.(EffectDump); ok && (d.Job.SenderTimeout != 2000 || d.Job.StatusInterval != 1500) {
+			t.Errorf("another input's report: %+v", d.Job)
+		}
+	}
+}

@@ -35,6 +35,7 @@ func (s *State) DumpJob(kind dumpjob.Kind) dumpjob.Job {
 	if d.Forced {
 		j.Format = d.Format
 	}
+	j.SenderTimeout, j.StatusInterval = s.Consumer.SenderTimeout, s.Consumer.StatusInterval
 	if s.Example >= 0 && s.Example < len(Examples) {
 		j.Name = "the example " + Examples[s.Example].Name
 	}

@@ -24,7 +24,8 @@ func RunJob(j dumpjob.Job) (out []byte, over bool, why string) {
 		kind = KindGoTest
 	case dumpjob.Text:
 	case dumpjob.Consumer:
-		rep, err := Consumers(strings.NewReader(j.Text), j.Format, decoder.Options{Proto: j.Proto, InStream: j.InStream}, consumer.Settings{}, nil)
+		set := consumer.Settings{SenderTimeout: int64(j.SenderTimeout) * 1e6, StatusInterval: int64(j.StatusInterval) * 1e6}
+		rep, err := Consumers(strings.NewReader(j.Text), j.Format, decoder.Options{Proto: j.Proto, InStream: j.InStream}, set, nil)
 		if err != nil {
 			return nil, false, err.Error()
 		}

@@ -54,6 +54,10 @@ type Job struct {
 	// Max is the most the output may be, in bytes: the worker writes no more (set by
 	// static/boot.js: the most it copies or downloads).
 	Max int
+	// SenderTimeout and StatusInterval are the Consumer report's settings, in milliseconds:
+	// the publisher's wal_sender_timeout and the consumer's wal_receiver_status_interval (0:
+	// PostgreSQL's defaults).
+	SenderTimeout, StatusInterval int
 
 	_ [0]func() // never compared: no equality function for it in main.wasm
 }

@@ -35,10 +35,14 @@ func main() {
 			out, why := web.SharePartAnswer([]byte(s), v.Get("message").Int())
 			return answer(out, false, why)
 		}
-		out, over, why := dump.RunJob(dumpjob.Job{Kind: dumpjob.Kind(v.Get("kind").Int()), Text: s,
+		j := dumpjob.Job{Kind: dumpjob.Kind(v.Get("kind").Int()), Text: s,
 			Format: input.Format(v.Get("format").String()), Proto: v.Get("proto").Int(),
 			InStream: decoder.Choice(v.Get("inStream").Int()), Name: v.Get("name").String(),
-			Message: v.Get("message").Int(), Max: v.Get("max").Int()})
+			Message: v.Get("message").Int(), Max: v.Get("max").Int()}
+		if j.Kind == dumpjob.Consumer {
+			j.SenderTimeout, j.StatusInterval = v.Get("senderTimeout").Int(), v.Get("statusInterval").Int()
+		}
+		out, over, why := dump.RunJob(j)
 		return answer(out, over, why)
 	}))
 	select {} // the worker calls pgoutputInspectorExport for each job

@@ -421,6 +421,8 @@ type TreeView struct {
 	ShowConsumer   bool   `vecty:"prop"`
 	ConsumerStatus string `vecty:"prop"`
 	ConsumerErr    bool   `vecty:"prop"`
+	// ConsumerSettings are the panel's settings (web.ConsumerState's; its other fields unused).
+	ConsumerSettings web.ConsumerState `vecty:"prop"`
 
 	box   *vecty.HTML // the scroll box as last rendered
 	watch sizeWatch
@@ -444,7 +446,8 @@ func (v *TreeView) SkipRender(prev vecty.Component) bool {
 		o.Timeline == v.Timeline && o.ShowTimeline == v.ShowTimeline && o.TimelineView == v.TimelineView && o.Msg == v.Msg && o.Lens == v.Lens &&
 		o.Compare == v.Compare && o.CanCompare == v.CanCompare && o.CompareRow == v.CompareRow &&
 		sameNotes(o.Notes, v.Notes) && o.Doc == v.Doc && o.ShowNotes == v.ShowNotes && o.NoteTarget == v.NoteTarget &&
-		o.ShowConsumer == v.ShowConsumer && o.ConsumerStatus == v.ConsumerStatus && o.ConsumerErr == v.ConsumerErr
+		o.ShowConsumer == v.ShowConsumer && o.ConsumerStatus == v.ConsumerStatus && o.ConsumerErr == v.ConsumerErr &&
+		o.ConsumerSettings.SenderTimeout == v.ConsumerSettings.SenderTimeout && o.ConsumerSettings.StatusInterval == v.ConsumerSettings.StatusInterval
 }
 
 // sameNotes reports whether a and b are the same notes: Apply replaces the slice on a change.
@@ -510,7 +513,7 @@ func (v *TreeView) Render() vecty.ComponentOrHTML {
 		other = &NotesView{Notes: v.Notes, Doc: v.Doc, Target: v.NoteTarget, Dispatch: v.Dispatch}
 		title = "Notes"
 	case showConsumer:
-		other = consumerView(v.ConsumerStatus, v.ConsumerErr, v.Dispatch)
+		other = consumerView(v.ConsumerStatus, v.ConsumerErr, v.ConsumerSettings, v.Dispatch)
 		title = "Consumer"
 	case showTimeline:
 		other = &TimelineView{Timeline: v.Timeline, Msg: v.Msg, View: v.TimelineView, Dispatch: v.Dispatch}
