@@ -242,7 +242,7 @@ func TestBrowserShareLinkOpensSameView(t *testing.T) {
 	if !strings.HasPrefix(hash, "#z1=") {
 		t.Fatalf("share link %q", hash)
 	}
-	if got := b.Text(".share-status"); !strings.Contains(got, strconv.Itoa(len(hash))) {
+	if got := b.Text(".share-status"); !strings.Contains(got, web.Commas(len(hash))) {
 		t.Errorf("status %q does not give the link's length %d", got, len(hash))
 	}
 
