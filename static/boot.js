@@ -138,9 +138,18 @@ const consumerReport = async (kind, text, format, proto, inStream, senderTimeout
   const answer = await exportAnswer({ kind, text, format, proto, inStream, name: "", message: 0, max: maxDump, senderTimeout, statusInterval });
   if (answer.over) throw `The report is over ${maxDump >> 20} MiB: pgoutput-inspect consumer writes any size.`;
   if (!answer.bytes) throw `Could not check the consumers: ${answer.why}`;
-  const body = document.getElementById("consumer-body");
-  if (body) body.innerHTML = new TextDecoder().decode(answer.bytes);
-  return "";
+  // A warm worker can answer before main.wasm draws the panel on its next frame: the report
+  // waits for the panel's body (about 10 s of frames at most: then the panel was closed).
+  const html = new TextDecoder().decode(answer.bytes);
+  for (let frames = 0; frames < 600; frames++) {
+    const body = document.getElementById("consumer-body");
+    if (body) {
+      body.innerHTML = html;
+      return "";
+    }
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  throw "The Consumer panel was closed before its report came.";
 };
 
 // The service worker (sw.js, written by the build: internal/offline) keeps the page's files and
