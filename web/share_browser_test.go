@@ -12,9 +12,9 @@ import (
 	"strconv"
 	"testing"
 
+	pginput "pgoutput-inspector/input"
 	"pgoutput-inspector/internal/browsertest"
 	"pgoutput-inspector/internal/debpkg"
-	pginput "pgoutput-inspector/input"
 	"pgoutput-inspector/web"
 )
 
