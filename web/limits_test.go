@@ -204,12 +204,7 @@ func TestBinaryFileShareLink(t *testing.T) {
 	}
 	s := apply(t, NewState(0), SetText{Text: string(raw), File: true, Name: "pcapng.pcapng"}, SelectMessage{Msg: 2})
 	_, fx := Apply(s, Share{})
-	var payload []byte
-	for _, e := range fx {
-		if c, ok := e.(EffectCompress); ok {
-			payload = c.Payload
-		}
-	}
+	payload := shareAsked(fx)
 	if payload == nil {
 		t.Fatalf("Share made no payload: %v", fx)
 	}
