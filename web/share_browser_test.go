@@ -1,3 +1,5 @@
+//go:build !js
+
 package web_test
 
 import (
@@ -10,9 +12,9 @@ import (
 	"strconv"
 	"testing"
 
+	pginput "pgoutput-inspector/input"
 	"pgoutput-inspector/internal/browsertest"
 	"pgoutput-inspector/internal/debpkg"
-	pginput "pgoutput-inspector/input"
 	"pgoutput-inspector/web"
 )
 
