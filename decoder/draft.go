@@ -82,7 +82,7 @@ func (d *Draft) SetNum(i int, v uint64) error {
 	}
 	f := d.tree.Nodes[i].Field
 	info := f.Info()
-	size := info.Format.size()
+	size := info.Format.Size()
 	switch {
 	case size == 0:
 		return d.refuse(i, "holds "+info.Format.String()+", not a number")

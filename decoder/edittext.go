@@ -170,7 +170,7 @@ func (d *Draft) SetText(i int, s string) error {
 			}
 			return d.SetNum(i, uint64(v))
 		}
-		bits := 8 * info.Format.size()
+		bits := 8 * info.Format.Size()
 		v, err := strconv.ParseUint(word, 10, bits)
 		if err != nil {
 			return d.refuse(i, "expected a whole number from 0 to "+strconv.FormatUint(1<<bits-1, 10)+", found "+quote(s))

@@ -68,11 +68,11 @@ func FuzzEncode(f *testing.F) {
 				mustWork = how != EditNone
 			case 1:
 				v := uint64(arg) * 0x0101010101010101 >> (arg % 64)
-				if size := format.size(); size > 0 && size < 8 {
+				if size := format.Size(); size > 0 && size < 8 {
 					v &= 1<<(8*size) - 1
 				}
 				err = d.SetNum(i, v)
-				mustWork = format.size() > 0 && kind != KindType && kind != KindLength && kind != KindMarker && dt.Nodes[i].Field != FieldUnknownType
+				mustWork = format.Size() > 0 && kind != KindType && kind != KindLength && kind != KindMarker && dt.Nodes[i].Field != FieldUnknownType
 			case 2:
 				v := bytes.ReplaceAll(ops[:min(int(arg), len(ops))], []byte{0}, nil)
 				err = d.SetBytes(i, v)

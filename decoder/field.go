@@ -278,3 +278,18 @@ const (
 	// (conversationfields.go), described in wireFieldTable.
 	wireFieldsStart
 )
+
+// FieldTableSum is an FNV-1a hash of the field table's names, so that data that refers to
+// fields by FieldID (the guide asset) is known to mean the same fields in this build.
+func FieldTableSum() uint32 {
+	h := uint32(2166136261)
+	for i := range fieldTable {
+		for _, s := range [2]string{fieldTable[i].Name, fieldTable[i].Of} {
+			for j := 0; j < len(s); j++ {
+				h = (h ^ uint32(s[j])) * 16777619
+			}
+			h = (h ^ 0) * 16777619
+		}
+	}
+	return h
+}

@@ -2,14 +2,22 @@ package decoder
 
 // The version lens: what exists at a PostgreSQL release and a protocol version. It reads the
 // field table's Since and Proto (and a code's Since), so it is small enough for the page to
-// mark a decoded message at all times; the lens's prose (what changed, the options) is in the
-// guide.
+// mark a decoded message at all times; the lens itself and its prose (what changed, the
+// options) are internal/guide's.
 
 // The PostgreSQL releases the version lens knows: logical replication's pgoutput arrived in 10.
 const (
 	FirstRelease = 10
 	LastRelease  = 18
 )
+
+// Presence says whether something exists at a release and protocol version.
+type Presence struct {
+	// Exists reports whether it does.
+	Exists bool
+	// Since is the first release that sends it; Proto the lowest proto_version it needs.
+	Since, Proto int
+}
 
 // protoRelease is, per proto_version, the first release whose pgoutput accepts it
 // (LOGICALREP_PROTO_STREAM_VERSION_NUM 2 in 14, TWOPHASE 3 in 15, STREAM_PARALLEL 4 in 16).

@@ -56,8 +56,8 @@ func fixedNodes(mt *MessageType) []Node {
 	pos := 1
 	for k, f := range mt.Fields {
 		format := f.Info().Format
-		nodes[2+k].set(f, format, pos, format.size(), int32(3+k), 0, 1)
-		pos += format.size()
+		nodes[2+k].set(f, format, pos, format.Size(), int32(3+k), 0, 1)
+		pos += format.Size()
 	}
 	return nodes
 }
@@ -92,7 +92,7 @@ func (c *cursor) fixed(fs []FieldID) bool {
 	}
 	size := 0
 	for _, f := range fs {
-		n := f.Info().Format.size()
+		n := f.Info().Format.Size()
 		if n == 0 {
 			return false
 		}
@@ -113,7 +113,7 @@ func (c *cursor) fixed(fs []FieldID) bool {
 	pos, d := c.pos, c.depth
 	for k, f := range fs {
 		format := f.Info().Format
-		n := format.size()
+		n := format.Size()
 		c.nodes[i+k].set(f, format, pos, n, int32(i+k+1), 0, d)
 		pos += n
 	}
@@ -123,7 +123,7 @@ func (c *cursor) fixed(fs []FieldID) bool {
 
 // lastValue returns the value of the last of fs, integer fields that fixed has just read.
 func (c *cursor) lastValue(fs []FieldID) uint64 {
-	n := fs[len(fs)-1].Info().Format.size()
+	n := fs[len(fs)-1].Info().Format.Size()
 	var v uint64
 	for _, b := range c.b[c.pos-n : c.pos] {
 		v = v<<8 | uint64(b)

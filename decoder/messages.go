@@ -258,7 +258,7 @@ func (es envelopes) find(b []byte, depth int) int {
 func fixedSize(fields []FieldID) int {
 	n := 0
 	for _, f := range fields {
-		n += f.Info().Format.size()
+		n += f.Info().Format.Size()
 	}
 	return n
 }
@@ -266,15 +266,15 @@ func fixedSize(fields []FieldID) int {
 // hasString reports whether any of the fields is a String (of no fixed size).
 func hasString(fields []FieldID) bool {
 	for _, f := range fields {
-		if f.Info().Format.size() == 0 {
+		if f.Info().Format.Size() == 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// size is the number of bytes of a fixed-size format, or 0.
-func (f Format) size() int {
+// Size is the number of bytes of a fixed-size format, or 0.
+func (f Format) Size() int {
 	switch f {
 	case FormatByte1, FormatInt8:
 		return 1

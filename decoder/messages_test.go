@@ -104,7 +104,7 @@ func TestMessageTable(t *testing.T) {
 	for _, e := range envelopeTable {
 		name := e.Group.Info().Name
 		for _, f := range append([]FieldID{e.TypeField}, e.Fields...) {
-			if f.Info().Of != name || f.Info().Format.size() == 0 {
+			if f.Info().Of != name || f.Info().Format.Size() == 0 {
 				t.Errorf("envelope %s: field %s (%s) is not one of its fixed-size fields", name, f, f.Info().Of)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/internal/guide"
 )
 
 // TestGuideAsset: the built page has the field guide's asset beside main.wasm, it reads back
@@ -22,11 +23,11 @@ func TestGuideAsset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := decoder.ReadGuide(asset)
+	g, err := guide.Read(asset)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := decoder.GuideData()
+	want := guide.Data()
 	if len(g.Entries) != len(want.Entries) {
 		t.Fatalf("the asset has %d entries, the guide %d", len(g.Entries), len(want.Entries))
 	}

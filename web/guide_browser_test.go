@@ -10,6 +10,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/internal/guide"
 )
 
 // The field guide in the browser: every entry reached through the guide's own links, its
@@ -26,7 +27,7 @@ func guideShows(id, title string) string {
 }
 
 func TestBrowserGuideEveryEntry(t *testing.T) {
-	g := decoder.GuideData()
+	g := guide.Data()
 	b, _ := open(t, "#guide="+g.Entries[0].ID)
 	waitJS(b, guideShows(g.Entries[0].ID, g.Entries[0].Name))
 	for _, e := range append(g.Entries[1:], g.Entries[0]) {
@@ -85,7 +86,7 @@ func TestBrowserGuideEveryEntry(t *testing.T) {
 	}
 	b.Eval(`({Options: [...document.querySelectorAll(".option-compare h4 code")].map((c) => c.textContent),
 		Summaries: [...document.querySelectorAll(".guide-body details.compare summary")].map((s) => s.textContent)})`, &shown)
-	for _, o := range decoder.GuideData().Options {
+	for _, o := range guide.Data().Options {
 		if o.Name != "binary" && !slices.Contains(shown.Options, o.Name) {
 			t.Errorf("the versions page does not compare the option %s (it compares %v)", o.Name, shown.Options)
 		}

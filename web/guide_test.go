@@ -24,7 +24,7 @@ func viewAsset(chunks ...string) string {
 func guideLoaded(t *testing.T) GuideLoaded {
 	t.Helper()
 	var chunks []string
-	for _, e := range decoder.GuideData().Entries {
+	for _, e := range guide.Data().Entries {
 		chunks = append(chunks, "nav "+e.ID, "<ul>\n</ul>", "head "+e.ID, "<h2>"+e.ID+"</h2>", "tail "+e.ID, "")
 	}
 	chunks = append(chunks, "page "+guide.VersionsPage, "<h2>Releases</h2>")
@@ -190,7 +190,7 @@ func TestGuideLinks(t *testing.T) {
 }
 
 func TestGuideEntryForEveryMessage(t *testing.T) {
-	g := decoder.GuideData()
+	g := guide.Data()
 	for _, m := range decoder.Messages() {
 		if id := guide.EntryOf(m.Group); g.Entry(id) == nil {
 			t.Errorf("%s: no guide entry %q", m.Group.Info().Name, id)
@@ -214,7 +214,7 @@ func TestGuideEntryForEveryMessage(t *testing.T) {
 			continue
 		}
 		id := guide.EntryOf(f)
-		if e := g.Entry(id); e == nil || e.Layer != decoder.LayerWire {
+		if e := g.Entry(id); e == nil || e.Layer != guide.LayerWire {
 			t.Errorf("%s: no guide entry %q", f.Info().Name, id)
 		}
 	}

@@ -49,7 +49,7 @@ func viewAsset(t *testing.T) string {
 func guideExamples(t *testing.T, asset string) []guideExample {
 	t.Helper()
 	var out []guideExample
-	for _, e := range decoder.GuideData().Entries {
+	for _, e := range guide.Data().Entries {
 		s, _ := web.Apply(web.NewState(0), web.OpenGuide{Entry: e.ID})
 		s, _ = web.Apply(s, web.GuideLoaded{View: asset})
 		if _, _, ok := s.Guide.ExampleOf(e.ID); !ok && e.ID == "gssresponse" {
@@ -73,7 +73,7 @@ func guideExamples(t *testing.T, asset string) []guideExample {
 				ex.explain = append(ex.explain, web.ExplainText(tr, n))
 			}
 		}
-		if e.Layer == decoder.LayerMessage && !ex.whole {
+		if e.Layer == guide.LayerMessage && !ex.whole {
 			t.Fatalf("%s: its example opens at a %s", e.ID, sm.Name)
 		}
 		out = append(out, ex)
@@ -130,10 +130,10 @@ func TestBrowsersEveryGuideExample(t *testing.T) {
 		t.Skip("browser test")
 	}
 	examples := guideExamples(t, viewAsset(t))
-	g := decoder.GuideData()
+	g := guide.Data()
 	whole := 0
 	for _, ex := range examples {
-		if ex.whole && g.Entry(ex.entry).Layer == decoder.LayerMessage {
+		if ex.whole && g.Entry(ex.entry).Layer == guide.LayerMessage {
 			whole++
 		}
 	}
@@ -182,7 +182,7 @@ func TestBrowsersLensAtEachRelease(t *testing.T) {
 		t.Skip("browser test")
 	}
 	const id = "stream-abort"
-	e := decoder.GuideData().Entry(id)
+	e := guide.Data().Entry(id)
 	var ex guideExample
 	for _, x := range guideExamples(t, viewAsset(t)) {
 		if x.entry == id {

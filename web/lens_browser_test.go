@@ -50,7 +50,7 @@ func lensShows(id string, release, proto int) string {
 // newField returns the field of entry id that its oldest releases lack.
 func newField(t *testing.T, id string) decoder.FieldID {
 	t.Helper()
-	for _, f := range decoder.GuideData().Entry(id).Fields {
+	for _, f := range guide.Data().Entry(id).Fields {
 		if f.Field != decoder.FieldUnknown && f.Field.Info().Since > decoder.FirstRelease {
 			return f.Field
 		}
@@ -72,7 +72,7 @@ func TestBrowsersLensInGuide(t *testing.T) {
 		}
 		// At each release, the entries it lacks are struck in the list and the documentation
 		// link is that release's.
-		g := decoder.GuideData()
+		g := guide.Data()
 		for r := decoder.FirstRelease; r <= decoder.LastRelease; r++ {
 			lacks := 0
 			for _, e := range g.Entries {

@@ -36,7 +36,7 @@ func runExplain(e *env, args []string) int {
 		return exitUsage
 	}
 	lens := guide.Lens{Release: *release, Proto: *proto}
-	g := decoder.GuideData()
+	g := guide.Data()
 	if len(pos) == 0 {
 		fmt.Fprint(e.stdout, entryList(g, lens))
 		return exitOK
@@ -62,8 +62,8 @@ func runExplain(e *env, args []string) int {
 // lookupEntries finds the entries TYPE names: by type letter (case-sensitive; 'r' is both
 // Rollback Prepared and Standby status update, 'D' Delete, DataRow and Describe), by ID, or by
 // name in any case, with blanks, dashes and underscores alike.
-func lookupEntries(g *decoder.Guide, name string) []*decoder.GuideEntry {
-	var found []*decoder.GuideEntry
+func lookupEntries(g *guide.Guide, name string) []*guide.Entry {
+	var found []*guide.Entry
 	letter := strings.Trim(name, "'\"")
 	if utf8.RuneCountInString(letter) == 1 && letter[0] < utf8.RuneSelf {
 		for i := range g.Entries {
@@ -74,7 +74,7 @@ func lookupEntries(g *decoder.Guide, name string) []*decoder.GuideEntry {
 		return found
 	}
 	if e := g.Entry(name); e != nil {
-		return []*decoder.GuideEntry{e} // an exact ID: copy-data is COPY data, copydata CopyData
+		return []*guide.Entry{e} // an exact ID: copy-data is COPY data, copydata CopyData
 	}
 	key := normalizeName(name)
 	for i := range g.Entries {
@@ -106,7 +106,7 @@ func normalizeName(s string) string {
 
 // entryList lists the guide's entries: letter, ID, name, and under a lens, for an entry it
 // lacks, since when it exists.
-func entryList(g *decoder.Guide, l guide.Lens) string {
+func entryList(g *guide.Guide, l guide.Lens) string {
 	var b strings.Builder
 	for _, e := range g.Entries {
 		letter := " "

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/internal/guide"
 )
 
 // TestExplainCommand: explain finds an entry by letter, name or ID and prints its guide text;
@@ -74,7 +74,7 @@ func TestExplainCommand(t *testing.T) {
 		}
 	}
 	// Every entry of the guide can be asked for by its ID, and by its letter where it has one.
-	for _, e := range decoder.GuideData().Entries {
+	for _, e := range guide.Data().Entries {
 		if r := runCmd(t, "", nil, "explain", e.ID); r.code != exitOK || !strings.HasPrefix(r.stdout, e.Name) {
 			t.Errorf("explain %s: exit %d, %.40q", e.ID, r.code, r.stdout)
 		}

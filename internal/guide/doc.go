@@ -1,9 +1,14 @@
 // Package guide is the inspector's teaching: the field guide, explain mode and the version
-// lens, built on the decoder's facts. The decoder keeps the facts (the field table, what
-// exists at each release and protocol version, the guide's entries and explain mode's
-// sentences); this package says them to a reader, for the page, the command line and the
-// build alike:
+// lens, built on the decoder's facts. The decoder keeps the facts (the field table with each
+// field's meaning and explain template, the message tables, what exists at each release and
+// protocol version); this package says them to a reader, for the page, the command line and
+// the build alike:
 //
+//   - guide.go, table.go, wire.go: the field guide (Guide, Data): per message its purpose,
+//     where it travels, its fields in documented order with their conditions, rules, related
+//     entries, documentation links and what changed in each release; the releases and
+//     pgoutput's options. Native programs only call Data, so main.wasm holds none of it;
+//   - asset.go: the guide as the page's asset, static/guide.txt (Append, Read);
 //   - lens.go: the version lens (Lens), what it marks and since when (SinceText);
 //   - entry.go: which guide entry describes a message or a field (EntryID, EntryOf);
 //   - change.go: the one change the guide's comparison captures record;

@@ -12,18 +12,19 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/internal/guide/prose"
 )
 
 // TestMessagesDoc fails when docs/messages.md is not what the field table makes: run
 // `go run ./scripts/guide -docs docs/messages.md` after changing decoder/fieldtable.go or
-// decoder/guidetable.go.
+// internal/guide/table.go.
 func TestMessagesDoc(t *testing.T) {
 	have, err := os.ReadFile("../../docs/messages.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := prose.Markdown(decoder.GuideData()); !bytes.Equal(have, want) {
+	if want := prose.Markdown(guide.Data()); !bytes.Equal(have, want) {
 		t.Fatal("docs/messages.md is out of date: run go run ./scripts/guide -docs docs/messages.md")
 	}
 }
@@ -35,7 +36,7 @@ func TestAsset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := decoder.ReadGuide(decoder.AppendGuide(nil, g))
+	back, err := guide.Read(guide.Append(nil, g))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,14 +120,14 @@ func decodeExample(res *input.Result) []*decoder.Tree {
 // entryOfGroup returns the entry a message's group is shown by: the entry of that group, or the
 // frontend/backend entry of the message it is part of (an authentication request's code picks
 // the group AuthenticationSASL, which the entry "Authentication request" shows).
-func entryOfGroup(g *decoder.Guide, group decoder.FieldID) *decoder.GuideEntry {
+func entryOfGroup(g *guide.Guide, group decoder.FieldID) *guide.Entry {
 	for i := range g.Entries {
 		if e := &g.Entries[i]; e.Group == group {
 			return e
 		}
 	}
 	for i := range g.Entries {
-		if e := &g.Entries[i]; e.Layer == decoder.LayerWire && group.Info().Format == decoder.FormatGroup && e.Group.Info().Of == group.Info().Of {
+		if e := &g.Entries[i]; e.Layer == guide.LayerWire && group.Info().Format == decoder.FormatGroup && e.Group.Info().Of == group.Info().Of {
 			return e
 		}
 	}

@@ -23,6 +23,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/internal/guide/prose"
 )
 
@@ -43,7 +44,7 @@ func main() {
 
 func run(root, asset, docs string) error {
 	if docs != "" {
-		if err := os.WriteFile(docs, prose.Markdown(decoder.GuideData()), 0o644); err != nil {
+		if err := os.WriteFile(docs, prose.Markdown(guide.Data()), 0o644); err != nil {
 			return err
 		}
 	}
@@ -52,7 +53,7 @@ func run(root, asset, docs string) error {
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(asset, decoder.AppendGuide(nil, g), 0o644); err != nil {
+		if err := os.WriteFile(asset, guide.Append(nil, g), 0o644); err != nil {
 			return err
 		}
 	}
@@ -60,8 +61,8 @@ func run(root, asset, docs string) error {
 }
 
 // Full returns the guide with its examples and comparisons from root's testdata/guide.
-func Full(root string) (*decoder.Guide, error) {
-	g := decoder.GuideData()
+func Full(root string) (*guide.Guide, error) {
+	g := guide.Data()
 	dir := filepath.Join(root, "testdata", "guide")
 	if err := readIndex(filepath.Join(dir, "examples.txt"), 4, func(f []string) error {
 		e := g.Entry(f[0])
@@ -76,7 +77,7 @@ func Full(root string) (*decoder.Guide, error) {
 		if err != nil {
 			return err
 		}
-		e.Example = decoder.GuideExample{Text: string(text), Select: sel, Source: f[3]}
+		e.Example = guide.Example{Text: string(text), Select: sel, Source: f[3]}
 		return nil
 	}); err != nil {
 		return nil, err
@@ -103,21 +104,21 @@ func Full(root string) (*decoder.Guide, error) {
 
 // comparison reads the capture file of a comparison in dir (testdata/guide), made by the
 // release named by its major version at the protocol version proto.
-func comparison(dir, release, proto, file string) (decoder.Comparison, error) {
+func comparison(dir, release, proto, file string) (guide.Comparison, error) {
 	r, err1 := strconv.Atoi(release)
 	p, err2 := strconv.Atoi(proto)
 	if err := errors.Join(err1, err2); err != nil {
-		return decoder.Comparison{}, err
+		return guide.Comparison{}, err
 	}
 	text, err := os.ReadFile(filepath.Join(dir, file))
 	if err != nil {
-		return decoder.Comparison{}, err
+		return guide.Comparison{}, err
 	}
 	text, err = withoutKeepalives(text)
 	if err != nil {
-		return decoder.Comparison{}, fmt.Errorf("%s: %w", file, err)
+		return guide.Comparison{}, fmt.Errorf("%s: %w", file, err)
 	}
-	c := decoder.Comparison{Release: r, Proto: p, Text: string(text),
+	c := guide.Comparison{Release: r, Proto: p, Text: string(text),
 		Source: filepath.ToSlash(filepath.Join("testdata", "guide", file))}
 	c.Server, c.Options = captureHeader(c.Text)
 	return c, nil

@@ -12,6 +12,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/guide"
 	"pgoutput-inspector/internal/wirecapture"
 )
 
@@ -63,7 +64,7 @@ func TestWireLayouts(t *testing.T) {
 				return
 			}
 		}
-		if e == nil || e.Layer != decoder.LayerWire {
+		if e == nil || e.Layer != guide.LayerWire {
 			t.Errorf("%s: a %s has no frontend/backend entry", name, tr.Nodes[0].Field.Info().Name)
 			return
 		}
@@ -101,7 +102,7 @@ func TestWireLayouts(t *testing.T) {
 		}
 	}
 	for _, e := range g.Entries {
-		if e.Layer != decoder.LayerWire || e.Example.Text == "" {
+		if e.Layer != guide.LayerWire || e.Example.Text == "" {
 			continue
 		}
 		res, err := input.Parse([]byte(e.Example.Text), input.Auto)
@@ -113,7 +114,7 @@ func TestWireLayouts(t *testing.T) {
 		}
 	}
 	for _, e := range g.Entries {
-		if e.Layer != decoder.LayerWire {
+		if e.Layer != guide.LayerWire {
 			continue
 		}
 		if noCapture[e.ID] != "" {
@@ -165,7 +166,7 @@ func TestExamplesHoldNoSecret(t *testing.T) {
 	if len(secrets) == len(wirecapture.Passwords) {
 		t.Fatal("no MD5 password or SCRAM proof found in the recorded conversations: this test checks too little")
 	}
-	asset := string(decoder.AppendGuide(nil, g))
+	asset := string(guide.Append(nil, g))
 	for _, s := range secrets {
 		for _, form := range []string{s, hex.EncodeToString([]byte(s))} {
 			if strings.Contains(asset, form) {

@@ -39,6 +39,7 @@ import (
 
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/guide"
 )
 
 // sources are searched in order; the first that holds an entry's message gives its example.
@@ -128,7 +129,7 @@ func main() {
 }
 
 func run(root string) error {
-	g := decoder.GuideData()
+	g := guide.Data()
 	var srcs []*source
 	for _, name := range sources {
 		s, err := load(g, filepath.Join(root, name))
@@ -174,7 +175,7 @@ func run(root string) error {
 
 // load reads and decodes one source, noting for each message the guide entries its groups
 // belong to.
-func load(g *decoder.Guide, path string) (*source, error) {
+func load(g *guide.Guide, path string) (*source, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -353,7 +354,7 @@ func (s *source) cut(k int) (string, int) {
 // connections), each message as what its side sends, noting the guide entries of each
 // message's groups: an entry's own group, or for the frontend/backend entries any group that
 // is part of the same message (an authentication request's code picks its group).
-func loadConversation(g *decoder.Guide, path string) (*source, error) {
+func loadConversation(g *guide.Guide, path string) (*source, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -371,7 +372,7 @@ func loadConversation(g *decoder.Guide, path string) (*source, error) {
 	}
 	for f := decoder.FieldID(0); int(f) < decoder.NumFields; f++ {
 		for _, e := range g.Entries {
-			if e.Layer == decoder.LayerWire && f.Info().Format == decoder.FormatGroup && f.Info().Of == e.Group.Info().Of {
+			if e.Layer == guide.LayerWire && f.Info().Format == decoder.FormatGroup && f.Info().Of == e.Group.Info().Of {
 				byGroup[f] = e.ID
 			}
 		}

@@ -1,5 +1,5 @@
 // Package guideview writes the field guide's view: the HTML of each guide entry and of the
-// versions page, rendered at build time from the guide asset (decoder.ReadGuide of
+// versions page, rendered at build time from the guide asset (guide.Read of
 // guide.txt), which the page inserts when an entry is shown.
 //
 // The guide's pages are long, fixed text: drawn by the page's own Go code they cost main.wasm
@@ -42,7 +42,7 @@ import (
 // guide lacks takes the first message of its type in the examples menu's captures, examples
 // (real captures too: web.ReadExamples of the examples asset).
 func Render(asset []byte, examples []web.Example) ([]byte, error) {
-	g, err := decoder.ReadGuide(asset)
+	g, err := guide.Read(asset)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ const maxExampleRows = 40
 // example writes the entry's real example: where it was captured, buttons that open it in the
 // inspector (plainly or in explain mode: the page answers data-open), and its bytes field by
 // field, annotated as the inspector annotates them.
-func example(w *writer, e *decoder.GuideEntry) {
+func example(w *writer, e *guide.Entry) {
 	ex := e.Example
 	w.elem("h3", "", "Example", "id", "guide-example-title")
 	if ex.Text == "" {
@@ -150,7 +150,7 @@ func example(w *writer, e *decoder.GuideEntry) {
 
 // menuExample returns the first message of entry id's type in the examples menu's captures
 // (for a TupleData, the first message holding one), or no example.
-func menuExample(examples []web.Example, id string) decoder.GuideExample {
+func menuExample(examples []web.Example, id string) guide.Example {
 	for _, ex := range examples {
 		d, _ := web.NewDoc(ex.Text, input.Auto, decoder.Options{}, -1)
 		if d == nil {
@@ -158,11 +158,11 @@ func menuExample(examples []web.Example, id string) decoder.GuideExample {
 		}
 		for m, t := range d.Trees {
 			if guide.EntryID(t) == id || id == "tupledata" && hasTupleData(t) {
-				return decoder.GuideExample{Text: ex.Text, Select: m, Source: ex.Source}
+				return guide.Example{Text: ex.Text, Select: m, Source: ex.Source}
 			}
 		}
 	}
-	return decoder.GuideExample{}
+	return guide.Example{}
 }
 
 // hasTupleData reports whether t holds a TupleData.
@@ -231,19 +231,19 @@ func badge(w *writer, p decoder.Presence) {
 	}
 }
 
-func fieldName(f decoder.GuideField) string {
+func fieldName(f guide.Field) string {
 	if f.Field == decoder.FieldUnknown {
 		return "Payload"
 	}
 	return f.Field.Info().Name
 }
 
-var layerNames = [...]string{decoder.LayerMessage: "pgoutput messages", decoder.LayerTupleData: "Inside changes",
-	decoder.LayerEnvelope: "Replication protocol", decoder.LayerWire: "Frontend/backend protocol"}
+var layerNames = [...]string{guide.LayerMessage: "pgoutput messages", guide.LayerTupleData: "Inside changes",
+	guide.LayerEnvelope: "Replication protocol", guide.LayerWire: "Frontend/backend protocol"}
 
 // nav writes the list of the guide's entries, grouped by layer, then the versions page; the
 // entry cur is aria-current. An entry the lens's release or protocol version lacks says so.
-func nav(w *writer, g *decoder.Guide, cur string) {
+func nav(w *writer, g *guide.Guide, cur string) {
 	w.elem("h2", "", "Field guide", "id", "guide-nav-title")
 	w.open("ul", "guide-list")
 	layer := -1
@@ -279,7 +279,7 @@ func nav(w *writer, g *decoder.Guide, cur string) {
 }
 
 // entryName is the title of entry id, from the guide.
-func entryName(g *decoder.Guide, id string) string {
+func entryName(g *guide.Guide, id string) string {
 	if e := g.Entry(id); e != nil {
 		return e.Name
 	}
@@ -287,13 +287,13 @@ func entryName(g *decoder.Guide, id string) string {
 }
 
 // docTitle names the documentation's section of entry e.
-func docTitle(e *decoder.GuideEntry) string {
+func docTitle(e *guide.Entry) string {
 	switch {
 	case e.Doc.Title != "":
 		return e.Doc.Title
 	case e.ID == "copydata":
 		return "Message Formats, CopyData"
-	case e.Layer == decoder.LayerEnvelope:
+	case e.Layer == guide.LayerEnvelope:
 		return "Streaming Replication Protocol, " + e.Name
 	}
 	return "Logical Replication Message Formats, " + e.Name
@@ -301,7 +301,7 @@ func docTitle(e *decoder.GuideEntry) string {
 
 // head writes the entry's title, purpose, where it travels, its documentation link (one per
 // release, the lens's shown), its byte diagram, its fields and its rules.
-func head(w *writer, e *decoder.GuideEntry) {
+func head(w *writer, e *guide.Entry) {
 	title := e.Name
 	if e.Type >= 0x20 && e.Type < 0x7f {
 		title += " ('" + string(rune(e.Type)) + "')"
@@ -339,7 +339,7 @@ func head(w *writer, e *decoder.GuideEntry) {
 }
 
 // presence is when field f exists (a payload always does).
-func presence(f decoder.GuideField) decoder.Presence {
+func presence(f guide.Field) decoder.Presence {
 	if f.Field == decoder.FieldUnknown {
 		return decoder.Presence{Exists: true}
 	}
@@ -350,7 +350,7 @@ func presence(f decoder.GuideField) decoder.Presence {
 // varying size says so), the fields repeated together inside a box that says what for, an
 // optional field dashed and marked "if", an alternative "or". The boxes are for the eye; a
 // table beside them says the same to a screen reader.
-func diagram(w *writer, e *decoder.GuideEntry) {
+func diagram(w *writer, e *guide.Entry) {
 	pos := e.Positions()
 	w.open("figure", "guide-diagram")
 	w.open("div", "diagram", "aria-hidden", "true")
@@ -439,7 +439,7 @@ func codeText(info *decoder.FieldInfo, code uint64) string {
 
 // fields lists the entry's fields as the documentation does: position, wire format, meaning,
 // the values of a marker, when the field is present, and since when it is sent.
-func fields(w *writer, e *decoder.GuideEntry) {
+func fields(w *writer, e *guide.Entry) {
 	pos := e.Positions()
 	w.open("table", "guide-fields")
 	w.raw("<thead><tr><th>#</th><th>Field</th><th>Format</th><th>Meaning</th><th>Since</th></tr></thead><tbody>")
@@ -499,11 +499,11 @@ func fields(w *writer, e *decoder.GuideEntry) {
 	w.raw("</tbody></table>")
 }
 
-var changeKinds = [...]string{decoder.ChangeBytes: "bytes", decoder.ChangeOption: "option", decoder.ChangeWording: "wording"}
+var changeKinds = [...]string{guide.ChangeBytes: "bytes", guide.ChangeOption: "option", guide.ChangeWording: "wording"}
 
 // tail writes what changed in each release (a change after the lens's release is marked as
 // not there yet) and the related entries.
-func tail(w *writer, g *decoder.Guide, e *decoder.GuideEntry) {
+func tail(w *writer, g *guide.Guide, e *guide.Entry) {
 	if len(e.Changes) > 0 {
 		w.elem("h3", "", "What changed, release by release", "id", "guide-changes-title")
 		w.open("table", "guide-changes")
@@ -549,7 +549,7 @@ func tail(w *writer, g *decoder.Guide, e *decoder.GuideEntry) {
 // versions writes the page across releases: what each release accepts, what each option
 // changes in the bytes, and the same change captured from servers of several releases, text
 // and binary, field beside field.
-func versions(w *writer, g *decoder.Guide) {
+func versions(w *writer, g *guide.Guide) {
 	w.elem("h2", "", "Releases, options and one change in each", "id", "guide-title")
 	w.elem("h3", "", "What each release accepts")
 	w.open("table", "guide-releases")
@@ -602,9 +602,9 @@ func versions(w *writer, g *decoder.Guide) {
 // capture (server, mode), a column per field of the message (by its place in the tree), each
 // cell the field's bytes and value. The first table is open; the others are a click away.
 // The option captures follow (options).
-func compare(w *writer, g *decoder.Guide) {
+func compare(w *writer, g *guide.Guide) {
 	w.elem("h3", "", "The same change from each release", "id", "guide-compare-title")
-	var releases []decoder.Comparison
+	var releases []guide.Comparison
 	for _, c := range g.Comparisons {
 		if c.Setting == "" {
 			releases = append(releases, c)
@@ -614,7 +614,7 @@ func compare(w *writer, g *decoder.Guide) {
 		w.elem("p", "muted", "No captures to compare yet.")
 	} else {
 		w.elem("p", "", "One transaction captured from real servers of each release, in text and binary mode. Each row is one server's bytes of the message, field beside field.")
-		compareTables(w, releases, [2]string{"Server", "Mode"}, func(c decoder.Comparison) (string, string) {
+		compareTables(w, releases, [2]string{"Server", "Mode"}, func(c guide.Comparison) (string, string) {
 			mode := "text"
 			if c.Binary {
 				mode = "binary"
@@ -637,11 +637,11 @@ var optionTexts = map[string]string{
 
 // options writes, per option and release, the same change captured with the option set each
 // way: the messages in order, then a table per message type as compare's.
-func options(w *writer, g *decoder.Guide) {
+func options(w *writer, g *guide.Guide) {
 	type group struct {
 		name    string
 		release int
-		comps   []decoder.Comparison
+		comps   []guide.Comparison
 	}
 	var groups []*group
 	for _, c := range g.Comparisons {
@@ -684,7 +684,7 @@ func options(w *writer, g *decoder.Guide) {
 			w.close("tr")
 		}
 		w.raw("</tbody></table>")
-		compareTables(w, gr.comps, [2]string{"Setting", "Server"}, func(c decoder.Comparison) (string, string) {
+		compareTables(w, gr.comps, [2]string{"Setting", "Server"}, func(c guide.Comparison) (string, string) {
 			return c.Setting, c.Server + ", protocol " + strconv.Itoa(c.Proto)
 		}, false)
 		w.close("section")
@@ -722,7 +722,7 @@ func messageOrder(text string) string {
 // compareTables writes, for each message type of comps, a table of one row per capture (heads
 // names the first two columns, row gives a capture's heading and second cell) and a column per field, as compare describes; with
 // openFirst the first table is open.
-func compareTables(w *writer, comps []decoder.Comparison, heads [2]string, row func(decoder.Comparison) (string, string), openFirst bool) {
+func compareTables(w *writer, comps []guide.Comparison, heads [2]string, row func(guide.Comparison) (string, string), openFirst bool) {
 	docs := make([]*web.Doc, len(comps))
 	var types []string
 	for k, c := range comps {

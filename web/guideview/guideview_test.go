@@ -53,10 +53,10 @@ func guideAsset(t *testing.T) []byte {
 }
 
 // render renders the view asset of the guide asset and reads it back as the page does.
-func render(t *testing.T) (*decoder.Guide, map[string]string, int) {
+func render(t *testing.T) (*guide.Guide, map[string]string, int) {
 	t.Helper()
 	asset := guideAsset(t)
-	g, err := decoder.ReadGuide(asset)
+	g, err := guide.Read(asset)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,10 +173,10 @@ func TestLayers(t *testing.T) {
 	n := 0
 	for _, e := range g.Entries {
 		in := strings.Contains(wire, `data-entry="`+e.ID+`"`)
-		if in != (e.Layer == decoder.LayerWire) {
+		if in != (e.Layer == guide.LayerWire) {
 			t.Errorf("%s (layer %d): in the frontend/backend section %v", e.ID, e.Layer, in)
 		}
-		if e.Layer != decoder.LayerWire {
+		if e.Layer != guide.LayerWire {
 			continue
 		}
 		n++

@@ -1,9 +1,12 @@
-package decoder
+package guide
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+
+	"pgoutput-inspector/decoder"
 )
 
 // guideOrder is the documentation's order of the logical replication messages, then the
@@ -26,7 +29,7 @@ var wireOrder = []string{"startupmessage", "sslrequest", "sslresponse", "gssencr
 // TestGuideEntries: one entry per pgoutput message type, TupleData and envelope, in the
 // documentation's order, each complete, its links to other entries and its fields sound.
 func TestGuideEntries(t *testing.T) {
-	g := GuideData()
+	g := Data()
 	var ids []string
 	for _, e := range g.Entries {
 		ids = append(ids, e.ID)
@@ -34,7 +37,7 @@ func TestGuideEntries(t *testing.T) {
 	if want := append(append([]string(nil), guideOrder...), wireOrder...); !reflect.DeepEqual(ids, want) {
 		t.Fatalf("entries %v, want %v", ids, want)
 	}
-	for _, m := range messageTable {
+	for _, m := range decoder.Messages() {
 		n := 0
 		for _, e := range g.Entries {
 			if e.Layer == LayerMessage && e.Type == m.Type && e.Group == m.Group && e.Name == m.Name() {
@@ -45,7 +48,7 @@ func TestGuideEntries(t *testing.T) {
 			t.Errorf("message %c has %d entries", m.Type, n)
 		}
 	}
-	for _, env := range envelopeTable {
+	for _, env := range decoder.Envelopes() {
 		if e := g.Entry(strings.ToLower(strings.ReplaceAll(env.Group.Info().Name, " ", "-"))); e == nil || e.Type != env.Type {
 			t.Errorf("envelope %c (%s) has no entry", env.Type, env.Group.Info().Name)
 		}
@@ -53,8 +56,8 @@ func TestGuideEntries(t *testing.T) {
 	// Every message of the frontend/backend protocol has its entry, of its type byte; the
 	// groups a message's code or context picks (the authentication requests, the client's 'p'
 	// answers) are an entry's, by the entry's group or by the name of what they are part of.
-	for _, w := range WireMessages() {
-		if w.Group == FieldCopyData {
+	for _, w := range decoder.WireMessages() {
+		if w.Group == decoder.FieldCopyData {
 			continue // an envelope's entry
 		}
 		e := entryOfGroup(g, w.Group)
@@ -62,8 +65,8 @@ func TestGuideEntries(t *testing.T) {
 			t.Errorf("%s ('%c'): entry %+v", w.Name(), w.Type, e)
 		}
 	}
-	for id := FieldAuthentication; id <= FieldGSSResponse; id++ {
-		if id.Info().Format != FormatGroup {
+	for id := decoder.FieldAuthentication; id <= decoder.FieldGSSResponse; id++ {
+		if id.Info().Format != decoder.FormatGroup {
 			continue
 		}
 		if e := entryOfGroup(g, id); e == nil || e.Layer != LayerWire {
@@ -73,7 +76,7 @@ func TestGuideEntries(t *testing.T) {
 	// The page holds the field table's meanings (hover help) but reads the guide's prose from
 	// its asset: a purpose or rule that is a meaning word for word would be in main.wasm.
 	meanings := map[string]bool{}
-	for id := FieldID(0); int(id) < NumFields; id++ {
+	for id := decoder.FieldID(0); int(id) < decoder.NumFields; id++ {
 		meanings[id.Info().Meaning] = true
 	}
 	for _, e := range g.Entries {
@@ -96,7 +99,7 @@ func TestGuideEntries(t *testing.T) {
 			}
 		}
 		for _, f := range e.Fields {
-			if f.Field == FieldUnknown && f.Payload == "" || f.Entry != "" && g.Entry(f.Entry) == nil {
+			if f.Field == decoder.FieldUnknown && f.Payload == "" || f.Entry != "" && g.Entry(f.Entry) == nil {
 				t.Errorf("%s: field %v: no field, or an entry that does not exist (%q)", e.ID, f.Field, f.Entry)
 			}
 			if w := f.Width(); w.Label == "" {
@@ -104,7 +107,7 @@ func TestGuideEntries(t *testing.T) {
 			}
 		}
 		for _, c := range e.Changes {
-			if c.Text == "" || c.Release != 0 && (c.Release < FirstRelease || c.Release > LastRelease) || c.Release != 0 && c.Older != "" {
+			if c.Text == "" || c.Release != 0 && (c.Release < decoder.FirstRelease || c.Release > decoder.LastRelease) || c.Release != 0 && c.Older != "" {
 				t.Errorf("%s: change %+v", e.ID, c)
 			}
 		}
@@ -112,7 +115,7 @@ func TestGuideEntries(t *testing.T) {
 	var rel []int
 	for _, r := range g.Releases {
 		rel = append(rel, r.Release)
-		if r.MaxProto < MinProto || r.Summary == "" || len(r.Options) < 2 {
+		if r.MaxProto < decoder.MinProto || r.Summary == "" || len(r.Options) < 2 {
 			t.Errorf("release %d: %+v", r.Release, r)
 		}
 		for _, name := range r.Options {
@@ -130,8 +133,8 @@ func TestGuideEntries(t *testing.T) {
 			}
 		}
 	}
-	if len(rel) != LastRelease-FirstRelease+1 || rel[0] != FirstRelease {
-		t.Errorf("releases %v, want %d to %d", rel, FirstRelease, LastRelease)
+	if len(rel) != decoder.LastRelease-decoder.FirstRelease+1 || rel[0] != decoder.FirstRelease {
+		t.Errorf("releases %v, want %d to %d", rel, decoder.FirstRelease, decoder.LastRelease)
 	}
 }
 
@@ -139,21 +142,21 @@ func TestGuideEntries(t *testing.T) {
 // decoded corpus message (and of the envelopes) is in its entry, in the entry's order, and
 // every field an entry lists is emitted somewhere.
 func TestGuideLayouts(t *testing.T) {
-	g := GuideData()
-	entryOf := map[FieldID]*GuideEntry{}
+	g := Data()
+	entryOf := map[decoder.FieldID]*Entry{}
 	for i := range g.Entries {
 		entryOf[g.Entries[i].Group] = &g.Entries[i]
 	}
 	tuple := g.Entry("tupledata")
-	emitted := map[*GuideEntry]map[FieldID]bool{}
-	check := func(tr *Tree, root int, e *GuideEntry, name string) {
+	emitted := map[*Entry]map[decoder.FieldID]bool{}
+	check := func(tr *decoder.Tree, root int, e *Entry, name string) {
 		if emitted[e] == nil {
-			emitted[e] = map[FieldID]bool{}
+			emitted[e] = map[decoder.FieldID]bool{}
 		}
 		pos := -1
 		for j := root + 1; j < int(tr.Nodes[root].End); j++ {
 			n := &tr.Nodes[j]
-			if n.Field == FieldRelationColumn || n.Field == FieldTupleColumn {
+			if n.Field == decoder.FieldRelationColumn || n.Field == decoder.FieldTupleColumn {
 				continue // the repeated group: its fields are listed
 			}
 			if inner := entryOf[n.Field]; inner != nil && inner.Layer != LayerTupleData {
@@ -180,13 +183,13 @@ func TestGuideLayouts(t *testing.T) {
 			}
 			pos = k
 			emitted[e][n.Field] = true
-			if n.Field == FieldTupleNew || n.Field == FieldTupleKey || n.Field == FieldTupleOld {
+			if n.Field == decoder.FieldTupleNew || n.Field == decoder.FieldTupleKey || n.Field == decoder.FieldTupleOld {
 				checkTuple(t, tr, j, tuple, emitted)
 				j = int(n.End) - 1
 			}
 		}
 	}
-	decodeAll := func(name string, s *Session, b []byte) {
+	decodeAll := func(name string, s *decoder.Session, b []byte) {
 		tr := s.Decode(b)
 		if tr.Err != nil {
 			return
@@ -197,15 +200,16 @@ func TestGuideLayouts(t *testing.T) {
 			}
 		}
 	}
-	for name, c := range corpusCaptures(t) {
-		s := NewSession(Options{})
-		for _, b := range c.msgs {
+	for name, msgs := range corpusPayloads(t) {
+		s := decoder.NewSession(decoder.Options{})
+		for _, b := range msgs {
 			decodeAll(name, s, b)
 		}
 	}
-	decodeAll("hot standby feedback", NewSession(Options{}), wire{}.b1('h').i64(1).i32(2).i32(3).i32(4).i32(5))
-	decodeAll("standby status update", NewSession(Options{}), wire{}.b1('r').i64(1).i64(2).i64(3).i64(4).b1(0))
-	decodeAll("copydata", NewSession(Options{}), wire{}.b1('d').i32(4+34).b1('r').i64(1).i64(2).i64(3).i64(4).b1(0))
+	status := be('r', int64(1), int64(2), int64(3), int64(4), byte(0))
+	decodeAll("hot standby feedback", decoder.NewSession(decoder.Options{}), be('h', int64(1), int32(2), int32(3), int32(4), int32(5)))
+	decodeAll("standby status update", decoder.NewSession(decoder.Options{}), status)
+	decodeAll("copydata", decoder.NewSession(decoder.Options{}), append(be('d', int32(4+len(status))), status...))
 	for _, e := range g.Entries {
 		if e.Layer == LayerWire {
 			continue // scripts/guide holds them to real captures' messages (TestWireLayouts)
@@ -220,7 +224,7 @@ func TestGuideLayouts(t *testing.T) {
 
 // entryOfGroup returns the entry of a message's group: the entry whose group it is, or the one
 // whose group names the same message it is part of (an authentication request's code).
-func entryOfGroup(g *Guide, group FieldID) *GuideEntry {
+func entryOfGroup(g *Guide, group decoder.FieldID) *Entry {
 	for i := range g.Entries {
 		if e := &g.Entries[i]; e.Group == group || e.Layer == LayerWire && e.Group.Info().Of == group.Info().Of {
 			return e
@@ -239,13 +243,13 @@ func indexOf(g *Guide, id string) int {
 }
 
 // checkTuple checks a TupleData group's children against the TupleData entry.
-func checkTuple(t *testing.T, tr *Tree, root int, e *GuideEntry, emitted map[*GuideEntry]map[FieldID]bool) {
+func checkTuple(t *testing.T, tr *decoder.Tree, root int, e *Entry, emitted map[*Entry]map[decoder.FieldID]bool) {
 	if emitted[e] == nil {
-		emitted[e] = map[FieldID]bool{}
+		emitted[e] = map[decoder.FieldID]bool{}
 	}
 	for j := root + 1; j < int(tr.Nodes[root].End); j++ {
 		f := tr.Nodes[j].Field
-		if f == FieldTupleColumn {
+		if f == decoder.FieldTupleColumn {
 			continue
 		}
 		listed := false
@@ -262,13 +266,13 @@ func checkTuple(t *testing.T, tr *Tree, root int, e *GuideEntry, emitted map[*Gu
 // TestGuideAssetRoundTrip: the asset reads back as the guide it was written from, and a damaged
 // or foreign asset is refused with the line named.
 func TestGuideAssetRoundTrip(t *testing.T) {
-	g := GuideData()
-	g.Entries[0].Example = GuideExample{Text: "# a capture\n0/1 77\tx\\y\n", Select: 2, Source: "testdata/x"}
+	g := Data()
+	g.Entries[0].Example = Example{Text: "# a capture\n0/1 77\tx\\y\n", Select: 2, Source: "testdata/x"}
 	g.Entries[0].Changes = append(g.Entries[0].Changes, Change{Older: "9.3.21", Text: "older"})
 	g.Comparisons = []Comparison{{Release: 10, Server: "PostgreSQL 10.23", Proto: 1, Options: "proto_version=1", Text: "a\nb", Source: "s"},
 		{Release: 16, Binary: true, Proto: 4, Text: "c"}, {Release: 16, Proto: 4, Setting: "streaming=parallel", Text: "d"}}
-	asset := AppendGuide(nil, g)
-	back, err := ReadGuide(asset)
+	asset := Append(nil, g)
+	back, err := Read(asset)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,17 +289,17 @@ func TestGuideAssetRoundTrip(t *testing.T) {
 		{strings.Replace(string(asset), guideMagic+"\t"+guideVersion+"\t", guideMagic+"\t"+guideVersion+"\t7", 1), "another build"},
 		{string(asset) + "field x\n", "line "},
 		{string(asset) + "bogus 1\n", "unknown record"},
-		{guideMagic + "\t" + guideVersion + "\t" + num(int(fieldTableSum())) + "\nname before\n", "before any entry"},
+		{guideMagic + "\t" + guideVersion + "\t" + strconv.FormatUint(uint64(decoder.FieldTableSum()), 10) + "\nname before\n", "before any entry"},
 	} {
-		if _, err := ReadGuide([]byte(bad.asset)); err == nil || !strings.Contains(err.Error(), bad.want) {
-			t.Errorf("ReadGuide(…%q): %v, want an error containing %q", bad.asset[max(0, len(bad.asset)-30):], err, bad.want)
+		if _, err := Read([]byte(bad.asset)); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("Read(…%q): %v, want an error containing %q", bad.asset[max(0, len(bad.asset)-30):], err, bad.want)
 		}
 	}
 }
 
 // TestDocsURL: the documentation link of each entry, with its anchor from 16 on.
 func TestDocsURL(t *testing.T) {
-	g := GuideData()
+	g := Data()
 	if got, want := g.Entry("update").Doc.DocsURL(16), "https://www.postgresql.org/docs/16/protocol-logicalrep-message-formats.html#PROTOCOL-LOGICALREP-MESSAGE-FORMATS-UPDATE"; got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}
@@ -304,61 +308,5 @@ func TestDocsURL(t *testing.T) {
 	}
 	if got, want := g.Entry("xlogdata").Doc.DocsURL(18), "https://www.postgresql.org/docs/18/protocol-replication.html#PROTOCOL-REPLICATION-XLOGDATA"; got != want {
 		t.Errorf("got %s, want %s", got, want)
-	}
-}
-
-// TestProtoReleases holds the release each protocol version arrived in to the field table: no
-// field needs a protocol version before its release, and each version's first release has a
-// field that arrived with it.
-func TestProtoReleases(t *testing.T) {
-	first := map[int]bool{}
-	for id := FieldID(0); int(id) < NumFields; id++ {
-		info := id.Info()
-		if info.Proto == 0 {
-			continue
-		}
-		if int(info.Since) < ProtoRelease(int(info.Proto)) {
-			t.Errorf("%s (%s): since %d, but protocol %d arrived in %d", info.Name, info.Of, info.Since, info.Proto, ProtoRelease(int(info.Proto)))
-		}
-		if int(info.Since) == ProtoRelease(int(info.Proto)) {
-			first[int(info.Proto)] = true
-		}
-	}
-	for p := MinProto; p <= MaxProto; p++ {
-		if !first[p] {
-			t.Errorf("no field arrived with protocol %d in %d", p, ProtoRelease(p))
-		}
-	}
-	for _, c := range []struct{ release, proto int }{{9, 0}, {10, 1}, {13, 1}, {14, 2}, {15, 3}, {16, 4}, {18, 4}} {
-		if got := MaxProtoAt(c.release); got != c.proto {
-			t.Errorf("MaxProtoAt(%d) = %d, want %d", c.release, got, c.proto)
-		}
-	}
-}
-
-// TestLens: what exists at a release and a protocol version.
-func TestLens(t *testing.T) {
-	for _, c := range []struct {
-		name         string
-		got          Presence
-		exists       bool
-		since, proto int
-	}{
-		{"Truncate in 10", MessageAt('T', 10, 1), false, 11, 1},
-		{"Truncate in 11", MessageAt('T', 11, 1), true, 11, 1},
-		{"Stream Start at protocol 1", MessageAt('S', 16, 1), false, 14, 2},
-		{"Stream Start in 14 at 2", MessageAt('S', 14, 2), true, 14, 2},
-		{"Begin Prepare in 14", MessageAt('b', 14, 0), false, 15, 3},
-		{"unknown type", MessageAt('Z', 0, 0), false, 0, 0},
-		{"abort LSN at 3", FieldAt(FieldStreamAbortLSN, 16, 3), false, 16, 4},
-		{"abort LSN in 16 at 4", FieldAt(FieldStreamAbortLSN, 16, 4), true, 16, 4},
-		{"binary kind in 13", CodeAt(FieldColumnKind, 'b', 13, 1), false, 14, 1},
-		{"binary kind in 14 at 1", CodeAt(FieldColumnKind, 'b', 14, 1), true, 14, 1},
-		{"text kind in 10", CodeAt(FieldColumnKind, 't', 10, 1), true, 10, 1},
-		{"XLogData in any", FieldAt(FieldXLogDataStart, 10, 1), true, 0, 0},
-	} {
-		if c.got.Exists != c.exists || c.got.Since != c.since || c.got.Proto != c.proto {
-			t.Errorf("%s: %+v, want exists %v since %d proto %d", c.name, c.got, c.exists, c.since, c.proto)
-		}
 	}
 }

@@ -1,4 +1,10 @@
-package decoder
+package guide
+
+import (
+	"strconv"
+
+	"pgoutput-inspector/decoder"
+)
 
 // The field guide: one entry per pgoutput message type, TupleData, the replication protocol
 // envelopes and the frontend/backend protocol's messages around them, laid out as a reader of
@@ -7,11 +13,11 @@ package decoder
 // message is for, where it travels, conditions, rules, related messages, documentation links,
 // what changed in each release, a real example).
 //
-// The guide's prose is long, so the page does not link it: GuideData (the tables, in
-// guidetable.go) is called by native programs only, which write it as an asset
-// (AppendGuide, scripts/guide) that the page fetches when the guide is first opened and reads
-// with ReadGuide. Everything the page needs at all times (hover help, the version lens of a
-// decoded message, explain sentences) stays in the field table.
+// The guide's prose is long, so the page does not link it: Data (the tables, in table.go and
+// wire.go) is called by native programs only, which write it as assets (Append,
+// scripts/guide; the entries' HTML, scripts/guideview) that the page fetches when the guide
+// is first opened. Everything the page needs at all times (hover help, what exists at a
+// release, explain sentences) is the decoder's, in its field table.
 
 // Layer says where an entry's bytes sit.
 type Layer uint8
@@ -35,7 +41,7 @@ type Guide struct {
 	// then the frontend/backend protocol's messages in the order a connection meets them
 	// (StartupMessage, the encryption requests and answers, CancelRequest, authentication,
 	// …, Terminate).
-	Entries []GuideEntry
+	Entries []Entry
 	// Releases are the PostgreSQL releases the version lens knows (10 to 18), oldest first.
 	Releases []Release
 	// Options are pgoutput's options, in the order the documentation lists them.
@@ -45,8 +51,8 @@ type Guide struct {
 	Comparisons []Comparison
 }
 
-// GuideEntry is one entry of the field guide.
-type GuideEntry struct {
+// Entry is one entry of the field guide.
+type Entry struct {
 	// ID names the entry in links (#guide=update): lower case, words joined by '-'
 	// ("stream-abort", "tupledata", "standby-status-update").
 	ID string
@@ -54,7 +60,7 @@ type GuideEntry struct {
 	// "TupleData").
 	Name string
 	// Group is the field of the whole message (for TupleData, a new tuple's).
-	Group FieldID
+	Group decoder.FieldID
 	// Type is the type byte (0 for TupleData, COPY data and the untyped messages of the
 	// frontend/backend protocol).
 	Type  byte
@@ -65,7 +71,7 @@ type GuideEntry struct {
 	Travels string
 	// Fields in documented order; a field with Repeat set is repeated with the fields around it
 	// that share its Repeat.
-	Fields []GuideField
+	Fields []Field
 	// Rules between fields and between messages ("an Update carries K or O or neither, never
 	// both"), one sentence each.
 	Rules []string
@@ -77,15 +83,16 @@ type GuideEntry struct {
 	// the documentation's wording.
 	Changes []Change
 	// Example is a real capture that shows the message.
-	Example GuideExample
+	Example Example
 }
 
-// GuideField is one field of an entry, in documented order.
-type GuideField struct {
+// Field is one field of an entry, in documented order.
+type Field struct {
 	// Field is the field table's entry: name, wire format, kind, meaning, codes, since. It is
-	// FieldUnknown for the payload of an envelope (Payload says what it holds).
-	Field FieldID
-	// Payload describes what an envelope carries after its fields, when Field is FieldUnknown.
+	// decoder.FieldUnknown for the payload of an envelope (Payload says what it holds).
+	Field decoder.FieldID
+	// Payload describes what an envelope carries after its fields, when Field is
+	// decoder.FieldUnknown.
 	Payload string
 	// Alternative: the field takes the place of the one before it (an Update's old tuple
 	// instead of its old key); at most one of them is present.
@@ -110,17 +117,17 @@ type Width struct {
 }
 
 // Width returns the field's width for a byte diagram.
-func (f GuideField) Width() Width {
+func (f Field) Width() Width {
 	info := f.Field.Info()
-	if n := info.Format.size(); n > 0 {
-		return Width{Bytes: n, Label: string(appendInt(nil, n))}
+	if n := info.Format.Size(); n > 0 {
+		return Width{Bytes: n, Label: strconv.Itoa(n)}
 	}
 	switch {
 	case f.Payload != "":
 		return Width{Label: "message"}
 	case f.Entry == "tupledata":
 		return Width{Label: "TupleData"}
-	case info.Format == FormatString:
+	case info.Format == decoder.FormatString:
 		return Width{Label: "String"}
 	}
 	return Width{Label: "n bytes"}
@@ -129,7 +136,7 @@ func (f GuideField) Width() Width {
 // Positions numbers the entry's fields as a reader counts them: 1, 2, 3 in order; fields
 // repeated together share a number with a letter each (8a, 8b for a Relation's column
 // flags and name); an alternative shares its predecessor's number.
-func (e *GuideEntry) Positions() []string {
+func (e *Entry) Positions() []string {
 	pos := make([]string, len(e.Fields))
 	n, sub := 0, 0
 	for i, f := range e.Fields {
@@ -144,10 +151,10 @@ func (e *GuideEntry) Positions() []string {
 			sub = 0
 		default:
 			n++
-			pos[i] = string(appendInt(nil, n))
+			pos[i] = strconv.Itoa(n)
 			continue
 		}
-		pos[i] = string(appendInt(nil, n)) + string(rune('a'+sub))
+		pos[i] = strconv.Itoa(n) + string(rune('a'+sub))
 	}
 	return pos
 }
@@ -167,7 +174,7 @@ type DocRef struct {
 
 // DocsURL returns the address of the section in the documentation of release (10 to 18).
 func (d DocRef) DocsURL(release int) string {
-	u := "https://www.postgresql.org/docs/" + string(appendInt(nil, release)) + "/" + d.Page
+	u := "https://www.postgresql.org/docs/" + strconv.Itoa(release) + "/" + d.Page
 	if d.Anchor != "" && release >= d.AnchorSince {
 		u += "#" + d.Anchor
 	}
@@ -186,16 +193,17 @@ const (
 
 // Change is one thing that changed in a release.
 type Change struct {
-	// Release is the release (FirstRelease to LastRelease), or 0 for a change older than the
-	// releases the version lens knows: Older then names the release as PostgreSQL numbered it
-	// ("7.4", "9.1", "9.3.21"), or is "" when the change says only that it is older.
+	// Release is the release (decoder.FirstRelease to decoder.LastRelease), or 0 for a change
+	// older than the releases the version lens knows: Older then names the release as
+	// PostgreSQL numbered it ("7.4", "9.1", "9.3.21"), or is "" when the change says only that
+	// it is older.
 	Release int
 	Older   string
 	// Proto is the protocol version the change needs, or 0.
 	Proto int
 	Kind  ChangeKind
-	// Field is the field the change is about, or FieldUnknown for the whole entry.
-	Field FieldID
+	// Field is the field the change is about, or decoder.FieldUnknown for the whole entry.
+	Field decoder.FieldID
 	Text  string
 }
 
@@ -205,15 +213,15 @@ type Change struct {
 func (c Change) When() string {
 	switch {
 	case c.Release > 0:
-		return "PostgreSQL " + string(appendInt(nil, c.Release))
+		return "PostgreSQL " + strconv.Itoa(c.Release)
 	case c.Older != "":
 		return "PostgreSQL " + c.Older
 	}
-	return "before PostgreSQL " + string(appendInt(nil, FirstRelease))
+	return "before PostgreSQL " + strconv.Itoa(decoder.FirstRelease)
 }
 
-// GuideExample is a real capture that shows an entry's message.
-type GuideExample struct {
+// Example is a real capture that shows an entry's message.
+type Example struct {
 	// Text is a capture file (the page's input format): the lines the message needs (Relation
 	// and Type messages before a change, the transaction around it).
 	Text string
@@ -266,16 +274,8 @@ type Comparison struct {
 	Source string
 }
 
-// Presence says whether something exists at a release and protocol version.
-type Presence struct {
-	// Exists reports whether it does.
-	Exists bool
-	// Since is the first release that sends it; Proto the lowest proto_version it needs.
-	Since, Proto int
-}
-
 // Entry returns the entry with the given ID, or nil.
-func (g *Guide) Entry(id string) *GuideEntry {
+func (g *Guide) Entry(id string) *Entry {
 	for i := range g.Entries {
 		if g.Entries[i].ID == id {
 			return &g.Entries[i]

@@ -1,19 +1,22 @@
-package decoder
+package guide
 
 import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"pgoutput-inspector/decoder"
 )
 
 // The guide asset: the Guide as text, one record per line, "keyword value" with the value's
 // parts separated by tabs. A line names a new entry, release, option or comparison, or sets a
 // part of the last one. Backslash, tab and newline in values are written \\, \t and \n. Fields
-// are referred to by FieldID, so the first line carries a checksum of the field table: an
-// asset made for another build of the decoder is refused instead of misread.
+// are referred to by decoder.FieldID, so the first line carries a checksum of the field table
+// (decoder.FieldTableSum): an asset made for another build of the decoder is refused instead
+// of misread.
 //
 // The page fetches the asset (static/guide.txt, written by ./build.sh wasm) and reads it with
-// ReadGuide; native programs write it with AppendGuide. Neither links the guide's prose.
+// Read; native programs write it with Append. Neither links the guide's prose.
 
 // guideMagic starts the asset's first line; guideVersion is the format's version.
 const (
@@ -21,25 +24,10 @@ const (
 	guideVersion = "2"
 )
 
-// fieldTableSum is an FNV-1a hash of the field table's names, so that an asset's field numbers
-// are known to mean the same fields.
-func fieldTableSum() uint32 {
-	h := uint32(2166136261)
-	for i := range fieldTable {
-		for _, s := range [2]string{fieldTable[i].Name, fieldTable[i].Of} {
-			for j := 0; j < len(s); j++ {
-				h = (h ^ uint32(s[j])) * 16777619
-			}
-			h = (h ^ 0) * 16777619
-		}
-	}
-	return h
-}
-
-// AppendGuide appends g as the guide asset.
-func AppendGuide(dst []byte, g *Guide) []byte {
+// Append appends g as the guide asset.
+func Append(dst []byte, g *Guide) []byte {
 	w := guideWriter{b: dst}
-	w.line("", guideMagic, guideVersion, strconv.FormatUint(uint64(fieldTableSum()), 10))
+	w.line("", guideMagic, guideVersion, strconv.FormatUint(uint64(decoder.FieldTableSum()), 10))
 	for i := range g.Entries {
 		e := &g.Entries[i]
 		w.line("entry", e.ID)
@@ -131,14 +119,14 @@ func (w *guideWriter) line(key string, parts ...string) {
 // errGuideBuild: the asset was written for another field table.
 var errGuideBuild = errors.New("guide asset: written for another build of the decoder (its field table differs); reload the page")
 
-// ReadGuide reads a guide asset written by AppendGuide. It fails, without panicking, on an
+// Read reads a guide asset written by Append. It fails, without panicking, on an
 // asset of another build or a damaged one, naming the line.
-func ReadGuide(b []byte) (*Guide, error) {
+func Read(b []byte) (*Guide, error) {
 	first, text, _ := strings.Cut(string(b), "\n")
 	if !strings.HasPrefix(first, guideMagic+"\t") {
 		return nil, errors.New("guide asset: not a guide (its first line does not start with " + guideMagic + ")")
 	}
-	if first != guideMagic+"\t"+guideVersion+"\t"+strconv.FormatUint(uint64(fieldTableSum()), 10) {
+	if first != guideMagic+"\t"+guideVersion+"\t"+strconv.FormatUint(uint64(decoder.FieldTableSum()), 10) {
 		return nil, errGuideBuild
 	}
 	g := &Guide{}
@@ -179,7 +167,7 @@ func (g *Guide) record(line string) string {
 		c := &g.Comparisons[len(g.Comparisons)-1]
 		to = []any{&c.Release, &c.Server, &c.Binary, &c.Proto, &c.Options, &c.Setting, &c.Source, &c.Text}
 	case "entry":
-		g.Entries = append(g.Entries, GuideEntry{})
+		g.Entries = append(g.Entries, Entry{})
 		to = []any{&g.Entries[len(g.Entries)-1].ID}
 	default:
 		if len(g.Entries) == 0 {
@@ -200,7 +188,7 @@ func (g *Guide) record(line string) string {
 		case "travels":
 			to = []any{&e.Travels}
 		case "field":
-			e.Fields = append(e.Fields, GuideField{})
+			e.Fields = append(e.Fields, Field{})
 			f := &e.Fields[len(e.Fields)-1]
 			to = []any{&f.Field, &f.Condition, &f.Repeat, &f.Entry, &f.Payload, &f.Alternative}
 		case "rule":
@@ -247,11 +235,11 @@ func (g *Guide) record(line string) string {
 				*dst = Layer(v)
 			case *ChangeKind:
 				*dst = ChangeKind(v)
-			case *FieldID:
-				if v < 0 || v >= NumFields {
+			case *decoder.FieldID:
+				if v < 0 || v >= decoder.NumFields {
 					return "no field number " + s
 				}
-				*dst = FieldID(v)
+				*dst = decoder.FieldID(v)
 			}
 		}
 	}
