@@ -160,6 +160,9 @@ type Message struct {
 	// Time is the capture time of the frame holding the message's first byte, Unix
 	// nanoseconds, or 0 when the input has none.
 	Time int64
+	// Lost counts the bytes of the message's direction lost right before it (Connection.Lost):
+	// messages are missing there.
+	Lost int
 }
 
 // Result is what Parse found.

@@ -70,6 +70,7 @@ type pgMsg struct {
 	conn  int   // 1-based index of its connection
 	ts    int64 // the capture time of its first byte's frame
 	need  int   // a message the captured bytes end inside: its whole length (b is its start)
+	lost  int   // Message.Lost
 }
 
 // captureResult is what a capture held.
@@ -108,7 +109,7 @@ func (s *state) takeCapture(c *captureResult) {
 	s.growMessages(len(c.msgs))
 	for _, m := range c.msgs {
 		msg := s.begin(m.off)
-		msg.Frame, msg.Side, msg.Conn, msg.Time = m.frame, m.side, m.conn, m.ts
+		msg.Frame, msg.Side, msg.Conn, msg.Time, msg.Lost = m.frame, m.side, m.conn, m.ts, m.lost
 		s.buf = append(s.buf, m.b...)
 	}
 	s.conns = c.conns
@@ -586,6 +587,16 @@ func framesMessages(frames []frame, file []byte) captureResult {
 	conns := len(c.conns)
 	c.notes = append(c.notes, "Read "+itoa(len(frames))+pgvalue.Plural(len(frames), " frame", " frames")+": "+itoa(conns)+pgvalue.Plural(conns, " PostgreSQL connection", " PostgreSQL connections")+
 		", "+itoa(len(c.msgs))+pgvalue.Plural(len(c.msgs), " message", " messages")+" in capture order ("+itoa(copies)+" CopyData).")
+	for i, cn := range c.conns {
+		if cn.Lost > 0 {
+			where := "after its last message"
+			if len(cn.LostBefore) > 0 {
+				where = "before the messages of frames [" + frameList(cn.LostBefore) + "] or " + where
+			}
+			c.notes = append(c.notes, "Connection "+itoa(i+1)+": "+itoa(cn.Lost)+" bytes lost ("+where+
+				"): dropped by the capture, or not messages. Messages are missing there.")
+		}
+	}
 	if tlsConns > 0 {
 		// Last: an error about a capture without messages quotes the last note.
 		c.notes = append(c.notes, itoa(tlsConns)+pgvalue.Plural(tlsConns, " connection", " connections")+" encrypted (SSL or GSS encryption, as the server accepted): "+
@@ -611,6 +622,13 @@ type Connection struct {
 	// MidStream says the capture began after the connection had started (no TCP handshake or
 	// no startup captured): it is read from its first whole message on.
 	MidStream bool
+	// Lost counts the bytes of its two streams the capture lacks (the TCP sequence numbers
+	// skip them: packets the capture dropped) or holds but cannot read as messages, after the
+	// first message read: the messages in them are missing. LostBefore are the frames of the
+	// messages that follow each such place (Message.Lost), LostAtEnd the bytes lost after
+	// each direction's last message.
+	Lost, LostAtEnd int
+	LostBefore      []int
 	// Encrypted is "SSL" or "GSSAPI" when the server accepted encryption: only the request and
 	// its answer can be read.
 	Encrypted string
@@ -686,7 +704,7 @@ func readConn(cn *Connection, client, server []streamPiece, conn int) (msgs []pg
 			return nil, nil, true // TLS records from its first byte: nothing can be read
 		}
 	}
-	cm, cok := pgStream(client, true, startup, 0, &secrets)
+	cm, cok, ctail := pgStream(client, true, startup, 0, &secrets)
 	// The server answers each encryption request with one byte before anything else.
 	answers := 0
 	for _, m := range cm {
@@ -694,13 +712,15 @@ func readConn(cn *Connection, client, server []streamPiece, conn int) (msgs []pg
 			answers++
 		}
 	}
-	sm, sok := pgStream(server, false, startup, answers, nil)
+	sm, sok, stail := pgStream(server, false, startup, answers, nil)
+	cn.Lost, cn.LostAtEnd = ctail+stail, ctail+stail
 	if !cok && !sok {
 		return nil, nil, false
 	}
 	if enc := encryption(cm, sm); enc != "" {
 		// After the answer every byte is encrypted: only the requests and the answers count.
 		cn.Encrypted = enc
+		cn.Lost, cn.LostAtEnd = 0, 0 // not lost: encrypted
 		k := 0
 		for k < len(cm) && len(cm[k].b) == 8 {
 			k++
@@ -722,6 +742,10 @@ func readConn(cn *Connection, client, server []streamPiece, conn int) (msgs []pg
 	sortMsgs(msgs)
 	for i := range msgs {
 		msgs[i].conn = conn
+		if msgs[i].lost > 0 {
+			cn.Lost += msgs[i].lost
+			cn.LostBefore = append(cn.LostBefore, msgs[i].frame)
+		}
 	}
 	if len(msgs) > 0 {
 		first, last := msgs[0], msgs[len(msgs)-1]
@@ -833,6 +857,7 @@ type streamPiece struct {
 	ts    int64
 	at    int  // the offset of data[0] in the capture file, or -1
 	gap   bool // bytes are missing before this piece
+	seq   int  // where data[0] is in the stream (from the first byte seen)
 }
 
 // streamOf puts a flow's segments in sequence order, dropping retransmitted bytes.
@@ -859,7 +884,7 @@ func streamOf(fl *flow) []streamPiece {
 		if end <= next {
 			continue // a retransmission
 		}
-		p := streamPiece{frame: s.frame, off: s.off, ts: s.ts, at: s.at}
+		p := streamPiece{frame: s.frame, off: s.off, ts: s.ts, at: s.at, seq: int(max(rel, next))}
 		if rel > next {
 			p.gap = true
 		} else {
@@ -895,9 +920,13 @@ func looksLikeStartup(ps []streamPiece) bool {
 // startup says the stream starts with them; the server's side then starts with its one-byte
 // answers to the client's encryption requests, as many as answers says. A client's password
 // or SASL data are redacted.
-func pgStream(ps []streamPiece, client, startup bool, answers int, secrets *[][2]int) ([]pgMsg, bool) {
+//
+// Bytes between two messages, missing from the capture (a TCP sequence gap) or captured but
+// not readable as messages, are counted in the second's lost; those after the last message
+// in tail.
+func pgStream(ps []streamPiece, client, startup bool, answers int, secrets *[][2]int) (msgs []pgMsg, ok bool, tail int) {
 	if len(ps) == 0 {
-		return nil, false
+		return nil, false, 0
 	}
 	// Join the pieces, remembering where each starts, and where bytes are missing.
 	total := 0
@@ -918,10 +947,16 @@ func pgStream(ps []streamPiece, client, startup bool, answers int, secrets *[][2
 		i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
 		return max(i, 0)
 	}
-	var msgs []pgMsg
+	end := -1 // where the last message ended in the stream
 	add := func(from, to int) {
 		pi := pieceAt(from)
-		msgs = append(msgs, pgMsg{b: data[from:to:to], frame: ps[pi].frame, off: ps[pi].off, ts: ps[pi].ts})
+		at := ps[pi].seq + from - starts[pi]
+		m := pgMsg{b: data[from:to:to], frame: ps[pi].frame, off: ps[pi].off, ts: ps[pi].ts}
+		if end >= 0 {
+			m.lost = at - end
+		}
+		end = at + to - from
+		msgs = append(msgs, m)
 	}
 	pos := 0
 	if startup && client {
@@ -942,10 +977,10 @@ func pgStream(ps []streamPiece, client, startup bool, answers int, secrets *[][2
 		add(pos, pos+1)
 		pos++
 		if data[pos-1] != 'N' {
-			return msgs, true // encrypted from here on: nothing more to read
+			return msgs, true, 0 // encrypted from here on: nothing more to read
 		}
 	}
-	ok := startup
+	ok = startup
 	gi := 0
 	for pos < len(data) {
 		for gi < len(gaps) && gaps[gi] <= pos {
@@ -970,6 +1005,7 @@ func pgStream(ps []streamPiece, client, startup bool, answers int, secrets *[][2
 				msgs = append(msgs, pgMsg{b: data[pos:], frame: ps[pi].frame, off: ps[pi].off, ts: ps[pi].ts, need: n})
 				ok = true
 			}
+			end = -1 // cut by the capture's end, not lost
 			break
 		}
 		ok = true
@@ -982,7 +1018,10 @@ func pgStream(ps []streamPiece, client, startup bool, answers int, secrets *[][2
 		}
 		pos += n
 	}
-	return msgs, ok
+	if last := ps[len(ps)-1]; end >= 0 {
+		tail = last.seq + len(last.data) - end
+	}
+	return msgs, ok, tail
 }
 
 // fileRanges appends to ranges the places in the capture file of the stream's bytes from lo to

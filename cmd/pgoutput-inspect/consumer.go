@@ -129,6 +129,9 @@ func writeConsumers(w io.Writer, r *consumer.Report, slowest int) {
 		if t := c.CloseText(); t != "" {
 			fmt.Fprintf(w, "  %s\n", t)
 		}
+		if t := c.LostText(); t != "" {
+			fmt.Fprintf(w, "  %s\n", t)
+		}
 		if r.Timed {
 			fmt.Fprintf(w, "  %-6s %12s %12s %12s  %s\n", "lag", "acknowledged", "max", "median", "not acknowledged")
 			for p := consumer.Write; p <= consumer.Apply; p++ {
@@ -255,6 +258,7 @@ type consumerConn struct {
 	Anomalies          []consumerAnomaly `json:"anomalies"`
 	Slowest            []consumerEnd     `json:"slowest"`
 	Close              *consumerClose    `json:"close,omitempty"`
+	LostBytes          int               `json:"lost_bytes"`
 }
 
 // consumerClose is how the TCP connection ended: the first FIN or RST.
@@ -289,7 +293,7 @@ func consumerJSON(r *consumer.Report, slowest int) consumerDoc {
 		j := consumerConn{Connection: c.Number, Slot: c.Slot, ApplicationName: c.Application,
 			DurationSeconds: float64(c.Last-c.First) / 1e9, SentLSN: pgvalue.FormatLSN(c.Sent), XLogData: len(c.Data),
 			Commits: commits, Aborts: aborts, StatusUpdates: len(c.Updates), Keepalives: len(c.Keepalives),
-			KeepalivesAsking: c.AskedReply(), UnacknowledgedEnds: []consumerEnd{}, Anomalies: []consumerAnomaly{}, Slowest: []consumerEnd{}}
+			KeepalivesAsking: c.AskedReply(), LostBytes: c.Lost, UnacknowledgedEnds: []consumerEnd{}, Anomalies: []consumerAnomaly{}, Slowest: []consumerEnd{}}
 		if c.Start != 0 {
 			j.StartLSN = pgvalue.FormatLSN(c.Start)
 		}

@@ -34,6 +34,7 @@ type consumerReport struct {
 		MaxFlushLag           *float64 `json:"max_flush_lag_seconds"`
 		MaxApplyLag           *float64 `json:"max_apply_lag_seconds"`
 		UnacknowledgedCommits int      `json:"unacknowledged_commits"`
+		LostBytes             int      `json:"lost_bytes"`
 		Anomalies             []struct {
 			Kind     string
 			Messages []int

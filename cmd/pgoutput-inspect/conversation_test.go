@@ -88,6 +88,12 @@ func TestConversationAgainstWireshark(t *testing.T) {
 				rep, code := consumerJSONOf(t, path)
 				if code != exitOK {
 					t.Errorf("consumer: exit %d, anomalies %q", code, anomalyKinds(rep))
+					for _, c := range rep.Connections {
+						for _, a := range c.Anomalies {
+							t.Logf("connection %d: %s at messages %v: %s", c.Connection, a.Kind, a.Messages, a.Text)
+						}
+					}
+					keepCapture(t, path)
 				}
 				checkLags(t, ctx, path, rep)
 			}
@@ -259,4 +265,21 @@ func checkNoSecrets(t *testing.T, ctx context.Context, path, serverPort string) 
 			}
 		}
 	}
+}
+
+// keepCapture copies a capture a test failed on out of the test's temporary directory, and
+// says where.
+func keepCapture(t *testing.T, path string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Logf("could not keep the capture: %v", err)
+		return
+	}
+	dst := filepath.Join(os.TempDir(), "pgoutput-inspector-failed-"+strings.ReplaceAll(t.Name(), "/", "-")+filepath.Ext(path))
+	if err := os.WriteFile(dst, b, 0o644); err != nil {
+		t.Logf("could not keep the capture: %v", err)
+		return
+	}
+	t.Logf("the capture is kept at %s", dst)
 }

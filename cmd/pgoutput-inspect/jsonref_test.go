@@ -31,6 +31,7 @@ type refMessage struct {
 	Frame           int       `json:"frame,omitempty"`
 	Time            string    `json:"time,omitempty"`
 	Connection      int       `json:"connection,omitempty"`
+	LostBefore      int       `json:"lost_before,omitempty"`
 	Direction       string    `json:"direction,omitempty"`
 	Type            string    `json:"type,omitempty"`
 	Relation        string    `json:"relation,omitempty"`
@@ -228,6 +229,7 @@ type refConnection struct {
 	BytesToServer int             `json:"bytes_to_server"`
 	BytesToClient int             `json:"bytes_to_client"`
 	MidStream     bool            `json:"mid_stream"`
+	Lost          int             `json:"lost_bytes,omitempty"`
 	Encrypted     string          `json:"encrypted,omitempty"`
 	Startup       *orderedObject  `json:"startup,omitempty"`
 	ServerVersion string          `json:"server_version,omitempty"`
@@ -276,7 +278,7 @@ func (j *refWriter) Connections(conns []dump.Connection) {
 	for i, c := range conns {
 		rc := refConnection{Connection: i + 1, Client: c.Client, Server: c.Server, Kind: c.Kind(), FirstFrame: c.FirstFrame,
 			LastFrame: c.LastFrame, Messages: c.Messages, BytesToServer: c.ToServer, BytesToClient: c.ToClient,
-			MidStream: c.MidStream, Encrypted: c.Connection.Encrypted, ServerVersion: c.ServerVersion,
+			MidStream: c.MidStream, Lost: c.Lost, Encrypted: c.Connection.Encrypted, ServerVersion: c.ServerVersion,
 			Streaming: c.Streaming, Errors: c.Errors, Outcome: c.Outcome()}
 		if c.Start != 0 {
 			rc.Start, rc.End = stamp(c.Start), stamp(c.End)
@@ -325,7 +327,7 @@ func (j *refWriter) End(count int) error {
 
 func refMessageJSON(index int, m *dump.Message) refMessage {
 	t := m.Tree
-	jm := refMessage{Index: index, Line: m.Line, Frame: m.Frame, Connection: m.Conn, Hex: hex.EncodeToString(t.Bytes),
+	jm := refMessage{Index: index, Line: m.Line, Frame: m.Frame, Connection: m.Conn, LostBefore: m.Lost, Hex: hex.EncodeToString(t.Bytes),
 		Notes: t.Notes(), MissingRelation: t.MissingRelation}
 	if m.Time != 0 {
 		jm.Time = time.Unix(0, m.Time).UTC().Format("2006-01-02T15:04:05.000000Z")

@@ -86,6 +86,10 @@ type Update struct {
 	// Sent is the end of the WAL the server had sent before it; Unflushed the part of it not
 	// reported flushed (Sent minus Flush, 0 when Flush is at or past it).
 	Sent, Unflushed uint64
+	// SentUnknown says the capture lost bytes of the server's stream since its last keepalive
+	// (Builder.Lost): what the server had sent is not known, and the update is not checked
+	// against it.
+	SentUnknown bool
 }
 
 // Keepalive is a Primary keepalive message the server sent.
@@ -187,6 +191,13 @@ type Conn struct {
 	Close          Close
 	LastClient     int
 	LastClientTime int64
+	// Lost counts the bytes of the connection's two streams the capture lost (Builder.Lost):
+	// the checks cannot see what the messages in them held.
+	Lost int
+	// lastServer is the index of the server's last XLogData or keepalive so far.
+	lastServer int
+	// startSeen says the input holds the START_REPLICATION command.
+	startSeen bool
 }
 
 // Report is every replication connection's exchange and its anomalies.
@@ -211,6 +222,10 @@ type Builder struct {
 	// last is each connection's last message from the client: index and time.
 	last  map[int][2]int64
 	close map[int]Close
+	// lost counts each connection's lost bytes; blind says the server's stream lost bytes
+	// since its last keepalive.
+	lost  map[int]int
+	blind map[int]bool
 }
 
 // NewBuilder returns a builder that measures against the settings (zero fields take the
@@ -222,7 +237,8 @@ func NewBuilder(s Settings) *Builder {
 	if s.StatusInterval <= 0 {
 		s.StatusInterval = DefaultStatusInterval
 	}
-	return &Builder{settings: s, conns: map[int]*Conn{}, query: map[int]int{}, last: map[int][2]int64{}, close: map[int]Close{}}
+	return &Builder{settings: s, conns: map[int]*Conn{}, query: map[int]int{}, last: map[int][2]int64{}, close: map[int]Close{},
+		lost: map[int]int{}, blind: map[int]bool{}}
 }
 
 // Add reads message msg (its index in the input), decoded into t, sent by side on connection
@@ -267,6 +283,7 @@ func (b *Builder) Add(msg int, t *decoder.Tree, side decoder.Side, conn int, tim
 	c.Last = time
 	switch root {
 	case decoder.FieldXLogData:
+		c.lastServer = msg
 		c.Data = append(c.Data, time)
 		start := value(t, env, decoder.FieldXLogDataStart)
 		c.Sent = max(c.Sent, start, value(t, env, decoder.FieldXLogDataEnd))
@@ -279,10 +296,29 @@ func (b *Builder) Add(msg int, t *decoder.Tree, side decoder.Side, conn int, tim
 		}
 	case decoder.FieldKeepalive:
 		c.Sent = max(c.Sent, value(t, env, decoder.FieldKeepaliveWALEnd))
+		delete(b.blind, conn)
+		c.lastServer = msg
 		c.Keepalives = append(c.Keepalives, Keepalive{Msg: msg, Time: time, WALEnd: value(t, env, decoder.FieldKeepaliveWALEnd),
 			ReplyRequested: value(t, env, decoder.FieldKeepaliveReply) != 0, Reply: -1})
 	case decoder.FieldStandbyStatus:
 		b.update(c, msg, t, env, time)
+	}
+}
+
+// Lost says the capture lost n bytes of connection conn's stream from side right before the
+// message read next (input.Message.Lost). A loss from the server happened after its message
+// before: the client's status updates since then, and until the server's next keepalive
+// (whose WAL end is all it sent), are not checked against the WAL sent.
+func (b *Builder) Lost(conn int, side decoder.Side, n int) {
+	b.lost[conn] += n
+	if side == decoder.Frontend {
+		return
+	}
+	b.blind[conn] = true
+	if c := b.conns[conn]; c != nil {
+		for i := len(c.Updates) - 1; i >= 0 && c.Updates[i].Msg > c.lastServer; i-- {
+			c.Updates[i].SentUnknown = true
+		}
 	}
 }
 
@@ -311,7 +347,7 @@ func (b *Builder) update(c *Conn, msg int, t *decoder.Tree, env int, time int64)
 			value(t, env, decoder.FieldStandbyStatusWritten),
 			value(t, env, decoder.FieldStandbyStatusFlushed),
 			value(t, env, decoder.FieldStandbyStatusApplied)},
-		ReplyRequested: value(t, env, decoder.FieldStandbyStatusReply) != 0}
+		ReplyRequested: value(t, env, decoder.FieldStandbyStatusReply) != 0, SentUnknown: b.blind[c.Number]}
 	if u.Pos[Flush] < c.Sent {
 		u.Unflushed = c.Sent - u.Pos[Flush]
 	}
@@ -382,12 +418,13 @@ func (b *Builder) Finish(info func(conn int) *decoder.ConversationInfo) *Report 
 			if ci := info(c.Number); ci != nil {
 				c.Application = ci.StartupValue("application_name")
 				if rc := ci.Replication; rc != nil {
+					c.startSeen = true
 					c.Slot = rc.Slot
 					c.Start, _ = pgvalue.ParseLSN(rc.LSN)
 				}
 			}
 		}
-		c.Close, c.LastClient = b.close[c.Number], -1
+		c.Close, c.LastClient, c.Lost = b.close[c.Number], -1, b.lost[c.Number]
 		if l, ok := b.last[c.Number]; ok {
 			c.LastClient, c.LastClientTime = int(l[0]), l[1]
 		}
@@ -405,8 +442,13 @@ func (b *Builder) check(c *Conn) {
 	prevTime, prevMsg := c.First, -1
 	for i := range c.Updates {
 		u := &c.Updates[i]
-		// What the server had sent by then, with what the client had before it started.
+		// What the server had sent by then, with what the client had before it started. When
+		// the input lacks the stream's start (a capture begun after it), that is known from
+		// the server's first keepalive on.
 		sent := max(u.Sent, c.Start)
+		if !c.startSeen && (len(c.Keepalives) == 0 || c.Keepalives[0].Msg > u.Msg) {
+			u.SentUnknown = true
+		}
 		var beyond, back []string
 		var from []int
 		for _, p := range [...]Position{Flush, Apply} {
@@ -414,7 +456,7 @@ func (b *Builder) check(c *Conn) {
 				beyond = append(beyond, p.String()+" "+lsn(u.Pos[p]))
 			}
 		}
-		if len(beyond) > 0 {
+		if len(beyond) > 0 && !u.SentUnknown {
 			c.add(BeyondSent, "the client reported "+strings.Join(beyond, " and ")+", past the end of the WAL the server had sent ("+lsn(sent)+"): it claims WAL it never received, which the server no longer keeps for it", u.Msg)
 		}
 		for p := range u.Pos {
@@ -693,6 +735,23 @@ func (c *Conn) CloseText() string {
 	s += ", frame " + strconv.Itoa(c.Close.Frame) + ")"
 	if c.LastClient >= 0 && c.Close.Time != 0 && c.LastClientTime != 0 {
 		s += " " + seconds(c.Close.Time-c.LastClientTime) + " after the client's last message"
+	}
+	return s
+}
+
+// LostText says what the input lacks of the connection, or "": its start, and the bytes the
+// capture lost ("the capture lost 193 bytes of this connection: …").
+func (c *Conn) LostText() string {
+	s := ""
+	if !c.startSeen {
+		s = "the input does not hold the stream's start (START_REPLICATION): a flush past the WAL sent is checked from the server's first keepalive on"
+	}
+	if c.Lost > 0 {
+		if s != "" {
+			s += "; "
+		}
+		s += "the capture lost " + strconv.Itoa(c.Lost) + " bytes of this connection: the messages in them are not checked, " +
+			"and a flush past the WAL sent is not checked from a loss in the server's stream until its next keepalive"
 	}
 	return s
 }

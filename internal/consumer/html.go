@@ -43,6 +43,9 @@ func HTML(r *Report) []byte {
 		if t := c.CloseText(); t != "" {
 			b.WriteString(escape("; " + t))
 		}
+		if t := c.LostText(); t != "" {
+			b.WriteString(escape("; " + t))
+		}
 		b.WriteString(`</p>`)
 		if r.Timed && len(c.Ends) > 0 {
 			b.WriteString(`<table class="consumer-lags"><caption>` + escape("Lag from a transaction's end to its acknowledgement, connection "+itoa(c.Number)) +

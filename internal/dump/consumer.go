@@ -50,6 +50,9 @@ func (consumerWriter) End(int) error              { return nil }
 // Connections gives the builder how each connection's TCP connection ended.
 func (w consumerWriter) Connections(conns []Connection) {
 	for i, c := range conns {
+		if c.LostAtEnd > 0 {
+			w.b.Lost(i+1, decoder.SideUnknown, c.LostAtEnd)
+		}
 		if c.CloseFrame > 0 {
 			w.b.Closed(i+1, consumer.Close{Frame: c.CloseFrame, Time: c.Closed, By: c.ClosedBy, Reset: c.Reset})
 		}
@@ -57,5 +60,8 @@ func (w consumerWriter) Connections(conns []Connection) {
 }
 
 func (w consumerWriter) Message(index int, m *Message) {
+	if m.Lost > 0 {
+		w.b.Lost(m.Conn, m.Side, m.Lost)
+	}
 	w.b.Add(index, m.Tree, m.Side, m.Conn, m.Time)
 }

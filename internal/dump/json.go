@@ -164,6 +164,10 @@ func (j *JSON) connectionsKey() {
 		j.int(int64(c.ToClient))
 		j.key(3, false, "mid_stream")
 		j.bool(c.MidStream)
+		if c.Lost > 0 {
+			j.key(3, false, "lost_bytes")
+			j.int(int64(c.Lost))
+		}
 		if c.Connection.Encrypted != "" {
 			j.key(3, false, "encrypted")
 			j.str(c.Connection.Encrypted)
@@ -493,6 +497,10 @@ func (j *JSON) Message(index int, m *Message) {
 	if m.Conn != 0 {
 		j.key(d, false, "connection")
 		j.int(int64(m.Conn))
+	}
+	if m.Lost != 0 {
+		j.key(d, false, "lost_before")
+		j.int(int64(m.Lost))
 	}
 	switch m.Side {
 	case decoder.Frontend:

@@ -222,6 +222,11 @@ func (d *Text) Message(index int, m *Message) {
 		d.buf = append(d.buf, ", "...)
 		d.buf = append(d.buf, m.Side.String()...)
 	}
+	if m.Lost > 0 { // bytes of its direction the capture lost right before it
+		d.buf = append(d.buf, ", after "...)
+		d.buf = strconv.AppendInt(d.buf, int64(m.Lost), 10)
+		d.buf = append(d.buf, " bytes lost"...)
+	}
 	if m.HasLSN {
 		d.buf = append(d.buf, ", LSN "...)
 		d.buf = pgvalue.AppendLSN(d.buf, m.LSN)
