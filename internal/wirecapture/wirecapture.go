@@ -19,6 +19,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -56,21 +57,73 @@ func Check() error {
 
 // Record captures the loopback traffic to and from the TCP ports into path (pcapng) while fn
 // runs, from before fn's first packet to after its last.
+//
+// dumpcap says "Capturing on" before packets reach it for a while (on a busy machine, long
+// enough to miss a connection's start): fn starts only once the capture holds a probe sent
+// after it said so, a connection attempt to a closed port (a SYN and its RST, frames with no
+// payload, which readers of the conversation skip). dumpcap writes to a pipe, which it
+// flushes after each packet, so the probe is seen as soon as dumpcap has it.
 func Record(ctx context.Context, path string, ports []int, fn func() error) error {
 	if err := Check(); err != nil {
 		return err
 	}
-	var filter []string
+	probe, err := closedPort()
+	if err != nil {
+		return err
+	}
+	filter := []string{"tcp port " + strconv.Itoa(probe)}
 	for _, p := range ports {
 		filter = append(filter, "tcp port "+strconv.Itoa(p))
 	}
-	cmd := exec.CommandContext(ctx, Dumpcap, "-i", "lo", "-f", strings.Join(filter, " or "), "-w", path)
+	out, err := os.OpenFile(path, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	cmd := exec.CommandContext(ctx, Dumpcap, "-i", "lo", "-f", strings.Join(filter, " or "), "-w", "-")
 	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return err
+	}
+	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return err
 	}
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("wirecapture: starting dumpcap: %w", err)
+	}
+	live := make(chan struct{}) // closed at the first packet
+	copied := make(chan error, 1)
+	go func() {
+		var blocks packetBlocks
+		buf := make([]byte, 64<<10)
+		for {
+			k, rerr := stdout.Read(buf)
+			if k > 0 {
+				if _, werr := out.Write(buf[:k]); werr != nil {
+					copied <- werr
+					return
+				}
+				if !blocks.seen && blocks.add(buf[:k]) {
+					close(live)
+				}
+			}
+			if rerr != nil {
+				copied <- nil
+				return
+			}
+		}
+	}()
+	stop := func() error {
+		// The last packets (a FIN, its ACK) reach the capture a moment after the close.
+		time.Sleep(300 * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGINT)
+		cerr := <-copied
+		werr := cmd.Wait()
+		if cerr != nil {
+			return fmt.Errorf("wirecapture: writing %s: %w", path, cerr)
+		}
+		return werr
 	}
 	// dumpcap says "Capturing on 'Loopback: lo'" once it captures.
 	lines := bufio.NewScanner(stderr)
@@ -84,15 +137,16 @@ func Record(ctx context.Context, path string, ports []int, fn func() error) erro
 		}
 	}
 	if !started {
-		cmd.Wait()
+		stop()
 		return fmt.Errorf("wirecapture: dumpcap did not start capturing: %s", said.String())
 	}
 	go io.Copy(&said, stderr)
+	if err := waitLive(ctx, probe, live); err != nil {
+		stop()
+		return fmt.Errorf("%w: %s", err, said.String())
+	}
 	fnErr := fn()
-	// The last packets (a FIN, its ACK) reach the capture a moment after the close.
-	time.Sleep(300 * time.Millisecond)
-	cmd.Process.Signal(syscall.SIGINT)
-	waitErr := cmd.Wait()
+	waitErr := stop()
 	if fnErr != nil {
 		return fnErr
 	}
@@ -104,6 +158,69 @@ func Record(ctx context.Context, path string, ports []int, fn func() error) erro
 		return fmt.Errorf("wirecapture: dumpcap wrote nothing to %s: %s", path, said.String())
 	}
 	return os.Chmod(path, 0o644)
+}
+
+// closedPort returns a loopback TCP port nothing listens on.
+func closedPort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// waitLive probes the closed port until dumpcap writes a packet (live is closed).
+func waitLive(ctx context.Context, probe int, live <-chan struct{}) error {
+	deadline := time.After(20 * time.Second)
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if c, err := net.DialTimeout("tcp", "127.0.0.1:"+strconv.Itoa(probe), time.Second); err == nil {
+			c.Close()
+		}
+		select {
+		case <-live:
+			return nil
+		case <-tick.C:
+		case <-deadline:
+			return errors.New("wirecapture: dumpcap captured no probe packet within 20 s")
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// packetBlocks reads a pcapng stream's blocks as they come, until the first packet's.
+type packetBlocks struct {
+	pending []byte
+	order   binary.ByteOrder
+	seen    bool
+}
+
+// add reads the stream's next bytes and says whether a packet block (enhanced or simple)
+// has come.
+func (p *packetBlocks) add(b []byte) bool {
+	p.pending = append(p.pending, b...)
+	for len(p.pending) >= 12 {
+		if p.order == nil || binary.LittleEndian.Uint32(p.pending) == 0x0A0D0D0A {
+			// A section header block: its byte-order magic says how to read what follows.
+			p.order = binary.ByteOrder(binary.LittleEndian)
+			if binary.BigEndian.Uint32(p.pending[8:]) == 0x1A2B3C4D {
+				p.order = binary.BigEndian
+			}
+		}
+		typ, n := p.order.Uint32(p.pending), int(p.order.Uint32(p.pending[4:]))
+		if typ == 6 || typ == 3 {
+			p.seen = true
+			return true
+		}
+		if n < 12 || len(p.pending) < n {
+			break
+		}
+		p.pending = p.pending[n:]
+	}
+	return false
 }
 
 // Exec runs SQL statements on the server, one after another, as the superuser, over the
