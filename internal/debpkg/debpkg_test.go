@@ -43,12 +43,12 @@ func TestTested(t *testing.T) {
 func TestDifference(t *testing.T) {
 	installed.Lock()
 	saved := installed.versions
-	installed.versions = map[string]string{"chromium": "149.0.1-1", "firefox-esr": "140.11.0esr-1~deb12u1", "xxd": ""}
+	installed.versions = map[string]string{"chromium": "157.0.1-1", "firefox-esr": "153.9.0esr-1~deb12u1", "xxd": ""}
 	installed.Unlock()
 	t.Cleanup(func() { installed.Lock(); installed.versions = saved; installed.Unlock() })
 
 	want, _ := Lookup("chromium")
-	if got := Difference("chromium"); !strings.Contains(got, "chromium 149.0.1-1 is installed") || !strings.Contains(got, want.Tested) {
+	if got := Difference("chromium"); !strings.Contains(got, "chromium 157.0.1-1 is installed") || !strings.Contains(got, want.Tested) {
 		t.Errorf("Difference(chromium) = %q", got)
 	}
 	if got := Difference("firefox-esr"); got != "" {
