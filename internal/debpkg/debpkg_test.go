@@ -43,7 +43,7 @@ func TestTested(t *testing.T) {
 func TestDifference(t *testing.T) {
 	installed.Lock()
 	saved := installed.versions
-	installed.versions = map[string]string{"chromium": "157.0.1-1", "firefox-esr": "153.9.0esr-1~deb12u1", "xxd": ""}
+	installed.versions = map[string]string{"chromium": "157.0.1-1", "firefox-esr": "140.11.0esr-1~deb12u1", "xxd": ""}
 	installed.Unlock()
 	t.Cleanup(func() { installed.Lock(); installed.versions = saved; installed.Unlock() })
 
