@@ -58,16 +58,23 @@ const maxDumpCopy = 8 << 20;
 const maxDump = 32 << 20;
 let exportWorker = null;
 const exportJobs = new Map();
+const exportProgress = new Map();
 let exportJob = 0;
 // exportAnswer has the export worker do a job, starting the worker on the first: its answer
-// is {bytes}, {over: true} or {why}.
-const exportAnswer = (job) =>
+// is {bytes}, {over: true} or {why}; progress, if given, gets the worker's reports on the way.
+const exportAnswer = (job, progress) =>
   new Promise((resolve) => {
     if (!exportWorker) {
       exportWorker = new Worker("export-worker.js");
       exportWorker.onmessage = (e) => {
+        if (e.data.read !== undefined) {
+          const report = exportProgress.get(e.data.id);
+          if (report) report(e.data);
+          return;
+        }
         const done = exportJobs.get(e.data.id);
         exportJobs.delete(e.data.id);
+        exportProgress.delete(e.data.id);
         if (done) done(e.data);
       };
       // The worker's script did not load or run (an error inside it answers the job): every
@@ -83,6 +90,7 @@ const exportAnswer = (job) =>
     }
     const id = ++exportJob;
     exportJobs.set(id, resolve);
+    if (progress) exportProgress.set(id, progress);
     exportWorker.postMessage({ id, job });
   });
 globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, inStream, name, message, senderTimeout, statusInterval) => {
@@ -151,6 +159,177 @@ const consumerReport = async (kind, text, format, proto, inStream, senderTimeout
   }
   throw "The Consumer panel was closed before its report came.";
 };
+
+// A file bigger than the page reads whole (web.MaxFile: maxFile, which a test keeps alike) is
+// opened in parts when it is a pcap, pcapng or pg_recvlogical file: the export worker reads it
+// from disk in chunks and cuts it at its frames or messages (input.Cutter), each part a file
+// of its own of at most partBytes and partItems, which is handed to main.wasm as if chosen
+// with "Open file…" (a File of the head and the part's bytes, named "NAME (part K of N)").
+// The panel (#bigfile) shows the cutting's progress, then moves between the parts. Another
+// file, over maxBig, or one that cannot be cut goes to main.wasm, which refuses it as before.
+// docs/page.md, "Big files".
+const maxFile = 64 << 20;
+const maxBig = 4 * 2 ** 30;
+const partBytes = 8 << 20;
+const partItems = 100000;
+let big = null; // {file, format, head, parts, shown}
+let handing = false; // a part (or a refused file) on its way to main.wasm's "change" listener
+
+// handToPage has main.wasm read file, as if chosen with "Open file…".
+const handToPage = (file) => {
+  const open = document.getElementById("file-open");
+  if (!open) return;
+  const dt = new DataTransfer();
+  dt.items.add(file);
+  open.files = dt.files;
+  handing = true;
+  try {
+    open.dispatchEvent(new Event("change", { bubbles: true }));
+  } finally {
+    handing = false;
+  }
+};
+
+const bytes = (n) => `${n.toLocaleString("en-US")} bytes`;
+
+// bigPanel returns the panel, made on first use: a status line, a progress bar, and the
+// parts' navigation.
+const bigPanel = () => {
+  let panel = document.getElementById("bigfile");
+  if (panel) return panel;
+  panel = document.createElement("section");
+  panel.id = "bigfile";
+  panel.className = "bigfile";
+  panel.setAttribute("aria-label", "Big file");
+  panel.innerHTML =
+    '<p id="bigfile-status" role="status"></p><progress id="bigfile-progress" max="1" value="0" aria-label="Bytes read"></progress>' +
+    '<p class="bigfile-nav" hidden><button type="button" id="bigfile-prev">Previous part</button> ' +
+    '<label>Part <input id="bigfile-part" type="number" min="1" value="1"> of <span id="bigfile-count"></span></label> ' +
+    '<button type="button" id="bigfile-next">Next part</button> <button type="button" id="bigfile-close">Close</button></p>';
+  document.body.append(panel);
+  panel.querySelector("#bigfile-prev").addEventListener("click", () => showPart(big.shown - 1));
+  panel.querySelector("#bigfile-next").addEventListener("click", () => showPart(big.shown + 1));
+  panel.querySelector("#bigfile-part").addEventListener("change", (e) => showPart(Number(e.target.value)));
+  panel.querySelector("#bigfile-close").addEventListener("click", closeBig);
+  return panel;
+};
+
+const closeBig = () => {
+  big = null;
+  const panel = document.getElementById("bigfile");
+  if (panel) panel.remove();
+};
+
+// describe says what the panel shows: the file, its parts so far, the part shown, and while
+// the file is being cut, how far.
+const describe = () => {
+  const panel = bigPanel();
+  const n = big.parts.length;
+  const what = big.format === "pg_recvlogical" ? "messages" : "frames";
+  let text = `${big.file.name}: ${bytes(big.file.size)}, ` +
+    (big.cutting ? `${n} parts so far` : `${n} parts`) +
+    ` of at most ${partBytes >> 20} MiB or ${partItems.toLocaleString("en-US")} ${what}.`;
+  if (big.shown > 0) {
+    const [start, end, items] = big.parts[big.shown - 1];
+    text += ` Part ${big.shown} is bytes ${start.toLocaleString("en-US")} to ${(end - 1).toLocaleString("en-US")}, ` +
+      `${items.toLocaleString("en-US")} ${what}` +
+      (big.format === "pg_recvlogical" ? "." : "; a TCP stream cut between two parts loses the message it was cut in, which each part's notes count.");
+  }
+  if (big.cutting) text += ` ${big.cutting}`;
+  if (big.stopped) text += ` ${big.stopped}`;
+  panel.querySelector("#bigfile-status").textContent = text;
+  panel.querySelector("#bigfile-progress").hidden = !big.cutting;
+  panel.querySelector(".bigfile-nav").hidden = big.shown === 0;
+  const box = panel.querySelector("#bigfile-part");
+  box.max = n;
+  box.value = big.shown;
+  panel.querySelector("#bigfile-count").textContent = big.cutting ? `${n} so far` : n;
+  panel.querySelector("#bigfile-prev").disabled = big.shown <= 1;
+  panel.querySelector("#bigfile-next").disabled = big.shown >= n;
+};
+
+// showPart has main.wasm read part k (from 1) of the big file.
+const showPart = (k) => {
+  if (!big || !(k >= 1 && k <= big.parts.length)) return;
+  big.shown = k;
+  describe();
+  const [start, end] = big.parts[k - 1];
+  const of = big.cutting ? "" : ` of ${big.parts.length}`;
+  const head = big.file.slice(0, big.head);
+  handToPage(new File([head, big.file.slice(start, end)], `${big.file.name} (part ${k}${of})`));
+};
+
+// openBig cuts file into parts, showing the first as soon as it is cut; a file that cannot be
+// cut is handed to main.wasm, which refuses it.
+const openBig = async (file) => {
+  closeBig();
+  const panel = bigPanel();
+  const status = panel.querySelector("#bigfile-status");
+  if (file.size > maxBig) {
+    status.textContent = `${file.name} is ${bytes(file.size)}, more than the 4 GiB the page opens in parts. ` +
+      "Cut it first: editcap -c 1000000 in.pcapng part.pcapng writes parts of a million frames; " +
+      "pgoutput-inspect decode reads a file of any size.";
+    return;
+  }
+  const bar = panel.querySelector("#bigfile-progress");
+  bar.max = file.size;
+  const began = performance.now();
+  const mine = { file, format: "", head: 0, parts: [], shown: 0, cutting: "Reading the file…", stopped: "" };
+  big = mine;
+  describe();
+  const answer = await exportAnswer({ cut: { file, maxBytes: partBytes, maxItems: partItems } }, (so) => {
+    if (big !== mine) return;
+    mine.format = so.format;
+    mine.head = so.head;
+    mine.parts.push(...so.done);
+    bar.value = so.read;
+    const left = ((performance.now() - began) / so.read) * (file.size - so.read);
+    mine.cutting = `Cutting: ${bytes(so.read)} of ${bytes(file.size)} read, about ${Math.ceil(left / 1000)} s left.`;
+    if (mine.shown === 0 && mine.parts.length > 0) showPart(1);
+    else describe();
+  });
+  if (big !== mine) return; // closed, or another file opened
+  mine.cutting = "";
+  if (answer.why && mine.parts.length === 0) {
+    closeBig();
+    handToPage(file);
+    return;
+  }
+  if (answer.why) {
+    mine.stopped = `The cutting stopped: ${answer.why}; the parts before are whole.`;
+  } else {
+    mine.parts = answer.parts;
+  }
+  if (mine.shown === 0) showPart(1);
+  else describe();
+};
+
+// A big file chosen or dropped goes to openBig before main.wasm's listeners see it; any other
+// input closes the panel.
+document.addEventListener("change", (e) => {
+  const open = e.target;
+  if (handing || open.id !== "file-open" || !open.files.length) return;
+  if (open.files[0].size <= maxFile) {
+    closeBig();
+    return;
+  }
+  e.stopImmediatePropagation();
+  const file = open.files[0];
+  open.value = "";
+  openBig(file);
+}, true);
+document.addEventListener("drop", (e) => {
+  const files = e.dataTransfer && e.dataTransfer.files;
+  if (!files || !files.length || files[0].size <= maxFile) {
+    closeBig();
+    return;
+  }
+  e.preventDefault();
+  e.stopImmediatePropagation();
+  openBig(files[0]);
+}, true);
+document.addEventListener("paste", (e) => { if (e.target.id === "input-text") closeBig(); }, true);
+addEventListener("hashchange", closeBig);
 
 // The service worker (sw.js, written by the build: internal/offline) keeps the page's files and
 // serves them on later visits, so the page starts without the network and works with none

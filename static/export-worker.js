@@ -1,8 +1,9 @@
 // The page's export worker: runs export.wasm (wasm/export: the command line tool's writers,
 // which main.wasm does not hold) and answers the page's jobs (static/boot.js's
-// pgoutputInspectorDump): {id, job} in, {id, bytes} (transferred), {id, over: true} or
-// {id, why} out. The page starts it on the first dump it exports; export.wasm is fetched then,
-// once, and the worker is kept for later dumps.
+// pgoutputInspectorDump, and pgoutputInspectorBigFile's cutting): {id, job} in, {id, bytes}
+// (transferred), {id, over: true} or {id, why} out, and {id, read, parts} while a file is cut.
+// The page starts it on its first job; export.wasm is fetched then, once, and the worker is
+// kept for later jobs.
 "use strict";
 
 importScripts("wasm_exec.js");
@@ -33,12 +34,33 @@ function start() {
   });
 }
 
+// cut reads a file too big for the page from disk in chunks (Blob.slice, FileReaderSync: the
+// file is never held whole) and cuts it into parts (input.Cutter through export.wasm's
+// pgoutputInspectorCut), posting {id, read, parts, done, format, head} after each chunk (done:
+// the parts completed since the last); its answer is {format, head, parts}, or {why} with the
+// parts done before the cutting stopped posted last.
+const cutChunk = 4 << 20;
+const cut = (id, { file, maxBytes, maxItems }) => {
+  const reader = new FileReaderSync();
+  pgoutputInspectorCut(maxBytes, maxItems);
+  for (let at = 0; at < file.size; at += cutChunk) {
+    const chunk = new Uint8Array(reader.readAsArrayBuffer(file.slice(at, at + cutChunk)));
+    const so = pgoutputInspectorCut(chunk);
+    postMessage({ id, read: at + chunk.length, parts: so.parts, done: so.done, format: so.format, head: so.head });
+    if (so.why) {
+      pgoutputInspectorCut();
+      return { why: so.why };
+    }
+  }
+  return pgoutputInspectorCut();
+};
+
 onmessage = async (e) => {
   const { id, job } = e.data;
   try {
     ready = ready || start();
     await ready;
-    const answer = pgoutputInspectorExport(job);
+    const answer = job.cut ? cut(id, job.cut) : pgoutputInspectorExport(job);
     answer.id = id;
     postMessage(answer, answer.bytes ? [answer.bytes.buffer] : []);
   } catch (err) {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -211,5 +212,18 @@ func TestBinaryFileShareLink(t *testing.T) {
 	o := apply(t, NewState(-1), OpenShared{Payload: payload})
 	if o.Text != s.Text || o.File != "" || o.Doc == nil || o.Doc.Format != input.Pcapng || len(o.Doc.Messages) != len(s.Doc.Messages) || o.Msg != 2 {
 		t.Fatalf("the link opens %d bytes read as %v, message %d, file %q", len(o.Text), o.Doc != nil, o.Msg, o.File)
+	}
+}
+
+// TestBootKnowsMaxFile: static/boot.js opens a file over MaxFile in parts before main.wasm
+// reads it (its own maxFile: reading MaxFile from main.wasm would cost main.wasm bytes); the
+// two are the same.
+func TestBootKnowsMaxFile(t *testing.T) {
+	b, err := os.ReadFile("../static/boot.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "\nconst maxFile = " + strconv.Itoa(MaxFile>>20) + " << 20;\n"; !strings.Contains(string(b), want) {
+		t.Errorf("static/boot.js does not say %q (web.MaxFile is %d MiB)", strings.TrimSpace(want), MaxFile>>20)
 	}
 }

@@ -45,6 +45,59 @@ func main() {
 		out, over, why := dump.RunJob(j)
 		return answer(out, over, why)
 	}))
+	// A file too big for the page is cut into parts as the worker reads it from disk
+	// (static/export-worker.js): pgoutputInspectorCut(maxBytes, maxItems) starts, then
+	// pgoutputInspectorCut(chunk) reads each chunk in order and gives {parts, done}: how many
+	// parts so far, and those completed since the last call, with the file's format and head
+	// ({why} when it cannot be cut); and pgoutputInspectorCut() ends with {format, head,
+	// parts} or {why}. A part is [start, end, items].
+	var cutter *input.Cutter
+	var chunk []byte
+	sent := 0 // parts given so far
+	list := func(ps []input.Part) js.Value {
+		l := js.Global().Get("Array").New(len(ps))
+		for i, p := range ps {
+			l.SetIndex(i, []any{float64(p.Start), float64(p.End), p.Items})
+		}
+		return l
+	}
+	js.Global().Set("pgoutputInspectorCut", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		r := js.Global().Get("Object").New()
+		switch {
+		case len(args) == 2:
+			cutter, sent = &input.Cutter{MaxBytes: int64(args[0].Int()), MaxItems: args[1].Int()}, 0
+		case len(args) == 1 && cutter != nil:
+			n := args[0].Length()
+			if cap(chunk) < n {
+				chunk = make([]byte, n)
+			}
+			js.CopyBytesToGo(chunk[:n], args[0])
+			_, err := cutter.Write(chunk[:n])
+			so := cutter.SoFar()
+			r.Set("parts", len(so.Parts))
+			r.Set("format", string(so.Format))
+			r.Set("head", float64(so.Head))
+			// The last part may still grow, unless the cutting stopped.
+			done := max(len(so.Parts)-1, sent)
+			if err != nil {
+				r.Set("why", err.Error())
+				done = len(so.Parts)
+			}
+			r.Set("done", list(so.Parts[sent:done]))
+			sent = done
+		case cutter != nil:
+			ps, err := cutter.Close()
+			cutter, chunk = nil, nil
+			if err != nil {
+				r.Set("why", err.Error())
+				break
+			}
+			r.Set("format", string(ps.Format))
+			r.Set("head", float64(ps.Head))
+			r.Set("parts", list(ps.Parts))
+		}
+		return r
+	}))
 	select {} // the worker calls pgoutputInspectorExport for each job
 }
 

@@ -1,0 +1,168 @@
+//go:build !js
+
+package web_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	pginput "pgoutput-inspector/input"
+	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/web"
+)
+
+// A file over web.MaxFile is opened in parts (static/boot.js: openBig): a real
+// pg_recvlogical -f file of real traffic (scripts/bigrecv: a PostgreSQL server, pgbench's
+// clients), cut by the export worker as it reads it from disk.
+
+var bigRecv struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// bigRecvFile makes, once per test run, a pg_recvlogical file of more than web.MaxFile bytes.
+func bigRecvFile(t testing.TB) string {
+	t.Helper()
+	bigRecv.once.Do(func() {
+		dir, err := os.MkdirTemp("", "pgoutput-inspector-bigrecv")
+		if err != nil {
+			bigRecv.err = err
+			return
+		}
+		bigRecv.path = filepath.Join(dir, "big.recv")
+		mb := strconv.Itoa(web.MaxFile>>20 + 4)
+		cmd := exec.Command("go", "run", "./scripts/bigrecv", "-mb", mb, "-out", bigRecv.path)
+		cmd.Dir = ".."
+		if out, err := cmd.CombinedOutput(); err != nil {
+			bigRecv.err = err
+			t.Logf("scripts/bigrecv: %s", out)
+		}
+	})
+	if bigRecv.err != nil {
+		t.Fatalf("scripts/bigrecv: %v", bigRecv.err)
+	}
+	return bigRecv.path
+}
+
+// TestBrowsersBigFile opens a pg_recvlogical file of more than web.MaxFile bytes: the page
+// cuts it into parts (the cutter's, as the command line reads it), shows the first as soon as
+// it is cut, then the next and the last as asked, each with all its messages, names the part
+// in the text box, and passes axe-core's checks.
+func TestBrowsersBigFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a big file with a real server")
+	}
+	path := bigRecvFile(t)
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(raw) <= web.MaxFile {
+		t.Fatalf("%s holds %d bytes, not more than web.MaxFile", path, len(raw))
+	}
+	// The parts as static/boot.js asks for them: 8 MiB or 100,000 messages.
+	c := &pginput.Cutter{MaxBytes: 8 << 20, MaxItems: 100000}
+	c.Write(raw)
+	parts, err := c.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(parts.Parts)
+	counts := map[int]string{}
+	for _, k := range []int{1, 2, n} {
+		p := parts.Parts[k-1]
+		res, err := pginput.Parse(append(raw[:parts.Head:parts.Head], raw[p.Start:p.End]...), pginput.RecvLogical)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts[k] = strconv.Itoa(len(res.Messages)) + " messages"
+	}
+	count := func(k int) string { return counts[k] }
+	raw = nil
+	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, base string) {
+		shows := func(k int) {
+			t.Helper()
+			poll(t, b, "the panel shows part "+strconv.Itoa(k), `((e) => e && e.textContent.includes("Part `+strconv.Itoa(k)+` is bytes") ? "" : e ? e.textContent : "no panel")(document.querySelector("#bigfile-status"))`)
+			waitText(t, b, ".input-status", count(k))
+			// Part 1 is shown as soon as it is cut, before the parts are counted.
+			name := filepath.Base(path) + " (part " + strconv.Itoa(k) + " of " + strconv.Itoa(n) + ")"
+			if k == 1 {
+				name = filepath.Base(path) + " (part 1"
+			}
+			poll(t, b, "the text box names "+name, `((e) => e && e.value.includes(`+jsQuote(name)+`) ? "" : e ? e.value.slice(0, 200) : "no box")(document.querySelector("#input-text"))`)
+		}
+		b.Upload("#file-open", path)
+		shows(1)
+		poll(t, b, "the file is cut whole", `((e) => e && e.textContent.includes(" `+strconv.Itoa(n)+` parts of at most") ? "" : e ? e.textContent : "no panel")(document.querySelector("#bigfile-status"))`)
+		b.Click("#bigfile-next")
+		shows(2)
+		axeSerious(t, b, "a big file's part 2")
+		b.Eval(`(() => { const box = document.querySelector("#bigfile-part"); box.value = "`+strconv.Itoa(n)+`"; box.dispatchEvent(new Event("change")); })()`, nil)
+		shows(n)
+		var last bool
+		b.Eval(`document.querySelector("#bigfile-next").disabled`, &last)
+		if !last {
+			t.Errorf("Next part is enabled on the last part")
+		}
+		var status string
+		b.Eval(`document.querySelector("#bigfile-status").textContent`, &status)
+		if want := strconv.Itoa(n) + " parts of at most 8 MiB or 100,000 messages"; !strings.Contains(status, want) {
+			t.Errorf("the panel says %q, not %q", status, want)
+		}
+		b.Click("#bigfile-close")
+		poll(t, b, "the panel is gone", `document.querySelector("#bigfile") ? "still there" : ""`)
+	})
+}
+
+// BenchmarkPageBigFile opens a pg_recvlogical file of more than web.MaxFile bytes of real
+// traffic (scripts/bigrecv) in Chromium, in a page loaded afresh each time (the export
+// worker starts with the file): the time from choosing the file to the first rows of part 1,
+// and to the whole file cut (the rate, in MB/s of the file), and the page's JavaScript heap
+// then (the worker's is its own).
+func BenchmarkPageBigFile(b *testing.B) {
+	path := bigRecvFile(b)
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	base := browsertest.Serve(b)
+	br := browsertest.Start(b)
+	var first, cut, heap float64
+	for range b.N {
+		br.Navigate(base)
+		br.WaitReady("html[data-ready]")
+		br.Eval(`addEventListener("change", () => { globalThis.chosenAt = performance.now(); }, { capture: true, once: true })`, nil)
+		br.Upload("#file-open", path)
+		var r struct{ First, Cut, Heap float64 }
+		br.Eval(`new Promise((resolve) => {
+			let first = -1;
+			const tick = () => {
+				const now = performance.now();
+				const box = document.querySelector("#input-text");
+				if (first < 0 && document.querySelector(".mrow") && box && box.value.includes("(part 1")) first = now - chosenAt;
+				const status = document.querySelector("#bigfile-status");
+				if (first >= 0 && status && status.textContent.includes(" parts of at most")) {
+					resolve({First: first, Cut: now - chosenAt, Heap: performance.memory ? performance.memory.usedJSHeapSize : 0});
+					return;
+				}
+				requestAnimationFrame(tick);
+			};
+			tick();
+		})`, &r)
+		first += r.First
+		cut += r.Cut
+		heap += r.Heap
+	}
+	n := float64(b.N)
+	b.ReportMetric(first/n, "ms/choose-to-first-rows")
+	b.ReportMetric(cut/n, "ms/choose-to-cut")
+	b.ReportMetric(float64(fi.Size())/1e6/(cut/n/1000), "MB/s-cut")
+	b.ReportMetric(heap/n/1e6, "MB-page-heap")
+	b.ReportMetric(float64(fi.Size()), "file-bytes")
+}
