@@ -13,6 +13,7 @@ import (
 
 	pginput "pgoutput-inspector/input"
 	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/internal/wirecapture"
 	"pgoutput-inspector/web"
 )
 
@@ -120,13 +121,29 @@ func TestBrowsersBigFile(t *testing.T) {
 	})
 }
 
-// BenchmarkPageBigFile opens a pg_recvlogical file of more than web.MaxFile bytes of real
-// traffic (scripts/bigrecv) in Chromium, in a page loaded afresh each time (the export
-// worker starts with the file): the time from choosing the file to the first rows of part 1,
-// and to the whole file cut (the rate, in MB/s of the file), and the page's JavaScript heap
-// then (the worker's is its own).
+// BenchmarkPageBigFile opens files of more than web.MaxFile bytes of real traffic
+// (scripts/bigrecv: a pg_recvlogical file, and with dumpcap the pcapng of its connection) in
+// Chromium, in a page loaded afresh each time (the export worker starts with the file): the
+// time from choosing the file to the first rows of part 1, and to the whole file cut (the
+// rate, in MB/s of the file), and the page's JavaScript heap then (the worker's is its own).
 func BenchmarkPageBigFile(b *testing.B) {
-	path := bigRecvFile(b)
+	recv := bigRecvFile(b)
+	b.Run("pg_recvlogical", func(b *testing.B) { benchmarkBigFile(b, recv) })
+	b.Run("pcapng", func(b *testing.B) {
+		if err := wirecapture.Check(); err != nil {
+			b.Skip(err)
+		}
+		dir := b.TempDir()
+		cmd := exec.Command("go", "run", "./scripts/bigrecv", "-mb", "70", "-out", filepath.Join(dir, "big.recv"), "-pcap", filepath.Join(dir, "big.pcapng"))
+		cmd.Dir = ".."
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("scripts/bigrecv: %v: %s", err, out)
+		}
+		benchmarkBigFile(b, filepath.Join(dir, "big.pcapng"))
+	})
+}
+
+func benchmarkBigFile(b *testing.B, path string) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		b.Fatal(err)

@@ -3,9 +3,12 @@
 // starts a throwaway PostgreSQL server (internal/pgserver, Debian's postgresql-15), runs the
 // real pg_recvlogical into OUT, and pgbench's clients insert, update and delete rows (text
 // values with newline bytes among them) until the file holds -mb megabytes. The file is not
-// kept in the repository.
+// kept in the repository. With -pcap, dumpcap records pg_recvlogical's connection (the only
+// TCP one: pgbench and psql use the server's socket) into a pcapng as well
+// (internal/wirecapture; root).
 //
 //	go run ./scripts/bigrecv -mb 250 -out /tmp/big.recv && xxd /tmp/big.recv >/tmp/big.xxd
+//	go run ./scripts/bigrecv -mb 100 -out /tmp/big.recv -pcap /tmp/big.pcapng
 package main
 
 import (
@@ -21,6 +24,7 @@ import (
 	"time"
 
 	"pgoutput-inspector/internal/pgserver"
+	"pgoutput-inspector/internal/wirecapture"
 )
 
 // workload is pgbench's script: each transaction inserts a row, updates another and deletes a
@@ -38,22 +42,23 @@ func main() {
 	mb := flag.Int("mb", 250, "stop once the file holds this many megabytes")
 	out := flag.String("out", "/tmp/big.recv", "the pg_recvlogical -f file to write")
 	clients := flag.Int("clients", 4, "pgbench clients")
+	pcap := flag.String("pcap", "", "also record pg_recvlogical's connection into this pcapng")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := run(ctx, *out, int64(*mb)<<20, *clients); err != nil {
+	if err := run(ctx, *out, *pcap, int64(*mb)<<20, *clients); err != nil {
 		fmt.Fprintln(os.Stderr, "bigrecv:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, out string, size int64, clients int) error {
+func run(ctx context.Context, out, pcap string, size int64, clients int) error {
 	srv, err := pgserver.Start(ctx, pgserver.Debian15)
 	if err != nil {
 		return err
 	}
 	defer srv.Shutdown(pgserver.Fast, 30*time.Second)
-	conn := srv.ConnString()
+	conn := srv.SocketConnString()
 	psql := func(sql string) error {
 		cmd := exec.CommandContext(ctx, filepath.Join(srv.BinDir, "psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", conn, "-c", sql)
 		cmd.Stderr = os.Stderr
@@ -68,7 +73,18 @@ func run(ctx context.Context, out string, size int64, clients int) error {
 			return err
 		}
 	}
-	recv := exec.CommandContext(ctx, filepath.Join(srv.BinDir, "pg_recvlogical"), "-d", conn, "-S", "s", "--start",
+	stream := func() error { return receive(ctx, srv, out, size, clients) }
+	if pcap != "" {
+		return wirecapture.Record(ctx, pcap, []int{srv.Port}, stream)
+	}
+	return stream()
+}
+
+// receive runs pg_recvlogical over TCP into out while pgbench's clients change rows, until
+// out holds size bytes.
+func receive(ctx context.Context, srv *pgserver.Server, out string, size int64, clients int) error {
+	conn := srv.SocketConnString()
+	recv := exec.CommandContext(ctx, filepath.Join(srv.BinDir, "pg_recvlogical"), "-d", srv.ConnString(), "-S", "s", "--start",
 		"-o", "proto_version=1", "-o", "publication_names=p", "-s", "1", "-f", out)
 	recv.Stderr = os.Stderr
 	if err := recv.Start(); err != nil {
