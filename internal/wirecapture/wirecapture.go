@@ -62,7 +62,8 @@ func Check() error {
 // enough to miss a connection's start): fn starts only once the capture holds a probe sent
 // after it said so, a connection attempt to a closed port (a SYN and its RST, frames with no
 // payload, which readers of the conversation skip). dumpcap writes to a pipe, which it
-// flushes after each packet, so the probe is seen as soon as dumpcap has it.
+// flushes as packets come (a file only when its buffer fills), so the probe is seen within a
+// fraction of a second of dumpcap having it.
 func Record(ctx context.Context, path string, ports []int, fn func() error) error {
 	if err := Check(); err != nil {
 		return err
