@@ -214,7 +214,16 @@ const bigPanel = () => {
   return panel;
 };
 
+// closeBig closes the panel; a file still being cut stops being read (the worker, busy with
+// it, is stopped: the next job starts another).
 const closeBig = () => {
+  if (big && big.cutting && exportWorker) {
+    exportWorker.terminate();
+    exportWorker = null;
+    for (const done of exportJobs.values()) done({ why: "the big file was closed" });
+    exportJobs.clear();
+    exportProgress.clear();
+  }
   big = null;
   const panel = document.getElementById("bigfile");
   if (panel) panel.remove();

@@ -54,7 +54,7 @@ func bigRecvFile(t testing.TB) string {
 // TestBrowsersBigFile opens a pg_recvlogical file of more than web.MaxFile bytes: the page
 // cuts it into parts (the cutter's, as the command line reads it), shows the first as soon as
 // it is cut, then the next and the last as asked, each with all its messages, names the part
-// in the text box, and passes axe-core's checks.
+// in the text box, and passes axe-core's checks; closed while it is cut, it opens again.
 func TestBrowsersBigFile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("makes a big file with a real server")
@@ -118,6 +118,12 @@ func TestBrowsersBigFile(t *testing.T) {
 		}
 		b.Click("#bigfile-close")
 		poll(t, b, "the panel is gone", `document.querySelector("#bigfile") ? "still there" : ""`)
+		// Closed while it is cut (the worker reading it is stopped), the file opens again.
+		b.Upload("#file-open", path)
+		b.Click("#bigfile-close")
+		poll(t, b, "the panel is gone", `document.querySelector("#bigfile") ? "still there" : ""`)
+		b.Upload("#file-open", path)
+		shows(1)
 	})
 }
 
