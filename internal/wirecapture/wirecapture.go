@@ -19,7 +19,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -34,6 +33,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"pgoutput-inspector/input"
 	"pgoutput-inspector/internal/pgserver"
 )
 
@@ -96,7 +96,10 @@ func Record(ctx context.Context, path string, ports []int, fn func() error) erro
 	live := make(chan struct{}) // closed at the first packet
 	copied := make(chan error, 1)
 	go func() {
-		var blocks packetBlocks
+		// input.Cutter reads the pcapng's blocks as they come: a part begins at the first
+		// packet block.
+		blocks := input.Cutter{MaxBytes: 1 << 62, MaxItems: 1 << 30}
+		seen := false
 		buf := make([]byte, 64<<10)
 		for {
 			k, rerr := stdout.Read(buf)
@@ -105,8 +108,12 @@ func Record(ctx context.Context, path string, ports []int, fn func() error) erro
 					copied <- werr
 					return
 				}
-				if !blocks.seen && blocks.add(buf[:k]) {
-					close(live)
+				if !seen {
+					blocks.Write(buf[:k])
+					if len(blocks.SoFar().Parts) > 0 {
+						seen = true
+						close(live)
+					}
 				}
 			}
 			if rerr != nil {
@@ -190,38 +197,6 @@ func waitLive(ctx context.Context, probe int, live <-chan struct{}) error {
 			return ctx.Err()
 		}
 	}
-}
-
-// packetBlocks reads a pcapng stream's blocks as they come, until the first packet's.
-type packetBlocks struct {
-	pending []byte
-	order   binary.ByteOrder
-	seen    bool
-}
-
-// add reads the stream's next bytes and says whether a packet block (enhanced or simple)
-// has come.
-func (p *packetBlocks) add(b []byte) bool {
-	p.pending = append(p.pending, b...)
-	for len(p.pending) >= 12 {
-		if p.order == nil || binary.LittleEndian.Uint32(p.pending) == 0x0A0D0D0A {
-			// A section header block: its byte-order magic says how to read what follows.
-			p.order = binary.ByteOrder(binary.LittleEndian)
-			if binary.BigEndian.Uint32(p.pending[8:]) == 0x1A2B3C4D {
-				p.order = binary.BigEndian
-			}
-		}
-		typ, n := p.order.Uint32(p.pending), int(p.order.Uint32(p.pending[4:]))
-		if typ == 6 || typ == 3 {
-			p.seen = true
-			return true
-		}
-		if n < 12 || len(p.pending) < n {
-			break
-		}
-		p.pending = p.pending[n:]
-	}
-	return false
 }
 
 // Exec runs SQL statements on the server, one after another, as the superuser, over the
