@@ -46,12 +46,12 @@ import (
 )
 
 // MaxGap is the longest run of zero bytes written out between two data segments. Joining
-// segments saves their headers, which brotli cannot predict, and costs the zeros' raw bytes.
-// On the page with this paste readers (input and hexview/render without inlining,
-// 2026-12-05) 28, 24, 20 and 16 gave 4,499,108, 4,497,719, 4,492,068 and 4,491,280 B raw, and
-// 891,842, 891,708, 892,544 and 892,393 B brotli: 20 leaves about 8 KB under each budget
-// (docs/performance.md, "Size tricks").
-const MaxGap = 20
+// segments saves their headers, which brotli cannot predict, and costs the zeros' raw bytes:
+// a higher MaxGap trades raw bytes for brotli bytes (docs/performance.md, "Size tricks"). 12
+// leaves room under both budgets: on 2026-12-06, 20, 16, 14, 12 and 8 gave 4,501,464,
+// 4,500,469, 4,494,722, 4,488,377 and 4,486,506 B raw, and 890,104, 890,377, 891,879,
+// 894,110 and 899,159 B brotli.
+const MaxGap = 12
 
 func main() {
 	if len(os.Args) != 2 {

@@ -138,9 +138,9 @@ func TestPackThePage(t *testing.T) {
 		t.Errorf("function names kept: %v", st.NamesKept)
 	}
 	// Browsers take up to 100,000 data segments (V8's and SpiderMonkey's limit); the packed
-	// page has about a thousand (1,307 with MaxGap 20 on 2026-12-05).
-	if st.After > 2000 || len(out) >= len(in) {
-		t.Errorf("%d data segments, %d bytes raw: expected fewer than 2000 and fewer bytes than the linker's %d", st.After, len(out), len(in))
+	// page has a few thousand (3,226 with MaxGap 12 on 2026-12-06).
+	if st.After > 5000 || len(out) >= len(in) {
+		t.Errorf("%d data segments, %d bytes raw: expected fewer than 5000 and fewer bytes than the linker's %d", st.After, len(out), len(in))
 	}
 	// Every section but the data section is the linker's, or the linker's with one entry added.
 	oldSecs, newSecs := sections(t, in), sections(t, out)
