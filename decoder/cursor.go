@@ -263,7 +263,8 @@ func (c *cursor) String(f FieldID) ([]byte, bool) {
 			return rest[:i:i], true
 		}
 	}
-	c.fail(ErrUnterminated, f, 0, detail{form: detailBytes, num: len(rest)})
+	// At least all that remains and a zero byte.
+	c.fail(ErrUnterminated, f, len(rest)+1, detail{form: detailBytes, num: len(rest)})
 	return nil, false
 }
 

@@ -31,7 +31,9 @@ type Error struct {
 	Path string
 	// Field is the field being read.
 	Field FieldID
-	// Need and Left are, for ErrTruncated, the bytes the field needs and the bytes that remained.
+	// Need and Left are the bytes the field needs and the bytes that remained: for
+	// ErrTruncated, Need is more than Left; for ErrUnterminated it is at least Left+1 (the
+	// string's bytes and a zero byte); for the other kinds 0.
 	Need, Left int
 	// Detail says what was expected and what was there, for the other kinds.
 	Detail string

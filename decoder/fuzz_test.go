@@ -97,7 +97,7 @@ func fuzzSeeds() [][]byte {
 }
 
 // FuzzDecode: any bytes, any options: never panics, the leaves always tile the input, whether
-// or not it decodes, and Fits says whether it decodes.
+// or not it decodes, and Check gives its error.
 func FuzzDecode(f *testing.F) {
 	for _, s := range fuzzSeeds() {
 		f.Add(s, uint8(0))
@@ -117,8 +117,8 @@ func FuzzDecode(f *testing.F) {
 		for range 2 {
 			tr := s.Decode(b)
 			checkTiling(t, tr)
-			if fit.Fits(b) != (tr.Err == nil) {
-				t.Fatalf("Fits disagrees with Decode's error %v", tr.Err)
+			if c := fit.Check(b); !sameCheck(c, tr) {
+				t.Fatalf("Check's error %+v is not Decode's %+v", c, tr.Err)
 			}
 			if tr.Err != nil {
 				_ = tr.Err.Error()

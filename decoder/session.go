@@ -260,15 +260,40 @@ func (s *Session) Decode(b []byte) *Tree {
 // DecodeInto decodes one message into t, reusing t's storage. The tree's values are views into b.
 func (s *Session) DecodeInto(t *Tree, b []byte) { s.decodeMessage(t, b, false) }
 
-// Fits reports whether b decodes without an error, exactly as DecodeInto would read it at this
-// point of the stream, and moves the session on as DecodeInto does (the stream state, the
-// protocol version, the Stream Abort reading, the message count), without recording a node: its
-// memory does not grow with the message. It learns no names from Relation and Type messages;
-// those name columns and types and never decide whether a message decodes. It is how a caller
-// scores a reading of many messages, or of one huge one.
-func (s *Session) Fits(b []byte) bool {
+// Check reports whether b decodes, exactly as DecodeInto would read it at this point of the
+// stream, and moves the session on as DecodeInto does (the stream state, the protocol version,
+// the Stream Abort reading, the message count), without recording a node: its memory does not
+// grow with the message. It learns no names from Relation and Type messages; those name
+// columns and types and never decide whether a message decodes. It is how a caller scores a
+// reading of many messages, or of one huge one, or finds where a message can end.
+//
+// Its answer is nil, or an error without path or detail: DecodeInto's but for two things. An
+// invalid value read with the fields around it may be placed at the first of them. And for a
+// message the context lets read two ways, neither fitting, where DecodeInto shows the default
+// reading's error, Check says what a longer message needs for either to fit. So with
+// ErrTruncated no message shorter than Offset+Need fits, with ErrUnterminated none without a
+// zero byte after Offset, and with another error no longer one does. The error is the
+// session's, valid until its next call.
+func (s *Session) Check(b []byte) *Error {
 	s.decodeMessage(&s.alt, b, true)
-	return s.alt.Err == nil
+	return s.alt.Err
+}
+
+// OneReading reports whether the message b starts with reads one way only at this point of
+// the stream (no envelope; its type's fields not left open by the context): it ends where its
+// fields do, so Check of it with more bytes after reports ErrTrailing at its end.
+func (s *Session) OneReading(b []byte) bool {
+	if len(b) == 0 || s.wrapper[b[0]] {
+		return false
+	}
+	stream, abort := s.open(s.lookupType(b[0]))
+	return !stream && !abort
+}
+
+// open says which readings of a message of type mt the context leaves open: with and without
+// a streamed transaction's xid, with and without a Stream Abort's parallel fields.
+func (s *Session) open(mt *MessageType) (stream, abort bool) {
+	return mt != nil && mt.StreamXid && s.stream < 0, mt != nil && mt.ParallelFields && s.parallel < 0
 }
 
 // decodeMessage decodes one message into t, choosing between readings the context leaves open,
@@ -281,8 +306,7 @@ func (s *Session) decodeMessage(t *Tree, b []byte, probe bool) {
 		mt = s.peekType(b)
 	}
 	first := reading{inStream: s.stream == 1, parallel: s.parallel == 1}
-	streamOpen := mt != nil && mt.StreamXid && s.stream < 0
-	abortOpen := mt != nil && mt.ParallelFields && s.parallel < 0
+	streamOpen, abortOpen := s.open(mt)
 	if !streamOpen && !abortOpen {
 		s.decode(t, b, first, probe)
 		s.apply(t, probe)
@@ -299,6 +323,10 @@ func (s *Session) decodeMessage(t *Tree, b []byte, probe bool) {
 	// the other fits. A probe that keeps the default has its answer already (t is s.alt).
 	s.decode(&s.alt, b, alt, true)
 	altFits := s.alt.Err == nil
+	var altErr Error
+	if !altFits {
+		altErr = *s.alt.Err
+	}
 	s.decode(&s.alt, b, first, true)
 	firstFits := s.alt.Err == nil
 	keep := first
@@ -307,11 +335,27 @@ func (s *Session) decodeMessage(t *Tree, b []byte, probe bool) {
 	}
 	if !probe || keep != first {
 		s.decode(t, b, keep, probe)
+	} else if !firstFits && !altFits {
+		either(t.Err, &altErr)
 	}
 	t.Reading.Guessed = true
 	t.Reading.AlsoFit = firstFits && altFits
 	t.Reading.Note = choiceNote(streamOpen, t)
 	s.apply(t, probe)
+}
+
+// either makes e, a probe's error in one reading of a message read two ways, say what a longer
+// message needs for either reading to fit, given a, the other's: no shorter message fits.
+func either(e, a *Error) {
+	switch {
+	case a.Need == 0:
+		// No longer message fits a's reading.
+	case e.Need != 0 && e.Kind != a.Kind:
+		// Too short both ways, one for a zero byte: at least one byte more.
+		e.Kind, e.Offset, e.Field, e.Need, e.Left = ErrTruncated, e.Offset+e.Left, FieldUndecoded, 1, 0
+	case e.Need == 0 || a.Offset+a.Need < e.Offset+e.Need || a.Offset+a.Need == e.Offset+e.Need && a.Offset < e.Offset:
+		e.Kind, e.Offset, e.Field, e.Need, e.Left = a.Kind, a.Offset, a.Field, a.Need, a.Left
+	}
 }
 
 // choiceNote explains, without allocating, which reading was taken and why.
@@ -496,7 +540,7 @@ func xlogDataBody(s *Session, c *cursor, rd reading, depth int, _ uint64) {
 const maxRelationVersions = 4
 
 // apply records what a decoded message says about the stream: relations, types, stream state
-// and protocol version. After a probe (Fits) the tree holds no nodes, so the names Relation and
+// and protocol version. After a probe (Check) the tree holds no nodes, so the names Relation and
 // Type messages give (learn) are not recorded; nothing else depends on the nodes.
 func (s *Session) apply(t *Tree, probe bool) {
 	s.count++

@@ -233,11 +233,11 @@ func (s *state) splitWrapped(sess *decoder.Session, pieces []span, width int) {
 	per := width / 4 * 3
 	for i := len(s.msgs) - 1; ; i++ {
 		b := s.buf[s.starts[i]:]
-		if sess.Fits(b) {
+		if sess.Check(b) == nil {
 			return
 		}
 		k := 1
-		for ; k < len(pieces) && !sess.Fits(b[:k*per]); k++ {
+		for ; k < len(pieces) && sess.Check(b[:k*per]) != nil; k++ {
 		}
 		if k == len(pieces) {
 			return

@@ -15,7 +15,7 @@ func decodeScore(r *Result) (ok, n int) {
 			break
 		}
 		n++
-		if sess.Fits(r.Messages[i].Bytes) {
+		if sess.Check(r.Messages[i].Bytes) == nil {
 			ok++
 		}
 	}

@@ -1135,7 +1135,7 @@ func (s *state) asFrames() bool {
 	if len(c.msgs)+len(c.cut) == 0 {
 		return false
 	}
-	if len(frames) == 1 && decoder.NewSession(decoder.Options{}).Fits(frames[0].data) {
+	if len(frames) == 1 && decoder.NewSession(decoder.Options{}).Check(frames[0].data) == nil {
 		s.also = append(s.also, Alternative{Format: WiresharkDump, Messages: 1, Note: "the frame's bytes decode as one message too"})
 	}
 	old := s.buf

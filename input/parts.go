@@ -163,7 +163,7 @@ func (c *Cutter) record() {
 // cutRecv cuts the pg_recvlogical file's messages out of the bytes read so far.
 func (c *Cutter) cutRecv(final bool) {
 	for {
-		m, st := c.recv.next(c.buf, final)
+		m, st := c.recv.nextQuick(c.buf, final)
 		switch st {
 		case splitFound:
 			// The message and its newline.

@@ -293,7 +293,7 @@ func (s *state) displayReadings(scratch []byte, offs []int, ed []displayEdit) *f
 		s.text, s.endName = alt, "the end of the value"
 		f := s.valueBytes(alt, 0)
 		s.text, s.endName = text, endName
-		if f == nil && s.tabSess.Fits(s.buf[start:]) {
+		if f == nil && s.tabSess.Check(s.buf[start:]) == nil {
 			if found < 0 {
 				found = mask
 			} else {

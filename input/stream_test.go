@@ -156,7 +156,7 @@ func TestStreamSameAsParse(t *testing.T) {
 	}
 }
 
-func readGzip(t *testing.T, file string) []byte {
+func readGzip(t testing.TB, file string) []byte {
 	t.Helper()
 	f, err := os.Open(file)
 	if err != nil {

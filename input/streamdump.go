@@ -172,7 +172,7 @@ func (st *Stream) readDumpPiece() {
 	final := f != nil || st.eof && end == len(st.buf)
 	d.msgs = d.msgs[:0]
 	for {
-		c, k := d.split.next(d.b, final)
+		c, k := d.split.nextQuick(d.b, final)
 		if k == splitFound || k == splitBad {
 			if k == splitBad {
 				c = cut{d.split.start, len(d.b)}
