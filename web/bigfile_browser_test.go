@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	pginput "pgoutput-inspector/input"
 	"pgoutput-inspector/internal/browsertest"
@@ -131,8 +132,19 @@ func TestBrowsersBigFile(t *testing.T) {
 // (scripts/bigrecv: a pg_recvlogical file, and with dumpcap the pcapng of its connection) in
 // Chromium, in a page loaded afresh each time (the export worker starts with the file): the
 // time from choosing the file to the first rows of part 1, and to the whole file cut (the
-// rate, in MB/s of the file), and the page's JavaScript heap then (the worker's is its own).
+// rate, in MB/s of the file), the page's JavaScript heap then (the worker's is its own), and
+// the most memory the renderer held (RssAnon of Chromium's biggest renderer process, sampled
+// every 20 ms: the page and its worker).
+//
+// INSPECTOR_BIG_FILES (paths, comma-separated) benchmarks those files instead, e.g. the 1 GB
+// ones of scripts/bigrecv -mb 1024 -pcap.
 func BenchmarkPageBigFile(b *testing.B) {
+	if files := os.Getenv("INSPECTOR_BIG_FILES"); files != "" {
+		for _, f := range strings.Split(files, ",") {
+			b.Run(filepath.Base(f), func(b *testing.B) { benchmarkBigFile(b, f) })
+		}
+		return
+	}
 	recv := bigRecvFile(b)
 	b.Run("pg_recvlogical", func(b *testing.B) { benchmarkBigFile(b, recv) })
 	b.Run("pcapng", func(b *testing.B) {
@@ -156,11 +168,12 @@ func benchmarkBigFile(b *testing.B, path string) {
 	}
 	base := browsertest.Serve(b)
 	br := browsertest.Start(b)
-	var first, cut, heap float64
+	var first, cut, heap, peak float64
 	for range b.N {
 		br.Navigate(base)
 		br.WaitReady("html[data-ready]")
 		br.Eval(`addEventListener("change", () => { globalThis.chosenAt = performance.now(); }, { capture: true, once: true })`, nil)
+		stop, most := sampleRenderers()
 		br.Upload("#file-open", path)
 		var r struct{ First, Cut, Heap float64 }
 		br.Eval(`new Promise((resolve) => {
@@ -178,14 +191,54 @@ func benchmarkBigFile(b *testing.B, path string) {
 			};
 			tick();
 		})`, &r)
+		close(stop)
 		first += r.First
 		cut += r.Cut
 		heap += r.Heap
+		peak = max(peak, float64(<-most))
 	}
 	n := float64(b.N)
 	b.ReportMetric(first/n, "ms/choose-to-first-rows")
 	b.ReportMetric(cut/n, "ms/choose-to-cut")
 	b.ReportMetric(float64(fi.Size())/1e6/(cut/n/1000), "MB/s-cut")
 	b.ReportMetric(heap/n/1e6, "MB-page-heap")
+	b.ReportMetric(peak/1e6, "MB-renderer-peak")
 	b.ReportMetric(float64(fi.Size()), "file-bytes")
+}
+
+// sampleRenderers reads, every 20 ms until stop is closed, the RssAnon of every Chromium
+// renderer process, and then sends the most any one held.
+func sampleRenderers() (stop chan struct{}, most chan int64) {
+	stop, most = make(chan struct{}), make(chan int64, 1)
+	go func() {
+		var peak int64
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+			for _, c := range procs {
+				cmd, err := os.ReadFile(c)
+				if err != nil || !strings.Contains(string(cmd), "--type=renderer") {
+					continue
+				}
+				status, err := os.ReadFile(filepath.Join(filepath.Dir(c), "status"))
+				if err != nil {
+					continue
+				}
+				for _, line := range strings.Split(string(status), "\n") {
+					if kb, ok := strings.CutPrefix(line, "RssAnon:"); ok {
+						n, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(kb), "kB")), 10, 64)
+						peak = max(peak, n<<10)
+					}
+				}
+			}
+			select {
+			case <-stop:
+				most <- peak
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return stop, most
 }
