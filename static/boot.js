@@ -170,7 +170,9 @@ const consumerReport = async (kind, text, format, proto, inStream, senderTimeout
 // docs/page.md, "Big files".
 const maxFile = 64 << 20;
 const maxBig = 4 * 2 ** 30;
-const partBytes = 8 << 20;
+// The smaller a part, the sooner its rows: part 1 of a pcapng is shown in about 0.7 s with
+// 4 MiB, 0.9-1.1 s with 8 (docs/performance.md).
+const partBytes = 4 << 20;
 const partItems = 100000;
 let big = null; // {file, format, head, parts, shown}
 let handing = false; // a part (or a refused file) on its way to main.wasm's "change" listener

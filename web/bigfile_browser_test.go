@@ -3,9 +3,11 @@
 package web_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -68,8 +70,9 @@ func TestBrowsersBigFile(t *testing.T) {
 	if len(raw) <= web.MaxFile {
 		t.Fatalf("%s holds %d bytes, not more than web.MaxFile", path, len(raw))
 	}
-	// The parts as static/boot.js asks for them: 8 MiB or 100,000 messages.
-	c := &pginput.Cutter{MaxBytes: 8 << 20, MaxItems: 100000}
+	// The parts as static/boot.js asks for them.
+	partMiB, partItems := bootParts(t)
+	c := &pginput.Cutter{MaxBytes: int64(partMiB) << 20, MaxItems: partItems}
 	c.Write(raw)
 	parts, err := c.Close()
 	if err != nil {
@@ -114,7 +117,7 @@ func TestBrowsersBigFile(t *testing.T) {
 		}
 		var status string
 		b.Eval(`document.querySelector("#bigfile-status").textContent`, &status)
-		if want := strconv.Itoa(n) + " parts of at most 8 MiB or 100,000 messages"; !strings.Contains(status, want) {
+		if want := fmt.Sprintf("%d parts of at most %d MiB or %s messages", n, partMiB, commas(partItems)); !strings.Contains(status, want) {
 			t.Errorf("the panel says %q, not %q", status, want)
 		}
 		b.Click("#bigfile-close")
@@ -128,12 +131,28 @@ func TestBrowsersBigFile(t *testing.T) {
 	})
 }
 
+// bootParts reads the size of a big file's parts from static/boot.js: at most partMiB MiB and
+// partItems frames or messages.
+func bootParts(t *testing.T) (partMiB, partItems int) {
+	b, err := os.ReadFile("../static/boot.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`\nconst partBytes = (\d+) << 20;\nconst partItems = (\d+);\n`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("static/boot.js does not say partBytes and partItems as this test reads them")
+	}
+	partMiB, _ = strconv.Atoi(string(m[1]))
+	partItems, _ = strconv.Atoi(string(m[2]))
+	return partMiB, partItems
+}
+
 // BenchmarkPageBigFile opens files of more than web.MaxFile bytes of real traffic
 // (scripts/bigrecv: a pg_recvlogical file, and with dumpcap the pcapng of its connection) in
-// Chromium, in a page loaded afresh each time (the export worker starts with the file): the
-// time from choosing the file to the first rows of part 1, and to the whole file cut (the
-// rate, in MB/s of the file), the page's JavaScript heap then (the worker's is its own), and
-// the most memory the renderer held (RssAnon of Chromium's biggest renderer process, sampled
+// Chromium and Firefox, in a page loaded afresh each time (the export worker starts with the
+// file): the time from choosing the file to the first rows of part 1, and to the whole file
+// cut (the rate, in MB/s of the file), Chromium's page heap then (the worker's is its own),
+// and the most memory the tab held (RssAnon of the browser's biggest page process, sampled
 // every 20 ms: the page and its worker).
 //
 // INSPECTOR_BIG_FILES (paths, comma-separated) benchmarks those files instead, e.g. the 1 GB
@@ -162,18 +181,24 @@ func BenchmarkPageBigFile(b *testing.B) {
 }
 
 func benchmarkBigFile(b *testing.B, path string) {
+	for _, name := range browsertest.Browsers {
+		b.Run(name, func(b *testing.B) { benchmarkBigFileIn(b, name, path) })
+	}
+}
+
+func benchmarkBigFileIn(b *testing.B, name, path string) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		b.Fatal(err)
 	}
 	base := browsertest.Serve(b)
-	br := browsertest.Start(b)
+	br := browsertest.StartTab(b, name)
 	var first, cut, heap, peak float64
 	for range b.N {
 		br.Navigate(base)
 		br.WaitReady("html[data-ready]")
 		br.Eval(`addEventListener("change", () => { globalThis.chosenAt = performance.now(); }, { capture: true, once: true })`, nil)
-		stop, most := sampleRenderers()
+		stop, most := sampleRenderers(name)
 		br.Upload("#file-open", path)
 		var r struct{ First, Cut, Heap float64 }
 		br.Eval(`new Promise((resolve) => {
@@ -201,14 +226,21 @@ func benchmarkBigFile(b *testing.B, path string) {
 	b.ReportMetric(first/n, "ms/choose-to-first-rows")
 	b.ReportMetric(cut/n, "ms/choose-to-cut")
 	b.ReportMetric(float64(fi.Size())/1e6/(cut/n/1000), "MB/s-cut")
-	b.ReportMetric(heap/n/1e6, "MB-page-heap")
+	if heap > 0 {
+		b.ReportMetric(heap/n/1e6, "MB-page-heap")
+	}
 	b.ReportMetric(peak/1e6, "MB-renderer-peak")
 	b.ReportMetric(float64(fi.Size()), "file-bytes")
 }
 
-// sampleRenderers reads, every 20 ms until stop is closed, the RssAnon of every Chromium
-// renderer process, and then sends the most any one held.
-func sampleRenderers() (stop chan struct{}, most chan int64) {
+// sampleRenderers reads, every 20 ms until stop is closed, the RssAnon of every process that
+// runs pages in the named browser (Chromium's renderers, Firefox's content processes), and
+// then sends the most any one held.
+func sampleRenderers(browser string) (stop chan struct{}, most chan int64) {
+	mark := "--type=renderer"
+	if browser == "firefox" {
+		mark = "-contentproc"
+	}
 	stop, most = make(chan struct{}), make(chan int64, 1)
 	go func() {
 		var peak int64
@@ -218,7 +250,7 @@ func sampleRenderers() (stop chan struct{}, most chan int64) {
 			procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 			for _, c := range procs {
 				cmd, err := os.ReadFile(c)
-				if err != nil || !strings.Contains(string(cmd), "--type=renderer") {
+				if err != nil || !strings.Contains(string(cmd), mark) {
 					continue
 				}
 				status, err := os.ReadFile(filepath.Join(filepath.Dir(c), "status"))
