@@ -459,9 +459,12 @@ func (s *Session) finish(t *Tree, c *cursor, probe bool) {
 	b := t.Bytes
 	if c.err == nil && c.pos < len(b) {
 		off := c.pos
-		c.leaf(FieldTrailing, FormatBytes, len(b)-off)
+		if !probe {
+			// A probe keeps no node and asks for no detail.
+			c.leaf(FieldTrailing, FormatBytes, len(b)-off)
+			c.detail = detail{form: detailTrailing, num: len(b) - off}
+		}
 		c.failed = Error{Kind: ErrTrailing, Offset: off, Field: FieldTrailing}
-		c.detail = detail{form: detailTrailing, num: len(b) - off}
 		c.err = &c.failed
 	}
 	t.Nodes = c.nodes

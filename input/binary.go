@@ -189,7 +189,7 @@ func (r *recvSplitter) nextQuick(b []byte, final bool) (cut, int) {
 	if r.start < len(b) && r.min == r.start+1 && r.sess.OneReading(b[r.start:]) {
 		if err := r.sess.Check(b[r.start:]); err != nil {
 			p := r.start + err.Offset
-			if err.Kind == decoder.ErrTrailing && b[p] == '\n' {
+			if err.Field == decoder.FieldTrailing && b[p] == '\n' {
 				r.start, r.min = p+1, p+2
 				return cut{p - err.Offset, p}, splitFound
 			}
