@@ -21,3 +21,11 @@ func keepFocus() {
 	})
 	js.Global().Call("requestAnimationFrame", cb)
 }
+
+// boxValue is the text the page's element with the id holds now, or "" with no such element.
+func boxValue(id string) string {
+	if e := js.Global().Get("document").Call("getElementById", id); e.Truthy() {
+		return e.Get("value").String()
+	}
+	return ""
+}

@@ -267,6 +267,9 @@ type FilterBox struct {
 	Query    string   `vecty:"prop"`
 	Invalid  bool     `vecty:"prop"`
 	Dispatch Dispatch `vecty:"prop"`
+	// shown is the text the box was last drawn with (vecty keeps the component, copying the
+	// props of each render into it).
+	shown string
 }
 
 // SkipRender implements vecty.RenderSkipper.
@@ -277,12 +280,19 @@ func (f *FilterBox) SkipRender(prev vecty.Component) bool {
 
 // Render implements vecty.Component.
 func (f *FilterBox) Render() vecty.ComponentOrHTML {
+	value := f.Query
+	// Emptying the box applies the empty query, drawn on the next frame: keys typed before it
+	// stay in the box (its text is no longer what was drawn), and Enter applies them.
+	if now := boxValue("filter"); value == "" && now != f.shown {
+		value = now
+	}
+	f.shown = value
 	return elem.Input(markup(class("filter"), prop("type", "search"), attr("id", "filter"),
 		attr("aria-label", "Filter messages"), attr("aria-describedby", "filter-status"),
 		attr("aria-invalid", strconv.FormatBool(f.Invalid)),
 		attr("placeholder", "Filter: type:U xid:750 rel:orders lsn:A..B text"),
 		attr("title", filterHelp), attr("spellcheck", "false"), attr("autocomplete", "off"),
-		prop("value", f.Query),
+		prop("value", value),
 		// Enter (and leaving the box after an edit) applies the query; so does clearing it.
 		onChange(func(e *vecty.Event) { f.Dispatch(web.SetFilter{Query: e.Target.Get("value").String()}) }),
 		event.Input(func(e *vecty.Event) {
