@@ -860,7 +860,10 @@ type streamPiece struct {
 	seq   int  // where data[0] is in the stream (from the first byte seen)
 }
 
-// streamOf puts a flow's segments in sequence order, dropping retransmitted bytes.
+// streamOf puts a flow's segments in sequence order, dropping retransmitted bytes. The stream
+// starts after its SYN, or else at its first segment captured: bytes before it, captured
+// after it, are resent ones first sent before the capture (or the part of a big file, which
+// holds their first sending) began, and are dropped too.
 func streamOf(fl *flow) []streamPiece {
 	if fl == nil || len(fl.segs) == 0 {
 		return nil
@@ -869,17 +872,21 @@ func streamOf(fl *flow) []streamPiece {
 	if fl.syn {
 		base = fl.isn
 	}
-	for _, s := range fl.segs {
-		if int32(s.seq-base) < 0 {
-			base = s.seq
-		}
-	}
 	segs := fl.segs
 	slices.SortStableFunc(segs, func(a, b segment) int { return cmp.Compare(a.seq-base, b.seq-base) })
 	out := make([]streamPiece, 0, len(segs))
 	next := uint32(0)
 	for _, s := range segs {
 		rel := s.seq - base
+		if d := base - s.seq; d > 0 && d <= 1<<30 { // before the stream's start, within a TCP window
+			if int(d) >= len(s.data) {
+				continue
+			}
+			s.data, rel = s.data[d:], 0
+			if s.at >= 0 {
+				s.at += int(d)
+			}
+		}
 		end := rel + uint32(len(s.data))
 		if end <= next {
 			continue // a retransmission
