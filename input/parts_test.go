@@ -12,10 +12,12 @@ import (
 
 // TestCutter cuts real files (captures by dumpcap and tshark, pg_recvlogical -f files) into
 // small parts, writing them to the cutter whole and in chunks of random sizes: the parts
-// follow one another from the head to the file's end, each holds at most MaxBytes (head
-// included) and MaxItems unless it is one frame or message, and each part with the head is a
-// file Parse reads: together the parts hold every frame of a capture, and every message of a
-// pg_recvlogical file in order.
+// follow one another from the head to the file's end, each holds at most twice MaxBytes
+// (head included) and MaxItems unless it is one frame or message, and each part with the
+// head is a file Parse reads: together the parts hold every frame of a capture, and, unless
+// a part ends inside a message (Part.Mid: parts of 4 KiB, smaller than the captures'
+// frames), every message of the file in order. Parts of 64 KiB or of 7 frames end between
+// messages.
 func TestCutter(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/conversation/*.pcapng")
 	files = append(files, "../testdata/input/tshark/pcap.pcap", "../testdata/input/recvlogical/stream.bin", "../testdata/consumer/subscriber-stopped-pg15.pcapng")
@@ -47,11 +49,12 @@ func TestCutter(t *testing.T) {
 		for _, max := range []struct {
 			bytes int64
 			items int
-		}{{4 << 10, 1000}, {1 << 20, 7}, {1 << 30, 1 << 20}} {
+		}{{4 << 10, 1000}, {64 << 10, 1000}, {1 << 20, 7}, {1 << 30, 1 << 20}} {
 			var ps *Parts
 			for try := range 3 {
 				c := &Cutter{MaxBytes: max.bytes, MaxItems: max.items}
 				rest := b
+				var final []Part // the parts called final so far
 				for len(rest) > 0 {
 					n := len(rest)
 					if try > 0 {
@@ -59,10 +62,16 @@ func TestCutter(t *testing.T) {
 					}
 					c.Write(rest[:n])
 					rest = rest[n:]
+					if k := c.Final(); k > len(final) {
+						final = append(final, c.SoFar().Parts[len(final):k]...)
+					}
 				}
 				got, err := c.Close()
 				if err != nil {
 					t.Fatalf("%s: %v", path, err)
+				}
+				if len(final) > len(got.Parts) || !equalParts(&Parts{Parts: final}, &Parts{Parts: got.Parts[:len(final)]}) {
+					t.Fatalf("%s: parts called final %+v, cut %+v", path, final, got.Parts)
 				}
 				if ps != nil && !equalParts(ps, got) {
 					t.Fatalf("%s: cut whole %+v, in chunks %+v", path, ps, got)
@@ -75,15 +84,19 @@ func TestCutter(t *testing.T) {
 			if max.bytes == 1<<30 && len(ps.Parts) != 1 {
 				t.Errorf("%s: %d parts, want 1", path, len(ps.Parts))
 			}
-			at, total := ps.Head, 0
+			at, total, mid := ps.Head, 0, false
 			var msgs [][]byte
 			for i, p := range ps.Parts {
 				if p.Start != at || p.End <= p.Start {
 					t.Fatalf("%s: part %d is %d to %d, after %d", path, i+1, p.Start, p.End, at)
 				}
 				at = p.End
-				if p.Items > 1 && (ps.Head+p.End-p.Start > max.bytes || p.Items > max.items) {
-					t.Errorf("%s: part %d holds %d bytes and %d items, more than %d and %d", path, i+1, ps.Head+p.End-p.Start, p.Items, max.bytes, max.items)
+				mid = mid || p.Mid
+				if p.Mid && max.bytes != 4<<10 {
+					t.Errorf("%s: part %d of at most %d bytes and %d items ends inside a message", path, i+1, max.bytes, max.items)
+				}
+				if p.Items > 1 && (ps.Head+p.End-p.Start > 2*max.bytes || p.Items > 2*max.items) {
+					t.Errorf("%s: part %d holds %d bytes and %d items, more than %d and %d", path, i+1, ps.Head+p.End-p.Start, p.Items, 2*max.bytes, 2*max.items)
 				}
 				part := append(append([]byte(nil), b[:ps.Head]...), b[p.Start:p.End]...)
 				r, err := Parse(part, ps.Format)
@@ -110,18 +123,25 @@ func TestCutter(t *testing.T) {
 			if total != want {
 				t.Errorf("%s: the parts hold %d items, the file %d", path, total, want)
 			}
-			if ps.Format == RecvLogical {
-				if len(msgs) != len(whole.Messages) {
-					t.Fatalf("%s: the parts hold %d messages, the file %d", path, len(msgs), len(whole.Messages))
-				}
-				for i, m := range whole.Messages {
-					if !bytes.Equal(m.Bytes, msgs[i]) {
-						t.Fatalf("%s: message %d differs in the parts", path, i)
-					}
-				}
+			if why := partsDiffer(whole.Messages, msgs); why != "" && !mid {
+				t.Errorf("%s, parts of %d bytes or %d items: %s", path, max.bytes, max.items, why)
 			}
 		}
 	}
+}
+
+// partsDiffer says how the messages of a file's parts differ from the whole file's, or "".
+func partsDiffer(whole []Message, parts [][]byte) string {
+	n := min(len(whole), len(parts))
+	for i := range n {
+		if !bytes.Equal(whole[i].Bytes, parts[i]) {
+			return "message " + strconv.Itoa(i+1) + " differs in the parts (" + strconv.Itoa(len(parts)) + " messages, the file " + strconv.Itoa(len(whole)) + ")"
+		}
+	}
+	if len(whole) != len(parts) {
+		return "the parts hold " + strconv.Itoa(len(parts)) + " messages, the file " + strconv.Itoa(len(whole))
+	}
+	return ""
 }
 
 func equalParts(a, b *Parts) bool {
@@ -167,8 +187,9 @@ func TestCutterRefuses(t *testing.T) {
 	}
 }
 
-// FuzzCutter: any bytes, written whole or in two pieces, never panic or hang the cutter, and
-// what it cuts follows on from the head without a gap, inside the bytes given.
+// FuzzCutter: any bytes, written whole or in two pieces, never panic or hang the cutter, what
+// it cuts follows on from the head without a gap, inside the bytes given, and the parts it
+// called final after the first piece are the first parts in the end.
 func FuzzCutter(f *testing.F) {
 	for _, path := range []string{"../testdata/input/tshark/pcap.pcap", "../testdata/input/recvlogical/stream.bin", "../testdata/conversation/fail-proto-pg17.pcapng"} {
 		b, err := os.ReadFile(path)
@@ -181,10 +202,14 @@ func FuzzCutter(f *testing.F) {
 		c := &Cutter{MaxBytes: 512, MaxItems: 3}
 		k := min(max(split, 0), len(b))
 		c.Write(b[:k])
+		final := append([]Part(nil), c.SoFar().Parts[:c.Final()]...)
 		c.Write(b[k:])
 		ps, err := c.Close()
 		if err != nil {
 			return
+		}
+		if len(final) > len(ps.Parts) || !equalParts(&Parts{Parts: final}, &Parts{Parts: ps.Parts[:len(final)]}) {
+			t.Fatalf("final parts %+v became %+v", final, ps.Parts)
 		}
 		at := ps.Head
 		for i, p := range ps.Parts {
@@ -194,4 +219,49 @@ func FuzzCutter(f *testing.F) {
 			at = p.End
 		}
 	})
+}
+
+// BenchmarkCutter cuts the real captures of testdata/conversation (or the file named by
+// INSPECTOR_CUT_FILE, e.g. one of scripts/bigrecv -pcap) into parts of 64 KiB, written in
+// chunks of 4 MiB as the page's worker writes them; its floor copies the same bytes into the
+// chunk.
+func BenchmarkCutter(b *testing.B) {
+	var files [][]byte
+	if path := os.Getenv("INSPECTOR_CUT_FILE"); path != "" {
+		f, err := os.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, f)
+	} else {
+		paths, _ := filepath.Glob("../testdata/conversation/*.pcapng")
+		for _, p := range paths {
+			f, err := os.ReadFile(p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			files = append(files, f)
+		}
+	}
+	size := 0
+	for _, f := range files {
+		size += len(f)
+	}
+	chunk := make([]byte, 4<<20)
+	each := func(b *testing.B, write func(c *Cutter, p []byte)) {
+		b.SetBytes(int64(size))
+		for b.Loop() {
+			for _, f := range files {
+				c := &Cutter{MaxBytes: 64 << 10, MaxItems: 100_000}
+				for rest := f; len(rest) > 0; {
+					n := copy(chunk, rest)
+					write(c, chunk[:n])
+					rest = rest[n:]
+				}
+				c.Close()
+			}
+		}
+	}
+	b.Run("cutter", func(b *testing.B) { each(b, func(c *Cutter, p []byte) { c.Write(p) }) })
+	b.Run("x-floor-copy", func(b *testing.B) { each(b, func(*Cutter, []byte) {}) })
 }
