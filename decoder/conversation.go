@@ -873,6 +873,13 @@ func (cs *Connections) Conversation(conn int) *Conversation {
 	return cs.convs[conn]
 }
 
+// Continue has connection conn go on with cv, a conversation begun on an input before this
+// one (the part of a big file before).
+func (cs *Connections) Continue(conn int, cv *Conversation) {
+	cs.Conversation(conn)
+	cs.convs[conn] = cv
+}
+
 // Proto returns the highest protocol version a replication stream of the input was decoded
 // with (given or inferred), or 0.
 func (cs *Connections) Proto() int {

@@ -67,7 +67,7 @@ const exportAnswer = (job, progress) =>
     if (!exportWorker) {
       exportWorker = new Worker("export-worker.js");
       exportWorker.onmessage = (e) => {
-        if (e.data.read !== undefined) {
+        if (e.data.read !== undefined || e.data.part !== undefined) {
           const report = exportProgress.get(e.data.id);
           if (report) report(e.data);
           return;
@@ -163,7 +163,8 @@ const consumerReport = async (kind, text, format, proto, inStream, senderTimeout
 // A file bigger than the page reads whole (web.MaxFile: maxFile, which a test keeps alike) is
 // opened in parts when it is a pcap, pcapng or pg_recvlogical file: the export worker reads it
 // from disk in chunks and cuts it at its frames or messages (input.Cutter), each part a file
-// of its own of at most partBytes and partItems, which is handed to main.wasm as if chosen
+// of its own of at most partBytes and partItems (a capture's up to twice that, to end where
+// every TCP stream is between messages), which is handed to main.wasm as if chosen
 // with "Open file…" (a File of the head and the part's bytes, named "NAME (part K of N)").
 // The panel (#bigfile) shows the cutting's progress, then moves between the parts. Another
 // file, over maxBig, or one that cannot be cut goes to main.wasm, which refuses it as before.
@@ -207,25 +208,103 @@ const bigPanel = () => {
     '<p id="bigfile-status" role="status"></p><progress id="bigfile-progress" max="1" value="0" aria-label="Bytes read"></progress>' +
     '<p class="bigfile-nav" hidden><button type="button" id="bigfile-prev">Previous part</button> ' +
     '<label>Part <input id="bigfile-part" type="number" min="1" value="1"> of <span id="bigfile-count"></span></label> ' +
-    '<button type="button" id="bigfile-next">Next part</button> <button type="button" id="bigfile-close">Close</button></p>';
+    '<button type="button" id="bigfile-next">Next part</button> <button type="button" id="bigfile-close">Close</button></p>' +
+    '<form id="bigfile-find" hidden><label>Find in every part <input id="bigfile-query" type="search" spellcheck="false" autocomplete="off" ' +
+    'placeholder="type:C xid:750 rel:orders" title="The message list\'s filter, run on each part in turn (conn: numbers are each part\'s own)"></label> ' +
+    '<button type="submit">Find</button> <button type="button" id="bigfile-stop" hidden>Stop</button></form>' +
+    '<p id="bigfile-found" role="status"></p><p id="bigfile-hits"></p>';
   document.body.append(panel);
   panel.querySelector("#bigfile-prev").addEventListener("click", () => showPart(big.shown - 1));
   panel.querySelector("#bigfile-next").addEventListener("click", () => showPart(big.shown + 1));
   panel.querySelector("#bigfile-part").addEventListener("change", (e) => showPart(Number(e.target.value)));
   panel.querySelector("#bigfile-close").addEventListener("click", closeBig);
+  panel.querySelector("#bigfile-find").addEventListener("submit", (e) => {
+    e.preventDefault();
+    findInParts(panel.querySelector("#bigfile-query").value.trim());
+  });
+  panel.querySelector("#bigfile-stop").addEventListener("click", () => stopWorker("the search was stopped"));
+  panel.querySelector("#bigfile-hits").addEventListener("click", (e) => {
+    const k = Number(e.target.dataset.part);
+    if (!k || !big || !big.found) return;
+    // The part is shown with the list filtered to the query (the filter outlives an input).
+    const box = document.getElementById("filter");
+    if (box && box.value !== big.found.query) {
+      box.value = big.found.query;
+      box.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    showPart(k);
+  });
   return panel;
 };
 
-// closeBig closes the panel; a file still being cut stops being read (the worker, busy with
-// it, is stopped: the next job starts another).
+// stopWorker stops the export worker, busy with a big file (cutting or searching it): its jobs
+// answer why; the next job starts another.
+const stopWorker = (why) => {
+  if (!exportWorker) return;
+  exportWorker.terminate();
+  exportWorker = null;
+  for (const done of exportJobs.values()) done({ why });
+  exportJobs.clear();
+  exportProgress.clear();
+};
+
+// The most parts the search lists (the rest are counted): the panel stays small.
+const maxHits = 100;
+
+// findInParts searches every part of the big file with the message list's filter query, in
+// the export worker, listing the parts that hold messages found as it goes.
+const findInParts = async (query) => {
+  if (!big || big.cutting || !query) return;
+  if (big.found && big.found.running) stopWorker("another search began");
+  const mine = big;
+  const found = { query, parts: [], messages: 0, searched: 0, running: true, why: "" };
+  mine.found = found;
+  const panel = bigPanel();
+  const hits = panel.querySelector("#bigfile-hits");
+  hits.textContent = "";
+  const began = performance.now();
+  const tell = () => {
+    const n = mine.parts.length;
+    const where = `${found.messages.toLocaleString("en-US")} messages in ${found.parts.length} of ${n} parts`;
+    let text;
+    if (found.why) text = `${query}: ${found.why}` + (found.searched ? ` (after ${found.searched} parts: ${where}).` : ".");
+    else if (found.running) {
+      const left = ((performance.now() - began) / Math.max(found.searched, 1)) * (n - found.searched);
+      text = `Finding ${query}: ${found.searched} of ${n} parts searched, ${where} so far, about ${Math.ceil(left / 1000)} s left.`;
+    } else text = `${query}: ${where}.`;
+    panel.querySelector("#bigfile-found").textContent = text;
+    panel.querySelector("#bigfile-stop").hidden = !found.running;
+  };
+  tell();
+  const answer = await exportAnswer({ find: { file: mine.file, format: mine.format, head: mine.head, parts: mine.parts, query } }, (so) => {
+    if (mine.found !== found) return;
+    found.searched = so.part;
+    if (so.count > 0) {
+      found.parts.push(so.part);
+      found.messages += so.count;
+      if (found.parts.length <= maxHits) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.part = so.part;
+        b.textContent = `Part ${so.part}: ${so.count.toLocaleString("en-US")}`;
+        hits.append(b, " ");
+      } else {
+        found.more = found.more || hits.appendChild(document.createElement("span"));
+        found.more.textContent = `and ${found.parts.length - maxHits} more parts`;
+      }
+    }
+    tell();
+  });
+  if (mine.found !== found) return;
+  found.running = false;
+  if (answer.why) found.why = answer.why;
+  tell();
+};
+
+// closeBig closes the panel; a file still being cut or searched stops being read (the worker,
+// busy with it, is stopped: the next job starts another).
 const closeBig = () => {
-  if (big && big.cutting && exportWorker) {
-    exportWorker.terminate();
-    exportWorker = null;
-    for (const done of exportJobs.values()) done({ why: "the big file was closed" });
-    exportJobs.clear();
-    exportProgress.clear();
-  }
+  if (big && (big.cutting || (big.found && big.found.running))) stopWorker("the big file was closed");
   big = null;
   const panel = document.getElementById("bigfile");
   if (panel) panel.remove();
@@ -239,12 +318,18 @@ const describe = () => {
   const what = big.format === "pg_recvlogical" ? "messages" : "frames";
   let text = `${big.file.name}: ${bytes(big.file.size)}, ` +
     (big.cutting ? `${n} parts so far` : `${n} parts`) +
-    ` of at most ${partBytes >> 20} MiB or ${partItems.toLocaleString("en-US")} ${what}.`;
+    (big.format === "pg_recvlogical"
+      ? ` of at most ${partBytes >> 20} MiB or ${partItems.toLocaleString("en-US")} ${what}.`
+      : ` of ${partBytes >> 20} MiB or ${partItems.toLocaleString("en-US")} ${what}, or up to twice that to end where every TCP stream is between messages.`);
   if (big.shown > 0) {
-    const [start, end, items] = big.parts[big.shown - 1];
+    const [start, end, items, mid] = big.parts[big.shown - 1];
+    const after = big.shown > 1 && big.parts[big.shown - 2][3];
     text += ` Part ${big.shown} is bytes ${start.toLocaleString("en-US")} to ${(end - 1).toLocaleString("en-US")}, ` +
-      `${items.toLocaleString("en-US")} ${what}` +
-      (big.format === "pg_recvlogical" ? "." : "; a TCP stream cut between two parts loses the message it was cut in, which each part's notes count.");
+      `${items.toLocaleString("en-US")} ${what}.`;
+    if (after || mid) {
+      text += ` It ${after ? "begins" : ""}${after && mid ? " and " : ""}${mid ? "ends" : ""} inside a TCP stream's message ` +
+        "(no place between messages was found within twice the size), which is lost there: the notes count its bytes.";
+    }
   }
   if (big.cutting) text += ` ${big.cutting}`;
   if (big.stopped) text += ` ${big.stopped}`;
@@ -257,6 +342,7 @@ const describe = () => {
   panel.querySelector("#bigfile-count").textContent = big.cutting ? `${n} so far` : n;
   panel.querySelector("#bigfile-prev").disabled = big.shown <= 1;
   panel.querySelector("#bigfile-next").disabled = big.shown >= n;
+  panel.querySelector("#bigfile-find").hidden = !!big.cutting || n === 0;
 };
 
 // showPart has main.wasm read part k (from 1) of the big file.

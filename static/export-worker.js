@@ -1,7 +1,8 @@
 // The page's export worker: runs export.wasm (wasm/export: the command line tool's writers,
 // which main.wasm does not hold) and answers the page's jobs (static/boot.js's
-// pgoutputInspectorDump, and pgoutputInspectorBigFile's cutting): {id, job} in, {id, bytes}
-// (transferred), {id, over: true} or {id, why} out, and {id, read, parts} while a file is cut.
+// pgoutputInspectorDump, and a big file's cutting and search): {id, job} in, {id, bytes}
+// (transferred), {id, over: true} or {id, why} out, and progress while a file is cut or
+// searched.
 // The page starts it on its first job; export.wasm is fetched then, once, and the worker is
 // kept for later jobs.
 "use strict";
@@ -89,12 +90,30 @@ const readChunks = async (file, each) => {
   }
 };
 
+// find searches each part of a big file (parts as cut answers them: [start, end, …] after
+// the head) with the message list's filter query (pgoutputInspectorFind, which reads and
+// decodes the part), posting {id, part, count, first} for each; its answer is {searched}, or
+// {why} when the query does not read. One part's bytes are held at a time.
+const find = async (id, { file, format, head, parts, query }) => {
+  const headBytes = new Uint8Array(await file.slice(0, head).arrayBuffer());
+  for (let k = 0; k < parts.length; k++) {
+    const [start, end] = parts[k];
+    const part = new Uint8Array(head + end - start);
+    part.set(headBytes);
+    part.set(new Uint8Array(await file.slice(start, end).arrayBuffer()), head);
+    const so = pgoutputInspectorFind(part, query, format, k === 0);
+    if (so.why) return { why: so.why };
+    postMessage({ id, part: k + 1, count: so.count, first: so.first });
+  }
+  return { searched: parts.length };
+};
+
 onmessage = async (e) => {
   const { id, job } = e.data;
   try {
     ready = ready || start();
     await ready;
-    const answer = job.cut ? await cut(id, job.cut) : pgoutputInspectorExport(job);
+    const answer = job.cut ? await cut(id, job.cut) : job.find ? await find(id, job.find) : pgoutputInspectorExport(job);
     answer.id = id;
     postMessage(answer, answer.bytes ? [answer.bytes.buffer] : []);
   } catch (err) {

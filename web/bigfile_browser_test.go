@@ -24,45 +24,85 @@ import (
 // pg_recvlogical -f file of real traffic (scripts/bigrecv: a PostgreSQL server, pgbench's
 // clients), cut by the export worker as it reads it from disk.
 
-var bigRecv struct {
+// bigFile is a file scripts/bigrecv makes once per test run.
+type bigFile struct {
 	once sync.Once
 	path string
 	err  error
 }
 
+var bigRecv, bigCapture bigFile
+
 // bigRecvFile makes, once per test run, a pg_recvlogical file of more than web.MaxFile bytes.
 func bigRecvFile(t testing.TB) string {
+	return bigRecv.make(t, func(dir string) []string {
+		return []string{"-mb", strconv.Itoa(web.MaxFile>>20 + 4), "-out", filepath.Join(dir, "big.recv")}
+	})
+}
+
+// bigCaptureFile makes, once per test run, a pcapng of more than web.MaxFile bytes: dumpcap's
+// recording of a pg_recvlogical connection.
+func bigCaptureFile(t testing.TB) string {
+	if err := wirecapture.Check(); err != nil {
+		t.Skip(err)
+	}
+	return bigCapture.make(t, func(dir string) []string {
+		return []string{"-mb", strconv.Itoa(web.MaxFile >> 20 * 3 / 4), "-out", filepath.Join(dir, "big.recv"), "-pcap", filepath.Join(dir, "big.pcapng")}
+	})
+}
+
+// make runs scripts/bigrecv with the arguments args gives for a new directory; its last
+// is the file.
+func (f *bigFile) make(t testing.TB, args func(dir string) []string) string {
 	t.Helper()
-	bigRecv.once.Do(func() {
+	f.once.Do(func() {
 		dir, err := os.MkdirTemp("", "pgoutput-inspector-bigrecv")
 		if err != nil {
-			bigRecv.err = err
+			f.err = err
 			return
 		}
-		bigRecv.path = filepath.Join(dir, "big.recv")
-		mb := strconv.Itoa(web.MaxFile>>20 + 4)
-		cmd := exec.Command("go", "run", "./scripts/bigrecv", "-mb", mb, "-out", bigRecv.path)
+		a := args(dir)
+		f.path = a[len(a)-1]
+		cmd := exec.Command("go", append([]string{"run", "./scripts/bigrecv"}, a...)...)
 		cmd.Dir = ".."
 		if out, err := cmd.CombinedOutput(); err != nil {
-			bigRecv.err = err
+			f.err = err
 			t.Logf("scripts/bigrecv: %s", out)
 		}
 	})
-	if bigRecv.err != nil {
-		t.Fatalf("scripts/bigrecv: %v", bigRecv.err)
+	if f.err != nil {
+		t.Fatalf("scripts/bigrecv: %v", f.err)
 	}
-	return bigRecv.path
+	return f.path
 }
 
 // TestBrowsersBigFile opens a pg_recvlogical file of more than web.MaxFile bytes: the page
 // cuts it into parts (the cutter's, as the command line reads it), shows the first as soon as
 // it is cut, then the next and the last as asked, each with all its messages, names the part
-// in the text box, and passes axe-core's checks; closed while it is cut, it opens again.
+// in the text box, and passes axe-core's checks; "Find in every part" finds in each part
+// the Commits that the parts decoded one after the other hold (web.NewPartDoc), and a part
+// found opens with the list filtered to them; closed while it is cut, it opens again.
 func TestBrowsersBigFile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("makes a big file with a real server")
 	}
-	path := bigRecvFile(t)
+	openBig(t, bigRecvFile(t), true)
+}
+
+// TestBrowsersBigCapture opens a pcapng of more than web.MaxFile bytes as
+// TestBrowsersBigFile does a pg_recvlogical file: its parts end where the connection's
+// streams are between messages (the panel says of none that it ends inside one), and each
+// holds the messages the command line reads in it.
+func TestBrowsersBigCapture(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a big capture of a real server")
+	}
+	openBig(t, bigCaptureFile(t), false)
+}
+
+// openBig opens a big file in each browser: parts 1, 2 and the last, and with reopen, closes
+// it while it is cut and opens it again.
+func openBig(t *testing.T, path string, reopen bool) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -82,13 +122,34 @@ func TestBrowsersBigFile(t *testing.T) {
 	counts := map[int]string{}
 	for _, k := range []int{1, 2, n} {
 		p := parts.Parts[k-1]
-		res, err := pginput.Parse(append(raw[:parts.Head:parts.Head], raw[p.Start:p.End]...), pginput.RecvLogical)
+		res, err := pginput.Parse(append(raw[:parts.Head:parts.Head], raw[p.Start:p.End]...), parts.Format)
 		if err != nil {
 			t.Fatal(err)
 		}
 		counts[k] = strconv.Itoa(len(res.Messages)) + " messages"
 	}
 	count := func(k int) string { return counts[k] }
+	// The search's parts and counts, as the worker finds them.
+	const query = "type:C"
+	var found []string
+	var carry web.Carry
+	foundIn2 := 0
+	for k, p := range parts.Parts {
+		d := web.NewPartDoc(string(raw[:parts.Head])+string(raw[p.Start:p.End]), parts.Format, &carry)
+		if n, _ := web.ParseFilter(query).Count(d); n > 0 {
+			found = append(found, fmt.Sprintf("Part %d: %s", k+1, commas(n)))
+			if k == 1 {
+				foundIn2 = n
+			}
+		}
+	}
+	if foundIn2 == 0 {
+		t.Fatalf("part 2 holds no message %s finds", query)
+	}
+	whole := fmt.Sprintf("%d parts of at most %d MiB or %s messages", n, partMiB, commas(partItems))
+	if parts.Format != pginput.RecvLogical {
+		whole = fmt.Sprintf("%d parts of %d MiB or %s frames, or up to twice that to end where every TCP stream is between messages", n, partMiB, commas(partItems))
+	}
 	raw = nil
 	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, base string) {
 		shows := func(k int) {
@@ -101,13 +162,27 @@ func TestBrowsersBigFile(t *testing.T) {
 				name = filepath.Base(path) + " (part 1"
 			}
 			poll(t, b, "the text box names "+name, `((e) => e && e.value.includes(`+jsQuote(name)+`) ? "" : e ? e.value.slice(0, 200) : "no box")(document.querySelector("#input-text"))`)
+			var status string
+			b.Eval(`document.querySelector("#bigfile-status").textContent`, &status)
+			if strings.Contains(status, "inside") {
+				t.Errorf("the panel says %q", status)
+			}
 		}
 		b.Upload("#file-open", path)
 		shows(1)
-		poll(t, b, "the file is cut whole", `((e) => e && e.textContent.includes(" `+strconv.Itoa(n)+` parts of at most") ? "" : e ? e.textContent : "no panel")(document.querySelector("#bigfile-status"))`)
-		b.Click("#bigfile-next")
+		poll(t, b, "the file is cut whole", `((e) => e && e.textContent.includes(`+jsQuote(whole)+`) ? "" : e ? e.textContent : "no panel")(document.querySelector("#bigfile-status"))`)
+		// Every part searched, the parts found listed with their counts.
+		b.Eval(`(() => { document.querySelector("#bigfile-query").value = `+jsQuote(query)+`; document.querySelector("#bigfile-find button[type=submit]").click(); })()`, nil)
+		poll(t, b, "the search ends", `((e) => e && e.textContent.startsWith(`+jsQuote(query+":")+`) ? "" : e ? e.textContent : "no status")(document.querySelector("#bigfile-found"))`)
+		var hits []string
+		b.Eval(`[...document.querySelectorAll("#bigfile-hits button")].map((e) => e.textContent)`, &hits)
+		if strings.Join(hits, "\n") != strings.Join(found, "\n") {
+			t.Errorf("the search lists %q, not %q", hits, found)
+		}
+		b.Click(`#bigfile-hits button[data-part="2"]`)
 		shows(2)
-		axeSerious(t, b, "a big file's part 2")
+		waitText(t, b, ".filter-status", strconv.Itoa(foundIn2)+" messages match")
+		axeSerious(t, b, "a big file's part 2, searched")
 		b.Eval(`(() => { const box = document.querySelector("#bigfile-part"); box.value = "`+strconv.Itoa(n)+`"; box.dispatchEvent(new Event("change")); })()`, nil)
 		shows(n)
 		var last bool
@@ -115,13 +190,11 @@ func TestBrowsersBigFile(t *testing.T) {
 		if !last {
 			t.Errorf("Next part is enabled on the last part")
 		}
-		var status string
-		b.Eval(`document.querySelector("#bigfile-status").textContent`, &status)
-		if want := fmt.Sprintf("%d parts of at most %d MiB or %s messages", n, partMiB, commas(partItems)); !strings.Contains(status, want) {
-			t.Errorf("the panel says %q, not %q", status, want)
-		}
 		b.Click("#bigfile-close")
 		poll(t, b, "the panel is gone", `document.querySelector("#bigfile") ? "still there" : ""`)
+		if !reopen {
+			return
+		}
 		// Closed while it is cut (the worker reading it is stopped), the file opens again.
 		b.Upload("#file-open", path)
 		b.Click("#bigfile-close")
@@ -166,18 +239,7 @@ func BenchmarkPageBigFile(b *testing.B) {
 	}
 	recv := bigRecvFile(b)
 	b.Run("pg_recvlogical", func(b *testing.B) { benchmarkBigFile(b, recv) })
-	b.Run("pcapng", func(b *testing.B) {
-		if err := wirecapture.Check(); err != nil {
-			b.Skip(err)
-		}
-		dir := b.TempDir()
-		cmd := exec.Command("go", "run", "./scripts/bigrecv", "-mb", "70", "-out", filepath.Join(dir, "big.recv"), "-pcap", filepath.Join(dir, "big.pcapng"))
-		cmd.Dir = ".."
-		if out, err := cmd.CombinedOutput(); err != nil {
-			b.Fatalf("scripts/bigrecv: %v: %s", err, out)
-		}
-		benchmarkBigFile(b, filepath.Join(dir, "big.pcapng"))
-	})
+	b.Run("pcapng", func(b *testing.B) { benchmarkBigFile(b, bigCaptureFile(b)) })
 }
 
 func benchmarkBigFile(b *testing.B, path string) {
@@ -208,7 +270,7 @@ func benchmarkBigFileIn(b *testing.B, name, path string) {
 				const box = document.querySelector("#input-text");
 				if (first < 0 && document.querySelector(".mrow") && box && box.value.includes("(part 1")) first = now - chosenAt;
 				const status = document.querySelector("#bigfile-status");
-				if (first >= 0 && status && status.textContent.includes(" parts of at most")) {
+				if (first >= 0 && status && status.textContent.includes(" parts of ")) {
 					resolve({First: first, Cut: now - chosenAt, Heap: performance.memory ? performance.memory.usedJSHeapSize : 0});
 					return;
 				}

@@ -138,6 +138,59 @@ const DecodeChunk = 1024
 // A text read only in part gives both: the Doc of every message that could be read, and the
 // error of the first character that could not.
 func NewDoc(text string, force input.Format, opts decoder.Options, n int) (*Doc, *input.Error) {
+	return newDoc(text, force, opts, n, nil)
+}
+
+// Carry is what decoding a part of a big file hands the next part (NewPartDoc): each
+// connection's conversation by its endpoints (a part numbers its connections afresh), or the
+// conversation of an input of no connections, and the transaction left open.
+type Carry struct {
+	convs  map[string]*decoder.Conversation
+	xid    uint32
+	hasXid bool
+}
+
+// NewPartDoc parses and decodes whole a part of a big file, a file of its own, going on from
+// the parts before as one decode of the whole file does: with the relations, types and
+// options their conversations learnt, and in the transaction left open (carry, the zero
+// Carry for the first part, which it updates). The page's search of a big file's parts.
+func NewPartDoc(text string, format input.Format, carry *Carry) *Doc {
+	if carry.convs == nil {
+		carry.convs = map[string]*decoder.Conversation{}
+	}
+	d, _ := newDoc(text, format, decoder.Options{}, -1, carry.resume)
+	if d == nil {
+		return nil
+	}
+	dec := d.dec
+	carry.convs[""] = dec.cs.Conversation(0)
+	for i, c := range d.Connections {
+		carry.convs[c.Client+" "+c.Server] = dec.cs.Conversation(i + 1)
+	}
+	carry.xid, carry.hasXid = dec.xid, dec.hasXid
+	return d
+}
+
+// resume has a part's decode go on where the part before left off: its connections' and the
+// transaction left open.
+func (c *Carry) resume(dec *docDecoder) {
+	for i, cn := range dec.doc.Connections {
+		if cv := c.convs[cn.Client+" "+cn.Server]; cv != nil {
+			dec.cs.Continue(i+1, cv)
+		} else if cn.MidStream {
+			dec.cs.Conversation(i + 1).Resume()
+		}
+	}
+	if cv := c.convs[""]; cv != nil {
+		dec.cs.Continue(0, cv)
+	}
+	if c.hasXid {
+		dec.xid, dec.hasXid = c.xid, true
+	}
+}
+
+// newDoc is NewDoc going on from the decode carry resumes (nil: none).
+func newDoc(text string, force input.Format, opts decoder.Options, n int, carry func(*docDecoder)) (*Doc, *input.Error) {
 	// Messages past MaxMessages are counted, not kept: the input is refused for its count
 	// after one pass over it, without holding millions of messages first.
 	res, err := input.ParseAtMost([]byte(text), force, MaxMessages)
@@ -156,14 +209,14 @@ func NewDoc(text string, force input.Format, opts decoder.Options, n int) (*Doc,
 		Connections: res.Connections}
 	d.Capture = input.ReadCaptureOptions(res.Header)
 	d.HeaderProto = d.Capture.Proto
-	return d.start(n), ie
+	return d.start(n, carry), ie
 }
 
 // NewDocBytes decodes one message given as bytes (a share link's hex= or b64=); text is the
 // bytes written in format, which reads back as this one message (Forced: not detected).
 func NewDocBytes(text string, format input.Format, b []byte, opts decoder.Options) *Doc {
 	d := &Doc{Text: text, Format: format, Forced: true, Messages: []input.Message{{Bytes: b, Line: 1}}, Options: opts}
-	return d.start(-1)
+	return d.start(-1, nil)
 }
 
 // Redecode returns a Doc of the same messages decoded with other options: the first n of them
@@ -172,7 +225,7 @@ func (d *Doc) Redecode(opts decoder.Options, n int) *Doc {
 	nd := &Doc{Text: d.Text, Format: d.Format, Forced: d.Forced, Header: d.Header, Messages: d.Messages,
 		InputNotes: d.InputNotes, Also: d.Also, Options: opts, Capture: d.Capture, HeaderProto: d.HeaderProto,
 		Connections: d.Connections}
-	return nd.start(max(n, 1))
+	return nd.start(max(n, 1), nil)
 }
 
 // Through returns the Doc with at least messages 0 to m decoded (d itself when they are).
@@ -232,13 +285,17 @@ type Described struct {
 	Type     *decoder.DataType
 }
 
-// start decodes the first n messages of d (n < 0 or past the end: all) and returns that Doc.
-func (d *Doc) start(n int) *Doc {
+// start decodes the first n messages of d (n < 0 or past the end: all), going on from the decode
+// carry resumes (nil: none), and returns that Doc.
+func (d *Doc) start(n int, carry func(*docDecoder)) *Doc {
 	opts := d.Capture.DecoderOptions(d.Options)
 	total := len(d.Messages)
 	dec := &docDecoder{doc: d, cs: decoder.NewConnections(opts), group: -1}
+	if carry != nil {
+		carry(dec)
+	}
 	for i, c := range d.Connections {
-		if c.MidStream {
+		if c.MidStream && carry == nil {
 			dec.cs.Conversation(i + 1).Resume()
 		}
 	}
@@ -336,11 +393,12 @@ func (dec *docDecoder) decode(i int) {
 		dec.xid, dec.hasXid = sm.Xid, sm.HasXid
 		dec.allRows = append(dec.allRows, ListRow{Kind: RowGroup, Msg: i, Group: kind, Xid: sm.Xid})
 	}
+	if !sm.HasXid && dec.hasXid {
+		// In a transaction: the group's, or one a part of a big file goes on with (no group).
+		sm.Xid, sm.HasXid = dec.xid, true
+	}
 	if dec.group >= 0 {
 		sm.Group = dec.group
-		if !sm.HasXid && dec.hasXid {
-			sm.Xid, sm.HasXid = dec.xid, true
-		}
 		dec.count++
 	} else {
 		sm.Group = -1

@@ -228,6 +228,20 @@ func (f Filter) Match(d *Doc, m int) bool {
 	return true
 }
 
+// Count says how many messages of d (decoded whole) pass the filter, and the first (-1:
+// none): the page's search of a big file's parts (wasm/export).
+func (f Filter) Count(d *Doc) (n, first int) {
+	first = -1
+	for m := range d.Trees {
+		if f.Match(d, m) {
+			if n++; first < 0 {
+				first = m
+			}
+		}
+	}
+	return n, first
+}
+
 // inRanges reports whether v is in one of the alternatives' ranges.
 func inRanges(alts []filterAlt, v uint64) bool {
 	for _, a := range alts {

@@ -50,14 +50,14 @@ func main() {
 	// pgoutputInspectorCut(chunk) reads each chunk in order and gives {parts, done}: how many
 	// parts so far, and those completed since the last call, with the file's format and head
 	// ({why} when it cannot be cut); and pgoutputInspectorCut() ends with {format, head,
-	// parts} or {why}. A part is [start, end, items].
+	// parts} or {why}. A part is [start, end, items, mid] (mid: it ends inside a message).
 	var cutter *input.Cutter
 	var chunk []byte
 	sent := 0 // parts given so far
 	list := func(ps []input.Part) js.Value {
 		l := js.Global().Get("Array").New(len(ps))
 		for i, p := range ps {
-			l.SetIndex(i, []any{float64(p.Start), float64(p.End), p.Items})
+			l.SetIndex(i, []any{float64(p.Start), float64(p.End), p.Items, p.Mid})
 		}
 		return l
 	}
@@ -77,8 +77,8 @@ func main() {
 			r.Set("parts", len(so.Parts))
 			r.Set("format", string(so.Format))
 			r.Set("head", float64(so.Head))
-			// The last part may still grow, unless the cutting stopped.
-			done := max(len(so.Parts)-1, sent)
+			// The last parts may still change (Final), unless the cutting stopped.
+			done := max(cutter.Final(), sent)
 			if err != nil {
 				r.Set("why", err.Error())
 				done = len(so.Parts)
@@ -96,6 +96,32 @@ func main() {
 			r.Set("head", float64(ps.Head))
 			r.Set("parts", list(ps.Parts))
 		}
+		return r
+	}))
+	// pgoutputInspectorFind(bytes, query, format, first) searches a part of a big file (a file
+	// of its own, the parts given in order from the first: first says it is the first) with the
+	// message list's filter, decoding it as one decode of the whole file would (web.Carry):
+	// {count, first} (first: the first message found, or -1), or {why} when the query does not
+	// read.
+	var carry web.Carry
+	js.Global().Set("pgoutputInspectorFind", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		r := js.Global().Get("Object").New()
+		f := web.ParseFilter(args[1].String())
+		if f.Err != "" {
+			r.Set("why", f.Err)
+			return r
+		}
+		if args[3].Bool() {
+			carry = web.Carry{}
+		}
+		b := make([]byte, args[0].Length())
+		js.CopyBytesToGo(b, args[0])
+		n, first := 0, -1
+		if d := web.NewPartDoc(string(b), input.Format(args[2].String()), &carry); d != nil {
+			n, first = f.Count(d)
+		}
+		r.Set("count", n)
+		r.Set("first", first)
 		return r
 	}))
 	select {} // the worker calls pgoutputInspectorExport for each job

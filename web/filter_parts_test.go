@@ -1,0 +1,56 @@
+package web
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/input"
+)
+
+// TestFilterCountInParts: the page's search of a big file's parts (Filter.Count on each part,
+// decoded going on from the parts before: NewPartDoc; wasm/export) finds in real captures and
+// a pg_recvlogical file cut into small parts what the filter finds in the file read whole,
+// for queries of each kind but conn: (a part numbers its own connections).
+func TestFilterCountInParts(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/conversation/recvlogical-*.pcapng")
+	files = append(files, "../testdata/conversation/subscriber-pg17-pg18.pcapng", "../testdata/input/recvlogical/stream.bin")
+	queries := []string{"type:C", "type:I,U,D", "type:k from:server", "rel:t", "rel:public.t", "lsn:0/1..0/1A00000", "xid:700..800", "xid:801..", "from:client", "a", "2"}
+	for _, path := range files {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, _ := NewDoc(string(b), input.Auto, decoder.Options{}, -1)
+		c := &input.Cutter{MaxBytes: 64 << 10, MaxItems: 100}
+		c.Write(b)
+		ps, err := c.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var parts []*Doc
+		var carry Carry
+		for _, p := range ps.Parts {
+			d := NewPartDoc(string(b[:ps.Head])+string(b[p.Start:p.End]), ps.Format, &carry)
+			parts = append(parts, d)
+		}
+		for _, q := range queries {
+			f := ParseFilter(q)
+			want, _ := f.Count(whole)
+			got := 0
+			for _, d := range parts {
+				if d != nil {
+					n, first := f.Count(d)
+					if n > 0 && !f.Match(d, first) || n == 0 && first != -1 {
+						t.Errorf("%s, %s: %d found, the first %d", path, q, n, first)
+					}
+					got += n
+				}
+			}
+			if got != want {
+				t.Errorf("%s, %s: %d found in %d parts, %d in the whole file", path, q, got, len(parts), want)
+			}
+		}
+	}
+}
