@@ -337,6 +337,7 @@ const (
 	tcpFIN = 0x01
 	tcpSYN = 0x02
 	tcpRST = 0x04
+	tcpACK = 0x10
 )
 
 // tcpSegment is tcpPayload that also says when the frame holds a fragment of an IP packet,

@@ -3,10 +3,11 @@ package input
 import "encoding/binary"
 
 // Where a capture's TCP streams are in their PostgreSQL messages, for the Cutter: a part
-// begins where every stream followed is between two messages, and no stream's first bytes
-// in it are resent ones (the capture reader would start the stream there and read their
-// messages again; bytes resent after a stream's first, it drops: streamOf), so that a part
-// read alone holds its messages, no more and no fewer. The frames' link, IP and TCP headers
+// begins where every stream followed is between two messages, and each stream's first bytes
+// in it are the ones that follow (not resent ones, which the capture reader would start the
+// stream at and read again, nor ones after a hole, whose bytes coming later out of order it
+// would drop as before the stream's start: streamOf), so that a part read alone holds its
+// messages, no more and no fewer. The frames' link, IP and TCP headers
 // are read as the capture reader reads them (tcpSegment); of the payload only the messages'
 // headers are read, to skip their bodies.
 
@@ -18,7 +19,10 @@ type cutFlow struct {
 	head    [8]byte
 	headN   int // bytes of the next message's header read so far
 	answers int // one-byte answers to encryption requests the server still owes
-	part    int // the part it last sent bytes in (partFlows.part)
+	// waiting says it has sent no bytes since the part's start: its next ones may be resent
+	// ones (even of bytes acknowledged: a resend may be on its way when the acknowledgment
+	// comes).
+	waiting bool
 	reverse *cutFlow
 }
 
@@ -42,12 +46,12 @@ type partFlows struct {
 	flows map[flowKey]*cutFlow
 	busy  int // streams busy
 	// between says a part could begin with the last frame read: no stream was busy before it,
-	// and it resends no bytes.
+	// and its bytes, if any, follow its stream's.
 	between bool
-	// part counts the parts begun (the Cutter's); resent says a stream's first bytes in the
-	// part are resent ones.
-	part   int
-	resent bool
+	// waiting counts the streams waiting (cutFlow.waiting); resent says a waiting stream's
+	// next bytes do not follow its bytes before (resent, or after a hole).
+	waiting int
+	resent  bool
 	// The stream last looked up, and its key.
 	last    *cutFlow
 	lastKey flowKey
@@ -64,7 +68,7 @@ func (pf *partFlows) frame(link uint32, data []byte) {
 	f := frame{link: link, data: data}
 	pf.key, pf.seq, pf.flags, pf.payload, pf.ok, _ = tcpSegment(&f)
 	fl := pf.flow(pf.key)
-	pf.between = pf.busy == 0 && !(pf.ok && fl != nil && len(pf.payload) > 0 && int32(fl.next-pf.seq) > 0)
+	pf.between = pf.busy == 0 && !(pf.ok && fl != nil && len(pf.payload) > 0 && fl.next != pf.seq)
 }
 
 // flow looks a stream up: most frames are of the stream of the frame before.
@@ -107,7 +111,7 @@ func (pf *partFlows) feed() {
 			fl.next++
 			seq++
 			fl.mode = flowTyped
-			if flags&0x10 == 0 { // no ACK: the client's
+			if flags&tcpACK == 0 { // no ACK: the client's
 				fl.mode = flowStartup
 			}
 		}
@@ -116,6 +120,9 @@ func (pf *partFlows) feed() {
 	pf.segment(fl, seq, payload)
 	if flags&tcpFIN != 0 {
 		fl.mode = flowOff
+		if fl.waiting {
+			pf.settle(fl) // nothing more to send
+		}
 	}
 	pf.count(fl, was)
 }
@@ -126,9 +133,9 @@ func (pf *partFlows) segment(fl *cutFlow, seq uint32, p []byte) {
 		return
 	}
 	d := int32(fl.next - seq)
-	if fl.part != pf.part {
-		fl.part = pf.part
-		pf.resent = pf.resent || d > 0
+	if fl.waiting {
+		pf.resent = pf.resent || d != 0
+		pf.settle(fl)
 	}
 	switch {
 	case d < 0:
@@ -226,6 +233,25 @@ func (pf *partFlows) read(fl *cutFlow, p []byte) {
 			fl.mode = flowTyped
 		}
 	}
+}
+
+// begin marks every stream not ended waiting, at a part's start (one whose messages are not
+// followed too: the capture reader reads its bytes from the first).
+func (pf *partFlows) begin() {
+	for _, fl := range pf.flows {
+		if fl.waiting {
+			pf.settle(fl) // from the part before, which is final now
+		}
+		if fl.waiting = fl.mode != flowOff; fl.waiting {
+			pf.waiting++
+		}
+	}
+}
+
+// settle ends a stream's waiting.
+func (pf *partFlows) settle(fl *cutFlow) {
+	fl.waiting = false
+	pf.waiting--
 }
 
 // set changes a stream's mode.

@@ -58,7 +58,8 @@ type Cutter struct {
 	links    []uint32 // the link types of a pcap or of a pcapng's interfaces
 	flows    partFlows
 	// open says the last part's start is not final: it is undone (the part joins the one
-	// before) if a stream's first bytes in it are resent ones, until the next part begins.
+	// before) if a stream's first bytes in it are resent ones, until every stream followed has
+	// sent new ones (partFlows.waiting), or the next part begins.
 	open bool
 	// recv cuts a pg_recvlogical file (its bytes from base on are in buf).
 	recv *recvSplitter
@@ -256,7 +257,7 @@ func (c *Cutter) counted() {
 	n := len(c.parts.Parts)
 	c.add(c.from, c.to, c.flows.between)
 	if len(c.parts.Parts) > n && n > 0 {
-		c.flows.part++
+		c.flows.begin()
 		c.open = !c.parts.Parts[n-1].Mid
 	}
 	c.flows.feed()
@@ -267,6 +268,7 @@ func (c *Cutter) counted() {
 		prev.End, prev.Items = last.End, prev.Items+last.Items
 		c.parts.Parts, c.open = ps[:len(ps)-1], false
 	}
+	c.open = c.open && c.flows.waiting > 0
 	c.flows.resent = false
 }
 
