@@ -225,8 +225,9 @@ func bootParts(t *testing.T) (partMiB, partItems int) {
 // Chromium and Firefox, in a page loaded afresh each time (the export worker starts with the
 // file): the time from choosing the file to the first rows of part 1, and to the whole file
 // cut (the rate, in MB/s of the file), Chromium's page heap then (the worker's is its own),
-// and the most memory the tab held (RssAnon of the browser's biggest page process, sampled
-// every 20 ms: the page and its worker).
+// the rate of "Find in every part" for type:C, and the most memory the tab held through both
+// (RssAnon of the browser's biggest page process, sampled every 20 ms: the page and its
+// worker).
 //
 // INSPECTOR_BIG_FILES (paths, comma-separated) benchmarks those files instead, e.g. the 1 GB
 // ones of scripts/bigrecv -mb 1024 -pcap.
@@ -255,7 +256,7 @@ func benchmarkBigFileIn(b *testing.B, name, path string) {
 	}
 	base := browsertest.Serve(b)
 	br := browsertest.StartTab(b, name)
-	var first, cut, heap, peak float64
+	var first, cut, find, heap, peak float64
 	for range b.N {
 		br.Navigate(base)
 		br.WaitReady("html[data-ready]")
@@ -278,9 +279,24 @@ func benchmarkBigFileIn(b *testing.B, name, path string) {
 			};
 			tick();
 		})`, &r)
+		// Then the whole file searched for its Commits.
+		var took float64
+		br.Eval(`new Promise((resolve) => {
+			const began = performance.now();
+			if (!document.querySelector("#bigfile-query")) return resolve(0); // a build without it
+			document.querySelector("#bigfile-query").value = "type:C";
+			document.querySelector("#bigfile-find button[type=submit]").click();
+			const tick = () => {
+				const e = document.querySelector("#bigfile-found");
+				if (e && e.textContent.startsWith("type:C:")) resolve(performance.now() - began);
+				else setTimeout(tick, 20);
+			};
+			tick();
+		})`, &took)
 		close(stop)
 		first += r.First
 		cut += r.Cut
+		find += took
 		heap += r.Heap
 		peak = max(peak, float64(<-most))
 	}
@@ -288,6 +304,9 @@ func benchmarkBigFileIn(b *testing.B, name, path string) {
 	b.ReportMetric(first/n, "ms/choose-to-first-rows")
 	b.ReportMetric(cut/n, "ms/choose-to-cut")
 	b.ReportMetric(float64(fi.Size())/1e6/(cut/n/1000), "MB/s-cut")
+	if find > 0 {
+		b.ReportMetric(float64(fi.Size())/1e6/(find/n/1000), "MB/s-find")
+	}
 	if heap > 0 {
 		b.ReportMetric(heap/n/1e6, "MB-page-heap")
 	}

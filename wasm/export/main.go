@@ -9,6 +9,7 @@
 package main
 
 import (
+	"runtime/debug"
 	"syscall/js"
 
 	"pgoutput-inspector/decoder"
@@ -114,6 +115,9 @@ func main() {
 		if args[3].Bool() {
 			carry = web.Carry{}
 		}
+		// A part's decode is dropped as soon as it is counted: collecting sooner keeps the
+		// heap (which a WebAssembly memory never gives back) near one part's.
+		defer debug.SetGCPercent(debug.SetGCPercent(25))
 		b := make([]byte, args[0].Length())
 		js.CopyBytesToGo(b, args[0])
 		n, first := 0, -1
