@@ -120,10 +120,8 @@ func (pf *partFlows) feed() {
 	pf.segment(fl, seq, payload)
 	if flags&tcpFIN != 0 {
 		fl.mode = flowOff
-		if fl.waiting {
-			pf.settle(fl) // nothing more to send
-		}
 	}
+	pf.ended(fl) // a FIN, or encrypted from here on
 	pf.count(fl, was)
 }
 
@@ -259,6 +257,14 @@ func (pf *partFlows) set(fl *cutFlow, mode byte) {
 	was := fl.busy()
 	fl.mode = mode
 	pf.count(fl, was)
+	pf.ended(fl)
+}
+
+// ended ends the waiting of a stream that ended: it sends no more.
+func (pf *partFlows) ended(fl *cutFlow) {
+	if fl.mode == flowOff && fl.waiting {
+		pf.settle(fl)
+	}
 }
 
 // count counts a stream busy or not after a change, was before it.
