@@ -254,7 +254,7 @@ func (t *Tree) appendRelationSource(dst []byte, i int) []byte {
 		dst = append(dst, "; its columns came in the Relation message at index "...)
 		return appendInt(dst, t.RelationIndex)
 	}
-	return dst
+	return append(dst, "; its columns came in a Relation message before this input"...)
 }
 
 // appendColumn names the TupleData column behind node i: its number, and its name and type

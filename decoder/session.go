@@ -78,6 +78,7 @@ type DataType struct {
 	OID       uint32
 	Namespace string
 	Name      string
+	raw       []byte // the message from the OID on, for Learnt
 }
 
 // Session decodes the messages of one stream in order, carrying what earlier messages said:
@@ -585,13 +586,15 @@ func (s *Session) atLeast(v int) {
 }
 
 func learnType(s *Session, t *Tree) {
+	m := &t.Nodes[t.Message]
 	var oid uint32
-	var ns, name []byte
-	for i := t.Message; i < int(t.Nodes[t.Message].End); i++ {
+	var ns, name, raw []byte
+	for i := t.Message; i < int(m.End); i++ {
 		n := &t.Nodes[i]
 		switch n.Field {
 		case FieldTypeOID:
 			oid = uint32(t.ValueOf(i).Num)
+			raw = t.Bytes[n.Offset : m.Offset+m.Length]
 		case FieldTypeNamespace:
 			ns = t.ValueBytes(i)
 		case FieldTypeName:
@@ -601,7 +604,7 @@ func learnType(s *Session, t *Tree) {
 	if old := s.types[oid]; old != nil && old.Namespace == string(ns) && old.Name == string(name) {
 		return
 	}
-	s.types[oid] = &DataType{OID: oid, Namespace: string(ns), Name: string(name)}
+	s.types[oid] = &DataType{OID: oid, Namespace: string(ns), Name: string(name), raw: append([]byte(nil), raw...)}
 }
 
 func learnRelation(s *Session, t *Tree) {

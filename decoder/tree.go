@@ -111,7 +111,8 @@ type Tree struct {
 	// session decoded before it.
 	Index int
 	// RelationIndex is the Index of the Relation message that defined Relation as this message
-	// was decoded (the latest one for its OID), or -1.
+	// was decoded (the latest one for its OID), or -1 (none, or one before the input:
+	// Session.Learn).
 	RelationIndex int
 	// Side is who sent the message, when its conversation is known (Conversation.Decode).
 	Side Side
