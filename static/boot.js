@@ -175,7 +175,7 @@ const maxBig = 4 * 2 ** 30;
 // 4 MiB, 0.9-1.1 s with 8 (docs/performance.md).
 const partBytes = 4 << 20;
 const partItems = 100000;
-let big = null; // {file, format, head, parts, shown}
+let big = null; // {file, format, head, parts, shown, befores, …} (openBig)
 let handing = false; // a part (or a refused file) on its way to main.wasm's "change" listener
 
 // handToPage has main.wasm read file, as if chosen with "Open file…".
@@ -276,7 +276,8 @@ const findInParts = async (query) => {
     panel.querySelector("#bigfile-stop").hidden = !found.running;
   };
   tell();
-  const answer = await exportAnswer({ find: { file: mine.file, format: mine.format, head: mine.head, parts: mine.parts, query } }, (so) => {
+  if (mine.reading) stopWorker("a search began, which reads the parts too");
+  const answer = await readParts(mine, query, (so) => {
     if (mine.found !== found) return;
     found.searched = so.part;
     if (so.count > 0) {
@@ -299,12 +300,42 @@ const findInParts = async (query) => {
   found.running = false;
   if (answer.why) found.why = answer.why;
   tell();
+  if (mine.alone) readBefores();
+};
+
+// readParts has the export worker decode the big file's parts in order, each going on from
+// the parts before as one decode of the whole file would, and search each with the message
+// list's filter query (none for ""): each(so) is called for each part with {part, count,
+// first}. As it goes, it keeps what the page's decode of each part goes on from
+// (mine.befores[k]: the relations and types the parts before k defined, and the transaction
+// they left open), and shows again with it a part shown before it was known. Gives the
+// worker's answer.
+const readParts = (mine, query, each) => {
+  const parts = mine.parts.slice();
+  return exportAnswer({ find: { file: mine.file, format: mine.format, head: mine.head, parts, query } }, (so) => {
+    mine.befores[so.part + 1] = so.before;
+    mine.read = Math.max(mine.read, so.part);
+    each(so);
+    if (big !== mine) return;
+    if (mine.alone && so.part + 1 === mine.shown) showPart(mine.shown);
+    else if (mine.alone) describe();
+  });
+};
+
+// readBefores has the worker read the parts in order for what the part shown goes on from
+// (readParts), unless it is being cut or a search or another reading is reading them.
+const readBefores = async () => {
+  const mine = big;
+  if (!mine || mine.cutting || mine.reading || (mine.found && mine.found.running)) return;
+  mine.reading = true;
+  await readParts(mine, "", () => {});
+  mine.reading = false;
 };
 
 // closeBig closes the panel; a file still being cut or searched stops being read (the worker,
 // busy with it, is stopped: the next job starts another).
 const closeBig = () => {
-  if (big && (big.cutting || (big.found && big.found.running))) stopWorker("the big file was closed");
+  if (big && (big.cutting || big.reading || (big.found && big.found.running))) stopWorker("the big file was closed");
   big = null;
   const panel = document.getElementById("bigfile");
   if (panel) panel.remove();
@@ -331,6 +362,16 @@ const describe = () => {
         "(no place between messages was found within twice the size), which is lost there: the notes count its bytes.";
     }
   }
+  const before = big.befores[big.shown];
+  if (before) {
+    const from = big.shown === 2 ? "part 1" : `parts 1 to ${big.shown - 1}`;
+    const count = (n, what) => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
+    text += ` It is decoded going on from ${from}, knowing the ${count(before.relations, "relation")} and ` +
+      `${count(before.types, "type")} defined there.`;
+  } else if (big.alone) {
+    text += ` It is decoded alone (the relations and types of the parts before are not known) until ` +
+      `the parts before it are read: ${big.read} of ${big.shown - 1} read.`;
+  }
   if (big.cutting) text += ` ${big.cutting}`;
   if (big.stopped) text += ` ${big.stopped}`;
   panel.querySelector("#bigfile-status").textContent = text;
@@ -346,14 +387,19 @@ const describe = () => {
 };
 
 // showPart has main.wasm read part k (from 1) of the big file.
+// A part after the first goes on from the parts before (big.befores[k]); until they are read,
+// it is shown alone, and again once they are.
 const showPart = (k) => {
   if (!big || !(k >= 1 && k <= big.parts.length)) return;
   big.shown = k;
+  const before = big.befores[k] || null;
+  big.alone = k > 1 && !before;
   describe();
   const [start, end] = big.parts[k - 1];
   const of = big.cutting ? "" : ` of ${big.parts.length}`;
   const head = big.file.slice(0, big.head);
-  handToPage(new File([head, big.file.slice(start, end)], `${big.file.name} (part ${k}${of})`));
+  pgoutputInspectorOpenPart(new File([head, big.file.slice(start, end)], `${big.file.name} (part ${k}${of})`), before && before.bytes);
+  if (big.alone) readBefores();
 };
 
 // openBig cuts file into parts, showing the first as soon as it is cut; a file that cannot be
@@ -371,7 +417,10 @@ const openBig = async (file) => {
   const bar = panel.querySelector("#bigfile-progress");
   bar.max = file.size;
   const began = performance.now();
-  const mine = { file, format: "", head: 0, parts: [], shown: 0, cutting: "Reading the file…", stopped: "" };
+  // befores[k]: what part k's decode goes on from, once read (readParts); read: how many parts
+  // have been; alone: the part shown was shown without it; reading: readBefores is reading.
+  const mine = { file, format: "", head: 0, parts: [], shown: 0, cutting: "Reading the file…", stopped: "",
+    befores: [], read: 0, alone: false, reading: false };
   big = mine;
   describe();
   const answer = await exportAnswer({ cut: { file, maxBytes: partBytes, maxItems: partItems } }, (so) => {
@@ -399,6 +448,7 @@ const openBig = async (file) => {
   }
   if (mine.shown === 0) showPart(1);
   else describe();
+  if (mine.alone) readBefores();
 };
 
 // A big file chosen or dropped goes to openBig before main.wasm's listeners see it; any other

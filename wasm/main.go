@@ -67,9 +67,21 @@ func main() {
 	// A file chosen with "Open file…", or dropped anywhere on the page, replaces the input.
 	doc.Call("addEventListener", "change", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if t := args[0].Get("target"); t.Get("id").String() == "file-open" && t.Get("files").Length() > 0 {
-			a.readFile(t.Get("files").Index(0))
+			a.readFile(t.Get("files").Index(0), nil)
 			t.Set("value", "")
 		}
+		return nil
+	}))
+	// static/boot.js opens a part of a big file with pgoutputInspectorOpenPart(file, before):
+	// before is what the parts before it said (the export worker's decode of them: a
+	// Uint8Array, web.AppendBefore), or null.
+	js.Global().Set("pgoutputInspectorOpenPart", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		var before []byte
+		if args[1].Truthy() {
+			before = make([]byte, args[1].Length())
+			js.CopyBytesToGo(before, args[1])
+		}
+		a.readFile(args[0], before)
 		return nil
 	}))
 	// A paste into the text box longer than web.MaxEditText, or any paste into the box while it
@@ -104,7 +116,7 @@ func main() {
 			return nil
 		}
 		if files := dt.Get("files"); files.Length() > 0 {
-			a.readFile(files.Index(0))
+			a.readFile(files.Index(0), nil)
 		} else if text := dt.Call("getData", "text/plain"); stringLength(text) > web.MaxInput {
 			a.dispatch(web.TooLarge{Size: stringLength(text), AtLeast: true, What: "the dropped text"})
 		} else if stringLength(text) > 0 {
@@ -329,7 +341,7 @@ func then(p js.Value, ok, fail func(js.Value)) {
 // message, a pg_recvlogical file, a pcap or pcapng capture; at most web.MaxFile bytes) as its
 // bytes, with what a client sent as a password or SASL data overwritten (input.RedactCapture),
 // so that neither the page nor its links hold them.
-func (a *app) readFile(file js.Value) {
+func (a *app) readFile(file js.Value, before []byte) {
 	name := file.Get("name").String()
 	what := "the file " + web.Cut(name, web.MaxRowText)
 	if size := file.Get("size").Int(); size > web.MaxFile {
@@ -346,7 +358,12 @@ func (a *app) readFile(file js.Value) {
 		}
 		b = input.RedactCapture(b)
 		// The bytes are not changed after this: the text is them, not a copy.
-		a.dispatch(web.SetText{Text: unsafe.String(unsafe.SliceData(b), len(b)), File: true, Name: name})
+		text := unsafe.String(unsafe.SliceData(b), len(b))
+		var bf *web.Before
+		if before != nil {
+			bf = web.ReadBefore(before, text)
+		}
+		a.dispatch(web.SetText{Text: text, File: true, Name: name, Before: bf})
 	}, func(js.Value) {})
 }
 

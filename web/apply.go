@@ -27,6 +27,9 @@ type (
 		Typing bool
 		File   bool
 		Name   string
+		// Before: the text is a part of a big file, decoded going on from the parts before
+		// (ReadBefore of this text).
+		Before *Before
 	}
 	// SetForce: a format was chosen in the menu (input.Auto: detect).
 	SetForce struct{ Format input.Format }
@@ -153,7 +156,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		if len(a.Text) > MaxInput && !(a.File && len(a.Text) <= MaxFile && input.IsBinaryText(a.Text)) {
 			return s.refuse(tooLargeText("the new text", len(a.Text), false)), nil
 		}
-		s.Text, s.Example, s.Guide.Open, s.File = a.Text, -1, false, a.Name
+		s.Text, s.Example, s.Guide.Open, s.File, s.Before = a.Text, -1, false, a.Name, a.Before
 		s.Edit = EditState{} // another input: the edits are forgotten
 		p := s.place()
 		if a.File {
@@ -448,7 +451,7 @@ func (s State) reread(typing bool, p place) (State, []Effect) {
 	var doc *Doc
 	var ierr *input.Error
 	if s.Text != "" {
-		doc, ierr = NewDoc(s.Text, s.Force, s.options(), DecodeChunk)
+		doc, ierr = s.newDoc(DecodeChunk)
 	}
 	if n, over := doc.tooMany(); over {
 		s.refusing = tooManyText(n)
@@ -471,7 +474,7 @@ func (s State) reparse(m int) State {
 	s.listMoved = true
 	s.Share = ShareState{}
 	if s.Text != "" {
-		s.Doc, s.InputErr = NewDoc(s.Text, s.Force, s.options(), max(m+1, DecodeChunk))
+		s.Doc, s.InputErr = s.newDoc(max(m+1, DecodeChunk))
 		if n, over := s.Doc.tooMany(); over {
 			s.refusing = tooManyText(n)
 		}
@@ -492,6 +495,16 @@ func (s State) redecode() State {
 	s.Share = ShareState{}
 	s, _ = s.keepPlace(p)
 	return s
+}
+
+// newDoc decodes the text as NewDoc does, going on from the parts before when it is a part
+// of a big file (Before).
+func (s *State) newDoc(n int) (*Doc, *input.Error) {
+	var before func(*docDecoder)
+	if s.Before != nil && s.Before.text == s.Text {
+		before = s.Before.resume
+	}
+	return newDoc(s.Text, s.Force, s.options(), n, before)
 }
 
 func (s State) options() decoder.Options {

@@ -134,8 +134,22 @@ func openBig(t *testing.T, path string, reopen bool) {
 	var found []string
 	var carry web.Carry
 	foundIn2 := 0
+	learnt := map[int]string{} // the relations and types part k knows from the parts before
+	var relQuery string        // a relation of the last part's changes
+	relFound := 0
 	for k, p := range parts.Parts {
+		_, relations, types := carry.AppendBefore(nil)
+		learnt[k+1] = plural(relations, "relation") + " and " + plural(types, "type")
 		d := web.NewPartDoc(string(raw[:parts.Head])+string(raw[p.Start:p.End]), parts.Format, &carry)
+		if k == n-1 {
+			for _, tr := range d.Trees {
+				if tr.Relation != nil {
+					relQuery = "rel:" + tr.Relation.QualifiedName()
+					relFound, _ = web.ParseFilter(relQuery).Count(d)
+					break
+				}
+			}
+		}
 		if n, _ := web.ParseFilter(query).Count(d); n > 0 {
 			found = append(found, fmt.Sprintf("Part %d: %s", k+1, commas(n)))
 			if k == 1 {
@@ -145,6 +159,9 @@ func openBig(t *testing.T, path string, reopen bool) {
 	}
 	if foundIn2 == 0 {
 		t.Fatalf("part 2 holds no message %s finds", query)
+	}
+	if strings.HasPrefix(learnt[2], "0 relations") || relFound == 0 {
+		t.Fatalf("part 2 knows %s from part 1, and the last part %d changes to one", learnt[2], relFound)
 	}
 	whole := fmt.Sprintf("%d parts of at most %d MiB or %s messages", n, partMiB, commas(partItems))
 	if parts.Format != pginput.RecvLogical {
@@ -168,9 +185,25 @@ func openBig(t *testing.T, path string, reopen bool) {
 				t.Errorf("the panel says %q", status)
 			}
 		}
+		// goesOn waits for the panel to say that part k is decoded going on from the parts
+		// before, as the whole file's decode goes on.
+		goesOn := func(k int) {
+			t.Helper()
+			from := "parts 1 to " + strconv.Itoa(k-1)
+			if k == 2 {
+				from = "part 1"
+			}
+			says := "It is decoded going on from " + from + ", knowing the " + learnt[k] + " defined there."
+			poll(t, b, "part "+strconv.Itoa(k)+" goes on from the parts before", `((e) => e.textContent.includes(`+jsQuote(says)+`) ? "" : e.textContent)(document.querySelector("#bigfile-status"))`)
+		}
 		b.Upload("#file-open", path)
 		shows(1)
 		poll(t, b, "the file is cut whole", `((e) => e && e.textContent.includes(`+jsQuote(whole)+`) ? "" : e ? e.textContent : "no panel")(document.querySelector("#bigfile-status"))`)
+		// Part 2 is shown alone at first, and again once part 1 is read for what it defined.
+		b.Click("#bigfile-next")
+		shows(2)
+		goesOn(2)
+		waitText(t, b, ".input-status", count(2))
 		// Every part searched, the parts found listed with their counts.
 		b.Eval(`(() => { document.querySelector("#bigfile-query").value = `+jsQuote(query)+`; document.querySelector("#bigfile-find button[type=submit]").click(); })()`, nil)
 		poll(t, b, "the search ends", `((e) => e && e.textContent.startsWith(`+jsQuote(query+":")+`) ? "" : e ? e.textContent : "no status")(document.querySelector("#bigfile-found"))`)
@@ -185,6 +218,11 @@ func openBig(t *testing.T, path string, reopen bool) {
 		axeSerious(t, b, "a big file's part 2, searched")
 		b.Eval(`(() => { const box = document.querySelector("#bigfile-part"); box.value = "`+strconv.Itoa(n)+`"; box.dispatchEvent(new Event("change")); })()`, nil)
 		shows(n)
+		// The search read every part: the last is shown at once going on from the parts before,
+		// its changes named by the relations they defined.
+		goesOn(n)
+		b.Eval(`(() => { const box = document.querySelector("#filter"); box.value = `+jsQuote(relQuery)+`; box.dispatchEvent(new Event("change", { bubbles: true })); })()`, nil)
+		waitText(t, b, ".filter-status", strconv.Itoa(relFound)+" messages match")
 		var last bool
 		b.Eval(`document.querySelector("#bigfile-next").disabled`, &last)
 		if !last {
@@ -363,4 +401,12 @@ func sampleRenderers(browser string) (stop chan struct{}, most chan int64) {
 		}
 	}()
 	return stop, most
+}
+
+// plural is n things, as the page writes it.
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return commas(n) + " " + thing + "s"
 }

@@ -57,6 +57,9 @@ type Doc struct {
 	// dec decodes the messages in order; every Doc of the same decode shares it and sees the
 	// prefix of its results up to len(Trees).
 	dec *docDecoder
+	// resume has the decode go on from what came before the input (nil: nothing did): a
+	// part of a big file's (Carry, Before). A redecode goes on from it too.
+	resume func(*docDecoder)
 	// openGroup is the row of the group heading left open by the last message decoded (-1:
 	// none) and openCount the messages in it so far: Rows[openGroup].Count is written when
 	// the group closes, so that a longer prefix never changes what a shorter one shows.
@@ -141,54 +144,6 @@ func NewDoc(text string, force input.Format, opts decoder.Options, n int) (*Doc,
 	return newDoc(text, force, opts, n, nil)
 }
 
-// Carry is what decoding a part of a big file hands the next part (NewPartDoc): each
-// connection's conversation by its endpoints (a part numbers its connections afresh), or the
-// conversation of an input of no connections, and the transaction left open.
-type Carry struct {
-	convs  map[string]*decoder.Conversation
-	xid    uint32
-	hasXid bool
-}
-
-// NewPartDoc parses and decodes whole a part of a big file, a file of its own, going on from
-// the parts before as one decode of the whole file does: with the relations, types and
-// options their conversations learnt, and in the transaction left open (carry, the zero
-// Carry for the first part, which it updates). The page's search of a big file's parts.
-func NewPartDoc(text string, format input.Format, carry *Carry) *Doc {
-	if carry.convs == nil {
-		carry.convs = map[string]*decoder.Conversation{}
-	}
-	d, _ := newDoc(text, format, decoder.Options{}, -1, carry.resume)
-	if d == nil {
-		return nil
-	}
-	dec := d.dec
-	carry.convs[""] = dec.cs.Conversation(0)
-	for i, c := range d.Connections {
-		carry.convs[c.Client+" "+c.Server] = dec.cs.Conversation(i + 1)
-	}
-	carry.xid, carry.hasXid = dec.xid, dec.hasXid
-	return d
-}
-
-// resume has a part's decode go on where the part before left off: its connections' and the
-// transaction left open.
-func (c *Carry) resume(dec *docDecoder) {
-	for i, cn := range dec.doc.Connections {
-		if cv := c.convs[cn.Client+" "+cn.Server]; cv != nil {
-			dec.cs.Continue(i+1, cv)
-		} else if cn.MidStream {
-			dec.cs.Conversation(i + 1).Resume()
-		}
-	}
-	if cv := c.convs[""]; cv != nil {
-		dec.cs.Continue(0, cv)
-	}
-	if c.hasXid {
-		dec.xid, dec.hasXid = c.xid, true
-	}
-}
-
 // newDoc is NewDoc going on from the decode carry resumes (nil: none).
 func newDoc(text string, force input.Format, opts decoder.Options, n int, carry func(*docDecoder)) (*Doc, *input.Error) {
 	// Messages past MaxMessages are counted, not kept: the input is refused for its count
@@ -209,14 +164,15 @@ func newDoc(text string, force input.Format, opts decoder.Options, n int, carry 
 		Connections: res.Connections}
 	d.Capture = input.ReadCaptureOptions(res.Header)
 	d.HeaderProto = d.Capture.Proto
-	return d.start(n, carry), ie
+	d.resume = carry
+	return d.start(n), ie
 }
 
 // NewDocBytes decodes one message given as bytes (a share link's hex= or b64=); text is the
 // bytes written in format, which reads back as this one message (Forced: not detected).
 func NewDocBytes(text string, format input.Format, b []byte, opts decoder.Options) *Doc {
 	d := &Doc{Text: text, Format: format, Forced: true, Messages: []input.Message{{Bytes: b, Line: 1}}, Options: opts}
-	return d.start(-1, nil)
+	return d.start(-1)
 }
 
 // Redecode returns a Doc of the same messages decoded with other options: the first n of them
@@ -224,8 +180,8 @@ func NewDocBytes(text string, format input.Format, b []byte, opts decoder.Option
 func (d *Doc) Redecode(opts decoder.Options, n int) *Doc {
 	nd := &Doc{Text: d.Text, Format: d.Format, Forced: d.Forced, Header: d.Header, Messages: d.Messages,
 		InputNotes: d.InputNotes, Also: d.Also, Options: opts, Capture: d.Capture, HeaderProto: d.HeaderProto,
-		Connections: d.Connections}
-	return nd.start(max(n, 1), nil)
+		Connections: d.Connections, resume: d.resume}
+	return nd.start(max(n, 1))
 }
 
 // Through returns the Doc with at least messages 0 to m decoded (d itself when they are).
@@ -287,17 +243,17 @@ type Described struct {
 
 // start decodes the first n messages of d (n < 0 or past the end: all), going on from the decode
 // carry resumes (nil: none), and returns that Doc.
-func (d *Doc) start(n int, carry func(*docDecoder)) *Doc {
+func (d *Doc) start(n int) *Doc {
 	opts := d.Capture.DecoderOptions(d.Options)
 	total := len(d.Messages)
 	dec := &docDecoder{doc: d, cs: decoder.NewConnections(opts), group: -1}
-	if carry != nil {
-		carry(dec)
-	}
 	for i, c := range d.Connections {
-		if c.MidStream && carry == nil {
+		if c.MidStream {
 			dec.cs.Conversation(i + 1).Resume()
 		}
+	}
+	if d.resume != nil {
+		d.resume(dec)
 	}
 	d.Trees = make([]*decoder.Tree, total)
 	d.Summaries = make([]Summary, total)

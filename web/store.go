@@ -60,6 +60,9 @@ type State struct {
 	Text  string
 	Force input.Format
 	File  string
+	// Before is what the parts before it said, when Text is a part of a big file (nil
+	// otherwise); it goes with that text only.
+	Before *Before
 	// Proto and InStream are the decoder options chosen (0 and decoder.Auto: infer).
 	Proto    int
 	InStream decoder.Choice

@@ -99,15 +99,18 @@ func main() {
 		}
 		return r
 	}))
-	// pgoutputInspectorFind(bytes, query, format, first) searches a part of a big file (a file
-	// of its own, the parts given in order from the first: first says it is the first) with the
-	// message list's filter, decoding it as one decode of the whole file would (web.Carry):
-	// {count, first} (first: the first message found, or -1), or {why} when the query does not
-	// read.
+	// pgoutputInspectorFind(bytes, query, format, first) decodes a part of a big file (a file
+	// of its own, the parts given in order from the first: first says it is the first) as one
+	// decode of the whole file would (web.Carry), and searches it with the message list's
+	// filter (none for ""): {count, first, before, relations, types} (first: the first message
+	// found, or -1; before: what the page's decode of the next part goes on from, for
+	// pgoutputInspectorOpenPart, and how many relations and types it knows), or {why} when the
+	// query does not read.
 	var carry web.Carry
 	js.Global().Set("pgoutputInspectorFind", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		r := js.Global().Get("Object").New()
-		f := web.ParseFilter(args[1].String())
+		query := args[1].String()
+		f := web.ParseFilter(query)
 		if f.Err != "" {
 			r.Set("why", f.Err)
 			return r
@@ -121,11 +124,17 @@ func main() {
 		b := make([]byte, args[0].Length())
 		js.CopyBytesToGo(b, args[0])
 		n, first := 0, -1
-		if d := web.NewPartDoc(string(b), input.Format(args[2].String()), &carry); d != nil {
+		if d := web.NewPartDoc(string(b), input.Format(args[2].String()), &carry); d != nil && query != "" {
 			n, first = f.Count(d)
 		}
 		r.Set("count", n)
 		r.Set("first", first)
+		// What the page's decode of the next part goes on from.
+		u, relations, types := carry.AppendBefore(nil)
+		r.Set("before", js.Global().Get("Uint8Array").New(len(u)))
+		js.CopyBytesToJS(r.Get("before"), u)
+		r.Set("relations", relations)
+		r.Set("types", types)
 		return r
 	}))
 	select {} // the worker calls pgoutputInspectorExport for each job
