@@ -214,6 +214,11 @@ const bigPanel = () => {
     '<button type="submit">Find</button> <button type="button" id="bigfile-stop" hidden>Stop</button></form>' +
     '<p id="bigfile-found" role="status"></p><p id="bigfile-hits"></p>';
   document.body.append(panel);
+  // The page leaves the panel the room it takes, from its top to the window's foot (page.css).
+  new ResizeObserver(() => {
+    const room = panel.isConnected ? Math.ceil(innerHeight - panel.getBoundingClientRect().top) : 0;
+    document.documentElement.style.setProperty("--bigfile-h", `${room}px`);
+  }).observe(panel);
   panel.querySelector("#bigfile-prev").addEventListener("click", () => showPart(big.shown - 1));
   panel.querySelector("#bigfile-next").addEventListener("click", () => showPart(big.shown + 1));
   panel.querySelector("#bigfile-part").addEventListener("change", (e) => showPart(Number(e.target.value)));
