@@ -212,7 +212,8 @@ const bigPanel = () => {
     '<form id="bigfile-find" hidden><label>Find in every part <input id="bigfile-query" type="search" spellcheck="false" autocomplete="off" ' +
     'placeholder="type:C xid:750 rel:orders" title="The message list\'s filter, run on each part in turn (conn: numbers are each part\'s own)"></label> ' +
     '<button type="submit">Find</button> <button type="button" id="bigfile-stop" hidden>Stop</button></form>' +
-    '<p id="bigfile-found" role="status"></p><p id="bigfile-hits"></p>';
+    '<p id="bigfile-found" role="status"></p><p id="bigfile-hits"></p>' +
+    '<details id="bigfile-whole" hidden><summary></summary><p class="bigfile-names"></p><p class="bigfile-changes"></p></details>';
   document.body.append(panel);
   // The page leaves the panel the room it takes, from its top to the window's foot (page.css).
   new ResizeObserver(() => {
@@ -228,6 +229,13 @@ const bigPanel = () => {
     findInParts(panel.querySelector("#bigfile-query").value.trim());
   });
   panel.querySelector("#bigfile-stop").addEventListener("click", () => stopWorker("the search was stopped"));
+  // A relation of the whole file's tally is searched for in every part.
+  panel.querySelector("#bigfile-whole").addEventListener("click", (e) => {
+    const rel = e.target.dataset.rel;
+    if (!rel || !big || big.cutting) return;
+    panel.querySelector("#bigfile-query").value = `rel:${rel}`;
+    findInParts(`rel:${rel}`);
+  });
   panel.querySelector("#bigfile-hits").addEventListener("click", (e) => {
     const k = Number(e.target.dataset.part);
     if (!k || !big || !big.found) return;
@@ -305,7 +313,7 @@ const findInParts = async (query) => {
   found.running = false;
   if (answer.why) found.why = answer.why;
   tell();
-  if (mine.alone) readBefores();
+  readThrough();
 };
 
 // readParts has the export worker decode the big file's parts in order, each going on from
@@ -319,19 +327,21 @@ const readParts = (mine, query, each) => {
   const parts = mine.parts.slice();
   return exportAnswer({ find: { file: mine.file, format: mine.format, head: mine.head, parts, query } }, (so) => {
     mine.befores[so.part + 1] = so.before;
+    if (so.tally && so.part > mine.read) addTally(mine.whole, so.part, so.tally);
     mine.read = Math.max(mine.read, so.part);
     each(so);
     if (big !== mine) return;
     if (mine.alone && so.part + 1 === mine.shown) showPart(mine.shown);
-    else if (mine.alone) describe();
+    else describe();
   });
 };
 
-// readBefores has the worker read the parts in order for what the part shown goes on from
-// (readParts), unless it is being cut or a search or another reading is reading them.
-const readBefores = async () => {
+// readThrough has the worker read the parts in order (readParts) for what each goes on from
+// and for the whole file's tally, unless it is being cut, or a search or another reading is
+// reading them, or they are read.
+const readThrough = async () => {
   const mine = big;
-  if (!mine || mine.cutting || mine.reading || (mine.found && mine.found.running)) return;
+  if (!mine || mine.cutting || mine.reading || (mine.found && mine.found.running) || mine.read === mine.parts.length) return;
   mine.reading = true;
   await readParts(mine, "", () => {});
   mine.reading = false;
@@ -379,6 +389,7 @@ const describe = () => {
   }
   if (big.cutting) text += ` ${big.cutting}`;
   if (big.stopped) text += ` ${big.stopped}`;
+  describeWhole(panel);
   panel.querySelector("#bigfile-status").textContent = text;
   panel.querySelector("#bigfile-progress").hidden = !big.cutting;
   panel.querySelector(".bigfile-nav").hidden = big.shown === 0;
@@ -389,6 +400,66 @@ const describe = () => {
   panel.querySelector("#bigfile-prev").disabled = big.shown <= 1;
   panel.querySelector("#bigfile-next").disabled = big.shown >= n;
   panel.querySelector("#bigfile-find").hidden = !!big.cutting || n === 0;
+};
+
+// addTally adds part k's tally (web.TallyPart, as the worker gives it) to the whole file's:
+// the messages by type, the changes by relation (with the first and last part of each), and
+// the span of LSNs and capture times.
+const addTally = (whole, k, t) => {
+  whole.messages += t.messages;
+  for (const [name, n] of t.names) whole.names.set(name, (whole.names.get(name) || 0) + n);
+  for (const [rel, n] of t.changes) {
+    const c = whole.changes.get(rel) || { n: 0, first: k, last: k };
+    c.n += n;
+    c.last = k;
+    whole.changes.set(rel, c);
+  }
+  whole.unnamed += t.unnamed;
+  const span = (was, [lo, hi, ...rest]) => {
+    if (!was) return [lo, hi, ...rest];
+    const [wlo, whi, ...wrest] = was;
+    return [Math.min(lo, wlo), Math.max(hi, whi), lo < wlo ? rest[0] : wrest[0], hi > whi ? rest[1] : wrest[1]];
+  };
+  if (t.lsn) whole.lsn = span(whole.lsn, t.lsn);
+  if (t.time) whole.time = span(whole.time, t.time);
+};
+
+// The most types and relations the whole file's tally names (the rest are counted).
+const maxTally = 20;
+
+// describeWhole shows the whole file's tally of the parts read so far.
+const describeWhole = (panel) => {
+  const whole = big.whole;
+  const box = panel.querySelector("#bigfile-whole");
+  box.hidden = big.read === 0;
+  if (big.read === 0) return;
+  const n = big.parts.length;
+  const num = (x) => x.toLocaleString("en-US");
+  let head = `Whole file: ${big.read === n ? `all ${n} parts read` : `parts 1 to ${big.read} of ${n} read`}, ` +
+    `${num(whole.messages)} messages`;
+  if (whole.lsn) head += `, LSN ${whole.lsn[2]} to ${whole.lsn[3]}`;
+  if (whole.time) {
+    const at = (ms) => new Date(ms).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+    head += `, captured ${at(whole.time[0])} to ${at(whole.time[1])}`;
+  }
+  box.querySelector("summary").textContent = head + ".";
+  const byCount = (m, n) => [...m].sort((a, b) => (n(b[1]) - n(a[1])) || (a[0] < b[0] ? -1 : 1));
+  const names = byCount(whole.names, (x) => x);
+  box.querySelector(".bigfile-names").textContent = "Messages by type: " +
+    names.slice(0, maxTally).map(([name, c]) => `${name} ${num(c)}`).join(", ") +
+    (names.length > maxTally ? `, and ${names.length - maxTally} types more.` : ".");
+  const changes = byCount(whole.changes, (c) => c.n);
+  const list = box.querySelector(".bigfile-changes");
+  list.textContent = changes.length ? "Changes by relation (choose one to find it in every part): " : "No changes to a relation named by a Relation message.";
+  for (const [rel, c] of changes.slice(0, maxTally)) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.rel = rel;
+    b.textContent = `${rel}: ${num(c.n)} in parts ${c.first} to ${c.last}`;
+    list.append(b, " ");
+  }
+  if (changes.length > maxTally) list.append(`and ${changes.length - maxTally} relations more.`);
+  if (whole.unnamed) list.append(` ${num(whole.unnamed)} changes to relations no Relation message had named.`);
 };
 
 // showPart has main.wasm read part k (from 1) of the big file.
@@ -404,7 +475,7 @@ const showPart = (k) => {
   const of = big.cutting ? "" : ` of ${big.parts.length}`;
   const head = big.file.slice(0, big.head);
   pgoutputInspectorOpenPart(new File([head, big.file.slice(start, end)], `${big.file.name} (part ${k}${of})`), before && before.bytes);
-  if (big.alone) readBefores();
+  if (big.alone) readThrough();
 };
 
 // openBig cuts file into parts, showing the first as soon as it is cut; a file that cannot be
@@ -423,9 +494,11 @@ const openBig = async (file) => {
   bar.max = file.size;
   const began = performance.now();
   // befores[k]: what part k's decode goes on from, once read (readParts); read: how many parts
-  // have been; alone: the part shown was shown without it; reading: readBefores is reading.
+  // have been, and whole their tally (addTally); alone: the part shown was shown without it;
+  // reading: readThrough is reading.
   const mine = { file, format: "", head: 0, parts: [], shown: 0, cutting: "Reading the file…", stopped: "",
-    befores: [], read: 0, alone: false, reading: false };
+    befores: [], read: 0, whole: { messages: 0, names: new Map(), changes: new Map(), unnamed: 0, lsn: null, time: null },
+    alone: false, reading: false };
   big = mine;
   describe();
   const answer = await exportAnswer({ cut: { file, maxBytes: partBytes, maxItems: partItems } }, (so) => {
@@ -453,7 +526,7 @@ const openBig = async (file) => {
   }
   if (mine.shown === 0) showPart(1);
   else describe();
-  if (mine.alone) readBefores();
+  readThrough();
 };
 
 // A big file chosen or dropped goes to openBig before main.wasm's listeners see it; any other

@@ -93,8 +93,9 @@ const readChunks = async (file, each) => {
 // find decodes each part of a big file in order (parts as cut answers them: [start, end, …]
 // after the head) and searches it with the message list's filter query, none for ""
 // (pgoutputInspectorFind, which decodes the part going on from the part before), posting
-// {id, part, count, first, before} for each (before: what the page's decode of the next part
-// goes on from, {bytes, relations, types}); its answer is {searched}, or {why} when the query does not read. Every part is read
+// {id, part, count, first, before, tally} for each (before: what the page's decode of the
+// next part goes on from, {bytes, relations, types}; tally: the part's web.TallyPart); its
+// answer is {searched}, or {why} when the query does not read. Every part is read
 // into the same memory, after the head (an ArrayBuffer a part, freed only when the worker's
 // heap is collected, held the tab at 750 MB searching a 1 GB file).
 const find = async (id, { file, format, head, parts, query }) => {
@@ -106,7 +107,7 @@ const find = async (id, { file, format, head, parts, query }) => {
     buffer = await readInto(file.slice(start, end), buffer, head);
     const so = pgoutputInspectorFind(new Uint8Array(buffer, 0, head + end - start), query, format, k === 0);
     if (so.why) return { why: so.why };
-    postMessage({ id, part: k + 1, count: so.count, first: so.first, before: { bytes: so.before, relations: so.relations, types: so.types } });
+    postMessage({ id, part: k + 1, count: so.count, first: so.first, before: { bytes: so.before, relations: so.relations, types: so.types }, tally: so.tally });
   }
   return { searched: parts.length };
 };

@@ -13,6 +13,7 @@ import (
 	"syscall/js"
 
 	"pgoutput-inspector/decoder"
+	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/input"
 	"pgoutput-inspector/internal/dump"
 	"pgoutput-inspector/internal/dumpjob"
@@ -102,10 +103,10 @@ func main() {
 	// pgoutputInspectorFind(bytes, query, format, first) decodes a part of a big file (a file
 	// of its own, the parts given in order from the first: first says it is the first) as one
 	// decode of the whole file would (web.Carry), and searches it with the message list's
-	// filter (none for ""): {count, first, before, relations, types} (first: the first message
-	// found, or -1; before: what the page's decode of the next part goes on from, for
-	// pgoutputInspectorOpenPart, and how many relations and types it knows), or {why} when the
-	// query does not read.
+	// filter (none for ""): {count, first, before, relations, types, tally} (first: the first
+	// message found, or -1; before: what the page's decode of the next part goes on from, for
+	// pgoutputInspectorOpenPart, and how many relations and types it knows; tally: the part's
+	// web.TallyPart), or {why} when the query does not read.
 	var carry web.Carry
 	js.Global().Set("pgoutputInspectorFind", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		r := js.Global().Get("Object").New()
@@ -124,8 +125,12 @@ func main() {
 		b := make([]byte, args[0].Length())
 		js.CopyBytesToGo(b, args[0])
 		n, first := 0, -1
-		if d := web.NewPartDoc(string(b), input.Format(args[2].String()), &carry); d != nil && query != "" {
+		d := web.NewPartDoc(string(b), input.Format(args[2].String()), &carry)
+		if d != nil && query != "" {
 			n, first = f.Count(d)
+		}
+		if d != nil {
+			r.Set("tally", tally(web.TallyPart(d)))
 		}
 		r.Set("count", n)
 		r.Set("first", first)
@@ -138,6 +143,30 @@ func main() {
 		return r
 	}))
 	select {} // the worker calls pgoutputInspectorExport for each job
+}
+
+// tally is t as static/boot.js reads it: names and changes as [name, count] pairs, LSNs as
+// numbers and as text, times in milliseconds.
+func tally(t web.PartTally) js.Value {
+	r := js.Global().Get("Object").New()
+	pairs := func(m map[string]int) js.Value {
+		l := js.Global().Get("Array").New()
+		for k, n := range m {
+			l.Call("push", []any{k, n})
+		}
+		return l
+	}
+	r.Set("messages", t.Messages)
+	r.Set("names", pairs(t.Names))
+	r.Set("changes", pairs(t.Changes))
+	r.Set("unnamed", t.Unnamed)
+	if t.HasLSN {
+		r.Set("lsn", []any{float64(t.MinLSN), float64(t.MaxLSN), pgvalue.FormatLSN(t.MinLSN), pgvalue.FormatLSN(t.MaxLSN)})
+	}
+	if t.HasTime {
+		r.Set("time", []any{float64(t.MinTime) / 1e6, float64(t.MaxTime) / 1e6})
+	}
+	return r
 }
 
 // answer is a job's answer as static/boot.js reads it.

@@ -1,0 +1,47 @@
+package web
+
+// PartTally is what the big file's panel sums over the parts as the export worker decodes
+// them (wasm/export): the messages by type, the changes by relation, and the span of their
+// LSNs and capture times.
+type PartTally struct {
+	Messages int
+	// Names counts the messages by the name the message list gives their type.
+	Names map[string]int
+	// Changes counts the changes (Insert, Update, Delete) by their relation's qualified name;
+	// Unnamed those to a relation no Relation message had named.
+	Changes map[string]int
+	Unnamed int
+	// The lowest and highest LSN of a message, when HasLSN; of a capture time (Unix
+	// nanoseconds), when HasTime.
+	MinLSN, MaxLSN   uint64
+	HasLSN           bool
+	MinTime, MaxTime int64
+	HasTime          bool
+}
+
+// TallyPart tallies the messages of d, decoded whole.
+func TallyPart(d *Doc) PartTally {
+	t := PartTally{Messages: len(d.Trees), Names: map[string]int{}, Changes: map[string]int{}}
+	for i, tr := range d.Trees {
+		sm, m := &d.Summaries[i], &d.Messages[i]
+		t.Names[sm.Name]++
+		if tr.Relation != nil {
+			t.Changes[tr.Relation.QualifiedName()]++
+		} else if tr.MissingRelation != 0 {
+			t.Unnamed++
+		}
+		if sm.HasLSN {
+			if !t.HasLSN || sm.LSN < t.MinLSN {
+				t.MinLSN = sm.LSN
+			}
+			t.MaxLSN, t.HasLSN = max(t.MaxLSN, sm.LSN), true
+		}
+		if m.Time != 0 {
+			if !t.HasTime || m.Time < t.MinTime {
+				t.MinTime = m.Time
+			}
+			t.MaxTime, t.HasTime = max(t.MaxTime, m.Time), true
+		}
+	}
+	return t
+}
