@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"pgoutput-inspector/decoder/pgvalue"
 	pginput "pgoutput-inspector/input"
 	"pgoutput-inspector/internal/browsertest"
 	"pgoutput-inspector/internal/wirecapture"
@@ -137,10 +138,35 @@ func openBig(t *testing.T, path string, reopen bool) {
 	learnt := map[int]string{} // the relations and types part k knows from the parts before
 	var relQuery string        // a relation of the last part's changes
 	relFound := 0
+	// The whole file's tally, as the panel sums the parts'.
+	var tally web.PartTally
+	type relParts struct{ n, first, last int }
+	changes := map[string]*relParts{}
 	for k, p := range parts.Parts {
 		_, relations, types := carry.AppendBefore(nil)
 		learnt[k+1] = plural(relations, "relation") + " and " + plural(types, "type")
 		d := web.NewPartDoc(string(raw[:parts.Head])+string(raw[p.Start:p.End]), parts.Format, &carry)
+		pt := web.TallyPart(d)
+		tally.Messages += pt.Messages
+		for rel, c := range pt.Changes {
+			if changes[rel] == nil {
+				changes[rel] = &relParts{first: k + 1}
+			}
+			changes[rel].n += c
+			changes[rel].last = k + 1
+		}
+		if pt.HasLSN {
+			if !tally.HasLSN || pt.MinLSN < tally.MinLSN {
+				tally.MinLSN = pt.MinLSN
+			}
+			tally.MaxLSN, tally.HasLSN = max(tally.MaxLSN, pt.MaxLSN), true
+		}
+		if pt.HasTime {
+			if !tally.HasTime || pt.MinTime < tally.MinTime {
+				tally.MinTime = pt.MinTime
+			}
+			tally.MaxTime, tally.HasTime = max(tally.MaxTime, pt.MaxTime), true
+		}
 		if k == n-1 {
 			for _, tr := range d.Trees {
 				if tr.Relation != nil {
@@ -167,6 +193,26 @@ func openBig(t *testing.T, path string, reopen bool) {
 	if parts.Format != pginput.RecvLogical {
 		whole = fmt.Sprintf("%d parts of %d MiB or %s frames, or up to twice that to end where every TCP stream is between messages", n, partMiB, commas(partItems))
 	}
+	wholeSays := fmt.Sprintf("Whole file: all %d parts read, %s messages", n, commas(tally.Messages))
+	if tally.HasLSN {
+		wholeSays += ", LSN " + pgvalue.FormatLSN(tally.MinLSN) + " to " + pgvalue.FormatLSN(tally.MaxLSN)
+	}
+	if tally.HasTime {
+		at := func(ns int64) string { return time.Unix(0, ns).UTC().Format("2006-01-02 15:04:05") + " UTC" }
+		wholeSays += ", captured " + at(tally.MinTime) + " to " + at(tally.MaxTime)
+	}
+	wholeSays += "."
+	// The relation of the most changes (the first named, by name when counts are equal).
+	var topRel string
+	for rel, c := range changes {
+		if topRel == "" || c.n > changes[topRel].n || c.n == changes[topRel].n && rel < topRel {
+			topRel = rel
+		}
+	}
+	if topRel == "" {
+		t.Fatal("no change names a relation")
+	}
+	topSays := fmt.Sprintf("%s: %s in parts %d to %d", topRel, commas(changes[topRel].n), changes[topRel].first, changes[topRel].last)
 	raw = nil
 	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, base string) {
 		shows := func(k int) {
@@ -212,6 +258,10 @@ func openBig(t *testing.T, path string, reopen bool) {
 		if strings.Join(hits, "\n") != strings.Join(found, "\n") {
 			t.Errorf("the search lists %q, not %q", hits, found)
 		}
+		// The search read every part: the whole file's tally is whole, its relation of the
+		// most changes named first.
+		waitText(t, b, "#bigfile-whole summary", wholeSays)
+		waitText(t, b, "#bigfile-whole button[data-rel]", topSays)
 		b.Click(`#bigfile-hits button[data-part="2"]`)
 		shows(2)
 		waitText(t, b, ".filter-status", strconv.Itoa(foundIn2)+" messages match")
@@ -223,6 +273,10 @@ func openBig(t *testing.T, path string, reopen bool) {
 		goesOn(n)
 		b.Eval(`(() => { const box = document.querySelector("#filter"); box.value = `+jsQuote(relQuery)+`; box.dispatchEvent(new Event("change", { bubbles: true })); })()`, nil)
 		waitText(t, b, ".filter-status", strconv.Itoa(relFound)+" messages match")
+		// The whole file's relation of the most changes, chosen, is found in every part.
+		b.Eval(`document.querySelector("#bigfile-whole").open = true`, nil)
+		b.Click("#bigfile-whole button[data-rel]")
+		poll(t, b, "the search for "+topRel+" ends", `((e) => e && e.textContent.startsWith(`+jsQuote("rel:"+topRel+": ")+`) ? "" : e ? e.textContent : "no status")(document.querySelector("#bigfile-found"))`)
 		var last bool
 		b.Eval(`document.querySelector("#bigfile-next").disabled`, &last)
 		if !last {
@@ -301,7 +355,10 @@ func benchmarkBigFileIn(b *testing.B, name, path string) {
 		br.Eval(`addEventListener("change", () => { globalThis.chosenAt = performance.now(); }, { capture: true, once: true })`, nil)
 		stop, most := sampleRenderers(name)
 		br.Upload("#file-open", path)
-		var r struct{ First, Cut, Heap float64 }
+		var r struct {
+			First, Cut, Heap float64
+			Stuck            string
+		}
 		br.Eval(`new Promise((resolve) => {
 			let first = -1;
 			const tick = () => {
@@ -313,10 +370,18 @@ func benchmarkBigFileIn(b *testing.B, name, path string) {
 					resolve({First: first, Cut: now - chosenAt, Heap: performance.memory ? performance.memory.usedJSHeapSize : 0});
 					return;
 				}
-				requestAnimationFrame(tick);
+				if (now - chosenAt > 120000) {
+					resolve({Stuck: "rows: " + !!document.querySelector(".mrow") + "; box: " + (box ? box.value.slice(0, 120) : "none") +
+						"; panel: " + (status ? status.textContent : "none")});
+					return;
+				}
+				setTimeout(tick, 10);
 			};
 			tick();
 		})`, &r)
+		if r.Stuck != "" {
+			b.Fatalf("the file was not shown and cut in 2 minutes: %s", r.Stuck)
+		}
 		// Then the whole file searched for its Commits (the page notes when it ends; a search
 		// of a big file outlasts the browser's time for one call).
 		br.Eval(`(() => {
