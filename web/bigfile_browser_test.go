@@ -245,7 +245,7 @@ func openBig(t *testing.T, path string, reopen bool) {
 		b.Upload("#file-open", path)
 		shows(1)
 		poll(t, b, "the file is cut whole", `((e) => e && e.textContent.includes(`+jsQuote(whole)+`) ? "" : e ? e.textContent : "no panel")(document.querySelector("#bigfile-status"))`)
-		// Part 2 is shown alone at first, and again once part 1 is read for what it defined.
+		// Part 2 goes on from part 1 (shown alone until the worker has read part 1).
 		b.Click("#bigfile-next")
 		shows(2)
 		goesOn(2)
