@@ -74,7 +74,7 @@ func main() {
 	}))
 	// static/boot.js opens a part of a big file with pgoutputInspectorOpenPart(file, before):
 	// before is what the parts before it said (the export worker's decode of them: a
-	// Uint8Array, web.AppendBefore), or null.
+	// Uint8Array, web.Carry.AppendBefore), or null.
 	js.Global().Set("pgoutputInspectorOpenPart", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var before []byte
 		if args[1].Truthy() {
