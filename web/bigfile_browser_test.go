@@ -147,25 +147,13 @@ func openBig(t *testing.T, path string, reopen bool) {
 		learnt[k+1] = plural(relations, "relation") + " and " + plural(types, "type")
 		d := web.NewPartDoc(string(raw[:parts.Head])+string(raw[p.Start:p.End]), parts.Format, &carry)
 		pt := web.TallyPart(d)
-		tally.Messages += pt.Messages
+		tally.Add(pt)
 		for rel, c := range pt.Changes {
 			if changes[rel] == nil {
 				changes[rel] = &relParts{first: k + 1}
 			}
 			changes[rel].n += c
 			changes[rel].last = k + 1
-		}
-		if pt.HasLSN {
-			if !tally.HasLSN || pt.MinLSN < tally.MinLSN {
-				tally.MinLSN = pt.MinLSN
-			}
-			tally.MaxLSN, tally.HasLSN = max(tally.MaxLSN, pt.MaxLSN), true
-		}
-		if pt.HasTime {
-			if !tally.HasTime || pt.MinTime < tally.MinTime {
-				tally.MinTime = pt.MinTime
-			}
-			tally.MaxTime, tally.HasTime = max(tally.MaxTime, pt.MaxTime), true
 		}
 		if k == n-1 {
 			for _, tr := range d.Trees {

@@ -14,21 +14,10 @@ import (
 // a pg_recvlogical file cut into small parts what the filter finds in the file read whole,
 // for queries of each kind but conn: (a part numbers its own connections).
 func TestFilterCountInParts(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/conversation/recvlogical-*.pcapng")
-	files = append(files, "../testdata/conversation/subscriber-pg17-pg18.pcapng", "../testdata/input/recvlogical/stream.bin")
 	queries := []string{"type:C", "type:I,U,D", "type:k from:server", "rel:t", "rel:public.t", "lsn:0/1..0/1A00000", "xid:700..800", "xid:801..", "from:client", "a", "2"}
-	for _, path := range files {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, path := range partFiles() {
+		b, ps := cutSmall(t, path)
 		whole, _ := NewDoc(string(b), input.Auto, decoder.Options{}, -1)
-		c := &input.Cutter{MaxBytes: 64 << 10, MaxItems: 100}
-		c.Write(b)
-		ps, err := c.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
 		var parts []*Doc
 		var carry Carry
 		for _, p := range ps.Parts {
@@ -53,4 +42,26 @@ func TestFilterCountInParts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// partFiles are the real captures and pg_recvlogical file the tests of a big file's parts cut.
+func partFiles() []string {
+	files, _ := filepath.Glob("../testdata/conversation/recvlogical-*.pcapng")
+	return append(files, "../testdata/conversation/subscriber-pg17-pg18.pcapng", "../testdata/input/recvlogical/stream.bin")
+}
+
+// cutSmall reads the file at path and cuts it into parts of at most 64 KiB or 100 items.
+func cutSmall(t *testing.T, path string) ([]byte, *input.Parts) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &input.Cutter{MaxBytes: 64 << 10, MaxItems: 100}
+	c.Write(b)
+	ps, err := c.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, ps
 }

@@ -2,8 +2,6 @@ package web
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"pgoutput-inspector/decoder"
@@ -17,20 +15,9 @@ import (
 // TestFilterCountInParts holds to the whole file), on real captures and a pg_recvlogical
 // file cut into small parts; decoded alone, some parts do not.
 func TestBeforeInParts(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/conversation/recvlogical-*.pcapng")
-	files = append(files, "../testdata/conversation/subscriber-pg17-pg18.pcapng", "../testdata/input/recvlogical/stream.bin")
 	helped := 0 // parts that name a relation only with what came before
-	for _, path := range files {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := &input.Cutter{MaxBytes: 64 << 10, MaxItems: 100}
-		c.Write(b)
-		ps, err := c.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, path := range partFiles() {
+		b, ps := cutSmall(t, path)
 		var carry Carry
 		for k, p := range ps.Parts {
 			text := string(b[:ps.Head]) + string(b[p.Start:p.End])

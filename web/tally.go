@@ -45,3 +45,30 @@ func TallyPart(d *Doc) PartTally {
 	}
 	return t
 }
+
+// Add adds o, the tally of the next part, to t.
+func (t *PartTally) Add(o PartTally) {
+	if t.Names == nil {
+		t.Names, t.Changes = map[string]int{}, map[string]int{}
+	}
+	t.Messages += o.Messages
+	t.Unnamed += o.Unnamed
+	for k, n := range o.Names {
+		t.Names[k] += n
+	}
+	for k, n := range o.Changes {
+		t.Changes[k] += n
+	}
+	if o.HasLSN {
+		if !t.HasLSN || o.MinLSN < t.MinLSN {
+			t.MinLSN = o.MinLSN
+		}
+		t.MaxLSN, t.HasLSN = max(t.MaxLSN, o.MaxLSN), true
+	}
+	if o.HasTime {
+		if !t.HasTime || o.MinTime < t.MinTime {
+			t.MinTime = o.MinTime
+		}
+		t.MaxTime, t.HasTime = max(t.MaxTime, o.MaxTime), true
+	}
+}
