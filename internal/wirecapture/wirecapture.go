@@ -814,6 +814,37 @@ func ReceiveWAL(ctx context.Context, srv *pgserver.Server) error {
 	return Exec(ctx, srv, "SELECT pg_drop_replication_slot('phys')")
 }
 
+// tcpState returns the kernel's state of the TCP connection from 127.0.0.1:from to
+// 127.0.0.1:to as /proc/net/tcp gives it ("01" established, "08" its peer has closed it), or
+// "" when there is none.
+func tcpState(from, to int) (string, error) {
+	table, err := os.ReadFile("/proc/net/tcp")
+	if err != nil {
+		return "", fmt.Errorf("wirecapture: %w", err)
+	}
+	key := fmt.Sprintf(" 0100007F:%04X 0100007F:%04X ", from, to)
+	for _, line := range strings.Split(string(table), "\n") {
+		if _, rest, ok := strings.Cut(line, ":"); ok && strings.HasPrefix(rest, key) {
+			return strings.Fields(rest)[2], nil
+		}
+	}
+	return "", nil
+}
+
+// waitPeerClosed waits until the established TCP connection from 127.0.0.1:from to
+// 127.0.0.1:to is closed by its peer (FIN: CLOSE_WAIT) or reset (gone).
+func waitPeerClosed(ctx context.Context, from, to int, within time.Duration) error {
+	for deadline := time.Now().Add(within); ; time.Sleep(20 * time.Millisecond) {
+		state, err := tcpState(from, to)
+		if err != nil || state != "01" {
+			return err
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return fmt.Errorf("wirecapture: the connection from port %d to %d still established after %s", from, to, within)
+		}
+	}
+}
+
 // atoi reads a decimal number.
 func atoi(s string) (int, bool) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -851,6 +882,14 @@ func RecvLogicalUnanswered(ctx context.Context, srv *pgserver.Server, timeout ti
 	if err := WaitStreaming(ctx, srv, "pg_recvlogical"); err != nil {
 		return fmt.Errorf("%w: %s", err, said.String())
 	}
+	v, err := query(ctx, srv, "SELECT client_port FROM pg_stat_replication WHERE application_name = 'pg_recvlogical'")
+	clientPort, ok := atoi(v)
+	if err != nil || !ok {
+		return fmt.Errorf("wirecapture: pg_recvlogical's client_port: %q, %v", v, err)
+	}
+	if state, err := tcpState(clientPort, srv.Port); state != "01" || err != nil {
+		return fmt.Errorf("wirecapture: pg_recvlogical's connection from port %d to %d: state %q in /proc/net/tcp, not established (%v)", clientPort, srv.Port, state, err)
+	}
 	if err := Exec(ctx, srv, Changes[0]); err != nil {
 		return err
 	}
@@ -868,6 +907,11 @@ func RecvLogicalUnanswered(ctx context.Context, srv *pgserver.Server, timeout ti
 		if time.Now().After(deadline) {
 			return fmt.Errorf("wirecapture: the server did not end the silent pg_recvlogical's connection (wal_sender_timeout %s)", timeout)
 		}
+	}
+	// The walsender leaves pg_stat_replication before its process exits and its socket is
+	// closed: killing pg_recvlogical now could close the connection from its side first.
+	if err := waitPeerClosed(ctx, clientPort, srv.Port, 10*time.Second); err != nil {
+		return err
 	}
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		err := Exec(ctx, srv, "SELECT pg_drop_replication_slot('recv')")
