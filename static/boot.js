@@ -195,8 +195,9 @@ const handToPage = (file) => {
 
 const bytes = (n) => `${n.toLocaleString("en-US")} bytes`;
 
-// bigPanel returns the panel, made on first use: a status line, a progress bar, and the
-// parts' navigation.
+// bigPanel returns the panel, made on first use: a status line, a progress bar, the search and
+// the whole file's tally, which scroll, above the parts' navigation, which stays at the
+// panel's foot (its Close in one place whatever the text above says).
 const bigPanel = () => {
   let panel = document.getElementById("bigfile");
   if (panel) return panel;
@@ -205,15 +206,15 @@ const bigPanel = () => {
   panel.className = "bigfile";
   panel.setAttribute("aria-label", "Big file");
   panel.innerHTML =
-    '<p id="bigfile-status" role="status"></p><progress id="bigfile-progress" max="1" value="0" aria-label="Bytes read"></progress>' +
-    '<p class="bigfile-nav" hidden><button type="button" id="bigfile-prev">Previous part</button> ' +
-    '<label>Part <input id="bigfile-part" type="number" min="1" value="1"> of <span id="bigfile-count"></span></label> ' +
-    '<button type="button" id="bigfile-next">Next part</button> <button type="button" id="bigfile-close">Close</button></p>' +
+    '<div class="bigfile-body"><p id="bigfile-status" role="status"></p><progress id="bigfile-progress" max="1" value="0" aria-label="Bytes read"></progress>' +
     '<form id="bigfile-find" hidden><label>Find in every part <input id="bigfile-query" type="search" spellcheck="false" autocomplete="off" ' +
     'placeholder="type:C xid:750 rel:orders" title="The message list\'s filter, run on each part in turn (conn: numbers are each part\'s own)"></label> ' +
     '<button type="submit">Find</button> <button type="button" id="bigfile-stop" hidden>Stop</button></form>' +
     '<p id="bigfile-found" role="status"></p><p id="bigfile-hits"></p>' +
-    '<details id="bigfile-whole" hidden><summary></summary><p class="bigfile-names"></p><p class="bigfile-changes"></p></details>';
+    '<details id="bigfile-whole" hidden><summary></summary><p class="bigfile-names"></p><p class="bigfile-changes"></p></details></div>' +
+    '<p class="bigfile-nav"><span class="bigfile-moves" hidden><button type="button" id="bigfile-prev">Previous part</button> ' +
+    '<label>Part <input id="bigfile-part" type="number" min="1" value="1"> of <span id="bigfile-count"></span></label> ' +
+    '<button type="button" id="bigfile-next">Next part</button></span> <button type="button" id="bigfile-close">Close</button></p>';
   document.body.append(panel);
   // The page leaves the panel the room it takes, from its top to the window's foot (page.css).
   new ResizeObserver(() => {
@@ -392,7 +393,7 @@ const describe = () => {
   describeWhole(panel);
   panel.querySelector("#bigfile-status").textContent = text;
   panel.querySelector("#bigfile-progress").hidden = !big.cutting;
-  panel.querySelector(".bigfile-nav").hidden = big.shown === 0;
+  panel.querySelector(".bigfile-moves").hidden = big.shown === 0;
   const box = panel.querySelector("#bigfile-part");
   box.max = n;
   box.value = big.shown;
