@@ -198,7 +198,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		s = s.reparse(ex.Select)
 		s.Example = a.Index
 		if s.Doc != nil && ex.Select >= 0 && ex.Select < len(s.Doc.Trees) {
-			s, fx = s.selectMessage(ex.Select, true)
+			fx = s.selectMessage(ex.Select, true)
 		}
 		fx = append(fx, s.leaveLink()...)
 	case ExamplesLoaded:
@@ -220,13 +220,13 @@ func Apply(s State, a Action) (State, []Effect) {
 	case SelectMessage:
 		// Clicked in the list: the row is where the pointer is, and the list does not scroll
 		// under it.
-		s, fx = s.selectMessage(a.Msg, a.Reveal)
+		fx = s.selectMessage(a.Msg, a.Reveal)
 	case SelectSpan:
 		if tl := s.Timeline; tl != nil && a.Span >= 0 && a.Span < len(tl.Spans) {
 			s, fx = s.chooseSpan(a.Span)
 		}
 	case SelectNode:
-		s, fx = s.selectNode(a.Node, false)
+		fx = s.selectNode(a.Node, false)
 		s.Reveal++
 	case SelectByte:
 		if s.Model == nil {
@@ -234,7 +234,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		}
 		if f, ok := s.Model.FieldAt(a.Offset); ok {
 			if f.ID >= 0 {
-				s, fx = s.selectNode(f.ID, true)
+				fx = s.selectNode(f.ID, true)
 			} else {
 				s.Node, s.Sel = -1, f.Range
 			}
@@ -243,7 +243,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		t := s.Tree()
 		if t != nil && a.ID >= 0 && int(a.ID) < len(t.Nodes) &&
 			t.Nodes[a.ID].Offset == a.Sel.Offset && t.Nodes[a.ID].Length == a.Sel.Length {
-			s, fx = s.selectNode(a.ID, true)
+			fx = s.selectNode(a.ID, true)
 		} else {
 			s, fx = s.selectRange(a.Sel, nil)
 			if a.Sel.Empty() {
@@ -294,7 +294,7 @@ func Apply(s State, a Action) (State, []Effect) {
 		s = s.reparse(sh.Msg)
 		s.Example = exampleByName(sh.Example)
 		if s.Doc != nil && sh.Msg < len(s.Doc.Trees) {
-			s, fx = s.selectMessage(sh.Msg, true)
+			fx = s.selectMessage(sh.Msg, true)
 		}
 		s, fx = s.selectRange(sh.Sel, fx)
 	case Share:
@@ -480,7 +480,7 @@ func (s State) reparse(m int) State {
 		}
 	}
 	s.View[PanelList].Top = 0
-	s, _ = s.selectMessage(0, true)
+	s.selectMessage(0, true)
 	return s
 }
 
@@ -514,13 +514,13 @@ func (s State) options() decoder.Options {
 // selectMessage shows message m: its hex layout and tree, nothing selected. When reveal, the
 // message list scrolls to its row (not for a click: the row is under the pointer, and a list
 // that scrolled then would move it away).
-func (s State) selectMessage(m int, reveal bool) (State, []Effect) {
+func (s *State) selectMessage(m int, reveal bool) []Effect {
 	s.Model, s.TreeRows, s.Collapsed, s.Change, s.HiddenSpan = nil, nil, nil, nil, 0
 	s.Node, s.Sel, s.Hover, s.HoverBytes = -1, hexview.Range{}, -1, hexview.Range{}
 	s.View[PanelTree].Top, s.View[PanelChange].Top = 0, 0
 	s.Msg = -1
 	if s.Doc == nil || len(s.Doc.Trees) == 0 {
-		return s, nil
+		return nil
 	}
 	m = min(max(m, 0), len(s.Doc.Trees)-1)
 	s.Msg = m
@@ -540,7 +540,7 @@ func (s State) selectMessage(m int, reveal bool) (State, []Effect) {
 			fx = s.reveal(PanelList, row, fx)
 		}
 	}
-	return s, fx
+	return fx
 }
 
 // followFilter shows the filter's list, and when the chosen message is left out, the next
@@ -550,15 +550,18 @@ func (s State) followFilter() (State, []Effect) {
 	s.View[PanelList].Top = 0
 	s.listMoved = true
 	if s.Doc != nil && s.Msg < 0 && !s.List.Filtered() {
-		return s.selectMessage(0, true) // the filter taken away after it let nothing through
+		fx := s.selectMessage(0, true) // the filter taken away after it let nothing through
+		return s, fx
 	}
 	if s.Doc == nil || s.List.RowOf(s.Msg) >= 0 {
-		return s, s.reveal(PanelList, max(s.List.RowOf(s.Msg), 0), nil)
+		fx := s.reveal(PanelList, max(s.List.RowOf(s.Msg), 0), nil)
+		return s, fx
 	}
 	if m := s.List.step(s.Msg, 1); m >= 0 {
-		return s.selectMessage(m, true)
+		fx := s.selectMessage(m, true)
+		return s, fx
 	}
-	s, _ = s.selectMessage(0, false)
+	s.selectMessage(0, false)
 	s.Msg, s.Model, s.TreeRows = -1, nil, nil
 	return s, nil
 }
@@ -575,10 +578,10 @@ func (s *State) reveal(p Panel, row int, fx []Effect) []Effect {
 
 // selectNode selects tree node n and its bytes, expanding its ancestors and, when reveal,
 // scrolling the tree to it (not for a click on its row, which is under the pointer).
-func (s State) selectNode(n int32, reveal bool) (State, []Effect) {
+func (s *State) selectNode(n int32, reveal bool) []Effect {
 	t := s.Tree()
 	if t == nil || n < 0 || int(n) >= len(t.Nodes) {
-		return s, nil
+		return nil
 	}
 	var fx []Effect
 	node := &t.Nodes[n]
@@ -603,7 +606,7 @@ func (s State) selectNode(n int32, reveal bool) (State, []Effect) {
 	if row := rowOfNode(s.TreeRows, n); row >= 0 && reveal {
 		fx = s.reveal(PanelTree, row, fx)
 	}
-	return s, fx
+	return fx
 }
 
 // selectRange selects the bytes r (from a link): the smallest node that covers them exactly,
@@ -621,7 +624,7 @@ func (s State) selectRange(r hexview.Range, fx []Effect) (State, []Effect) {
 	}
 	if best >= 0 {
 		var more []Effect
-		s, more = s.selectNode(best, true)
+		more = s.selectNode(best, true)
 		return s, append(fx, more...)
 	}
 	s.Node, s.Sel = -1, r
@@ -710,50 +713,52 @@ func (s State) key(p Panel, key string) (State, []Effect) {
 				return s, nil
 			}
 		}
-		return s.selectMessage(m, true)
+		fx := s.selectMessage(m, true)
+		return s, fx
 	case PanelTree:
 		t := s.Tree()
 		if t == nil || len(s.TreeRows) == 0 {
 			return s, nil
 		}
-		row := rowOfNode(s.TreeRows, s.Node)
+		// to is the node chosen (-1: none).
+		row, last, to := rowOfNode(s.TreeRows, s.Node), len(s.TreeRows)-1, int32(-1)
 		switch key {
 		case "ArrowDown":
-			return s.selectNode(s.TreeRows[min(row+1, len(s.TreeRows)-1)], true)
+			to = s.TreeRows[min(row+1, last)]
 		case "ArrowUp":
-			return s.selectNode(s.TreeRows[max(row-1, 0)], true)
+			to = s.TreeRows[max(row-1, 0)]
 		case "PageDown":
-			return s.selectNode(s.TreeRows[min(row+s.page(PanelTree), len(s.TreeRows)-1)], true)
+			to = s.TreeRows[min(row+s.page(PanelTree), last)]
 		case "PageUp":
-			return s.selectNode(s.TreeRows[max(row-s.page(PanelTree), 0)], true)
+			to = s.TreeRows[max(row-s.page(PanelTree), 0)]
 		case "Home":
-			return s.selectNode(s.TreeRows[0], true)
+			to = s.TreeRows[0]
 		case "End":
-			return s.selectNode(s.TreeRows[len(s.TreeRows)-1], true)
+			to = s.TreeRows[last]
 		case "ArrowRight":
-			if s.Node < 0 {
-				return s.selectNode(0, true)
-			}
-			if s.Collapsed[s.Node] {
+			switch {
+			case s.Node < 0:
+				to = 0
+			case s.Collapsed[s.Node]:
 				return s.toggle(s.Node), nil
-			}
-			if !t.IsLeaf(int(s.Node)) {
-				return s.selectNode(s.Node+1, true)
+			case !t.IsLeaf(int(s.Node)):
+				to = s.Node + 1
 			}
 		case "ArrowLeft":
-			if s.Node < 0 {
-				return s, nil
-			}
-			if !t.IsLeaf(int(s.Node)) && !s.Collapsed[s.Node] {
+			if s.Node >= 0 && !t.IsLeaf(int(s.Node)) && !s.Collapsed[s.Node] {
 				return s.toggle(s.Node), nil
 			}
-			if p := t.Parent(int(s.Node)); p >= 0 {
-				return s.selectNode(int32(p), true)
+			if s.Node >= 0 {
+				to = int32(t.Parent(int(s.Node)))
 			}
 		case "Enter", " ":
 			if s.Node >= 0 {
 				return s.toggle(s.Node), nil
 			}
+		}
+		if to >= 0 {
+			fx := s.selectNode(to, true)
+			return s, fx
 		}
 	}
 	return s, nil
@@ -807,7 +812,7 @@ func (s State) openFragment(frag string) (State, []Effect) {
 	s.Refused.Msg = "" // a refusal speaks of an input before this one
 	s.View[PanelList].Top = 0
 	s.listMoved = true
-	s, fx := s.selectMessage(0, true)
+	fx := s.selectMessage(0, true)
 	if f.HasSel {
 		s, fx = s.selectRange(f.Sel, fx)
 	}

@@ -278,7 +278,7 @@ func (s *State) compareStep(by int) []Effect {
 		s.Compare.Row = i
 		s.Node, s.Sel = -1, hexview.Range{}
 		if b := c.Rows[i].B; b >= 0 {
-			*s, _ = s.selectNode(b, false)
+			s.selectNode(b, false)
 			s.Reveal++ // the hex view scrolls to the bytes
 		}
 		return s.reveal(PanelChange, i, nil)

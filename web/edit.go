@@ -205,10 +205,10 @@ func (s *State) openEdited(text string, force input.Format, m int, n int32) []Ef
 	s.Doc, s.InputErr, s.Stale, s.LinkErr, s.Refused.Msg = nil, nil, false, "", ""
 	s.Share = ShareState{}
 	s.Doc, s.InputErr = NewDoc(text, force, s.options(), m+1)
-	*s, _ = s.selectMessage(m, false)
+	s.selectMessage(m, false)
 	s.Shown, s.View[PanelTree] = shown, tree
 	var fx []Effect
-	*s, fx = s.selectNode(n, true)
+	fx = s.selectNode(n, true)
 	s.Reveal++
 	s.Edit.Changed = nil
 	return fx

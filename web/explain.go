@@ -89,7 +89,7 @@ func (s State) explainStep(step Step) (State, []Effect) {
 	if n < 0 {
 		return s, nil
 	}
-	s, fx := s.selectNode(int32(n), true)
+	fx := s.selectNode(int32(n), true)
 	s.Reveal++
 	return s, fx
 }

@@ -155,7 +155,7 @@ func (s State) openCapture(text string, m int, explain bool) (State, []Effect) {
 	s = s.reparse(m)
 	var fx []Effect
 	if s.Doc != nil && m >= 0 && m < len(s.Doc.Trees) {
-		s, fx = s.selectMessage(m, true)
+		fx = s.selectMessage(m, true)
 	}
 	s.Guide.Open, s.Explain, s.Share = false, false, ShareState{}
 	if explain {

@@ -98,11 +98,11 @@ func (s State) goToNote(i int) (State, []Effect) {
 		return s, nil
 	}
 	n := s.Notes[i]
-	s, fx := s.selectMessage(n.Msg, true)
+	fx := s.selectMessage(n.Msg, true)
 	s.Node, s.Sel = -1, n.Sel
 	if n.Node >= 0 {
 		var more []Effect
-		s, more = s.selectNode(n.Node, true)
+		more = s.selectNode(n.Node, true)
 		fx = append(fx, more...)
 	}
 	s.Reveal++

@@ -74,14 +74,14 @@ func (p *place) messageIn(d *Doc) int {
 // the lists scrolled as they were.
 func (s State) keepPlace(p place) (State, []Effect) {
 	if s.Doc == nil || len(s.Doc.Messages) == 0 {
-		s, _ = s.selectMessage(0, false)
+		s.selectMessage(0, false)
 		return s, nil
 	}
 	m := p.messageIn(s.Doc)
 	s.Doc = s.Doc.Through(m)
 	s.View[PanelList].Top = p.listTop
 	shown := s.Shown
-	s, fx := s.selectMessage(m, true)
+	fx := s.selectMessage(m, true)
 	s.Shown = shown // the same message, decoded again
 	t := s.Tree()
 	if len(p.collapsed) > 0 {
@@ -99,7 +99,7 @@ func (s State) keepPlace(p place) (State, []Effect) {
 	if p.node != nil {
 		n, _ := nodeAtPath(t, p.node)
 		var more []Effect
-		s, more = s.selectNode(n, true)
+		more = s.selectNode(n, true)
 		fx = append(fx, more...)
 	} else if !p.sel.Empty() && p.sel.End() <= len(t.Bytes) {
 		s.Sel = p.sel

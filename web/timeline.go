@@ -322,7 +322,7 @@ func (s State) chooseSpan(i int) (State, []Effect) {
 		s.HiddenSpan = i + 1
 		return s, nil
 	}
-	s, fx := s.selectMessage(m, false)
+	fx := s.selectMessage(m, false)
 	if a := s.List.RowOf(m); a >= 0 {
 		v := &s.View[PanelList]
 		if top := v.Reveal(max(a-1, 0), max(s.List.RowOf(sp.End-1), a)); top != v.Top {
