@@ -33,14 +33,17 @@ func Learnt(s *Session) (types, relations [][]byte) {
 // outside a streamed transaction, as Learnt gives them) as though they came before its input:
 // a change to one of those relations names its columns, with no Relation message of the input
 // to point to (its Tree's RelationIndex is -1). Other messages, and any that does not decode,
-// teach nothing.
-func (s *Session) Learn(msgs [][]byte) {
+// teach nothing. It returns msgs decoded, as s (Session.Relation, Session.DataType) now knows
+// what they define.
+func (s *Session) Learn(msgs [][]byte) []*Tree {
 	from := NewSession(Options{InStream: No})
 	from.types = s.types // its Type messages teach s, and name its relations' columns
-	for _, b := range msgs {
-		from.Decode(b)
+	trees := make([]*Tree, len(msgs))
+	for i, b := range msgs {
+		trees[i] = from.Decode(b)
 	}
 	for oid, rel := range from.relations {
 		s.setRelation(oid, rel, -1)
 	}
+	return trees
 }

@@ -156,12 +156,14 @@ func Apply(s State, a Action) (State, []Effect) {
 		if len(a.Text) > MaxInput && !(a.File && len(a.Text) <= MaxFile && input.IsBinaryText(a.Text)) {
 			return s.refuse(tooLargeText("the new text", len(a.Text), false)), nil
 		}
-		s.Text, s.Example, s.Guide.Open, s.File, s.Before = a.Text, -1, false, a.Name, a.Before
-		s.Edit = EditState{} // another input: the edits are forgotten
+		// Another file is read from its start; the same bytes again (a big file's part shown
+		// again, going on from the parts before it) keep the reader's place.
 		p := s.place()
-		if a.File {
+		if a.File && a.Text != s.Text {
 			p = place{}
 		}
+		s.Text, s.Example, s.Guide.Open, s.File, s.Before = a.Text, -1, false, a.Name, a.Before
+		s.Edit = EditState{} // another input: the edits are forgotten
 		s, fx = s.reread(a.Typing, p)
 		fx = append(fx, s.leaveLink()...)
 		if !a.Typing {

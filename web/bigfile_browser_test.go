@@ -137,6 +137,7 @@ func openBig(t *testing.T, path string, reopen bool) {
 	foundIn2 := 0
 	learnt := map[int]string{} // the relations and types part k knows from the parts before
 	var relQuery string        // a relation of the last part's changes
+	var learntRel string       // the catalog's heading of the last relation part 1 defined, in part 2
 	relFound := 0
 	// The whole file's tally, as the panel sums the parts'.
 	var tally web.PartTally
@@ -146,6 +147,14 @@ func openBig(t *testing.T, path string, reopen bool) {
 		_, relations, types := carry.AppendBefore(nil)
 		learnt[k+1] = plural(relations, "relation") + " and " + plural(types, "type")
 		d := web.NewPartDoc(string(raw[:parts.Head])+string(raw[p.Start:p.End]), parts.Format, &carry)
+		if k == 0 {
+			for _, e := range web.CatalogOf(d).Entries {
+				if r := e.Relation; r != nil {
+					learntRel = "R " + r.QualifiedName() + "|OID " + strconv.FormatUint(uint64(r.OID), 10) +
+						" · replica identity " + web.IdentityName(r.ReplicaIdentity) + " · defined in the parts before"
+				}
+			}
+		}
 		pt := web.TallyPart(d)
 		tally.Add(pt)
 		for rel, c := range pt.Changes {
@@ -174,7 +183,7 @@ func openBig(t *testing.T, path string, reopen bool) {
 	if foundIn2 == 0 {
 		t.Fatalf("part 2 holds no message %s finds", query)
 	}
-	if strings.HasPrefix(learnt[2], "0 relations") || relFound == 0 {
+	if strings.HasPrefix(learnt[2], "0 relations") || learntRel == "" || relFound == 0 {
 		t.Fatalf("part 2 knows %s from part 1, and the last part %d changes to one", learnt[2], relFound)
 	}
 	whole := fmt.Sprintf("%d parts of at most %d MiB or %s messages", n, partMiB, commas(partItems))
@@ -238,6 +247,10 @@ func openBig(t *testing.T, path string, reopen bool) {
 		shows(2)
 		goesOn(2)
 		waitText(t, b, ".input-status", count(2))
+		// The Relations panel lists what part 1 defined.
+		b.Click(".catalog-toggle")
+		waitFor(t, b, "part 2's relations from part 1", `(`+catalogRows+`).includes(`+jsQuote(learntRel+"\n")+`)`, catalogRows)
+		b.Click(".catalog-toggle")
 		// Every part searched, the parts found listed with their counts.
 		b.Eval(`(() => { document.querySelector("#bigfile-query").value = `+jsQuote(query)+`; document.querySelector("#bigfile-find button[type=submit]").click(); })()`, nil)
 		poll(t, b, "the search ends", `((e) => e && e.textContent.startsWith(`+jsQuote(query+":")+`) ? "" : e ? e.textContent : "no status")(document.querySelector("#bigfile-found"))`)

@@ -66,7 +66,8 @@ func CatalogOf(d *Doc) *Catalog {
 	byType := map[uint32]int{}
 	relOID := map[uint32]int{} // the last entry of each relation OID
 	k := 0
-	for m, t := range d.Trees {
+	// m -1: the relations and types the parts before the input defined, first.
+	for m := -1; m < len(d.Trees); m++ {
 		for ; k < len(d.Described) && d.Described[k].Msg == m; k++ {
 			e := len(c.Entries)
 			c.Entries = append(c.Entries, CatalogEntry{Described: d.Described[k], Again: -1})
@@ -75,7 +76,7 @@ func CatalogOf(d *Doc) *Catalog {
 				last, oid = relOID, rel.OID
 				byRel[rel] = e
 				for _, col := range rel.Columns {
-					if te, ok := byType[col.TypeOID]; ok {
+					if te, ok := byType[col.TypeOID]; ok && m >= 0 {
 						use(te, m)
 					}
 				}
@@ -87,6 +88,10 @@ func CatalogOf(d *Doc) *Catalog {
 			}
 			last[oid] = e
 		}
+		if m < 0 {
+			continue
+		}
+		t := d.Trees[m]
 		if t.Relation != nil {
 			if e, ok := byRel[t.Relation]; ok {
 				use(e, m)

@@ -43,7 +43,8 @@ type Doc struct {
 	// Errors counts the messages whose decode met a problem.
 	Errors int
 	// Described lists the Relation and Type messages decoded without error, in order, with
-	// what the session learnt from each.
+	// what the session learnt from each: first those of the parts before (Msg -1), when the
+	// input is a big file's part decoded going on from them.
 	Described []Described
 	// Options are the decoder options the messages were decoded with; Proto is the protocol
 	// version the session ended with (given, or inferred from the messages; 0 if unknown).
@@ -235,6 +236,7 @@ type docDecoder struct {
 }
 
 // Described is what one Relation or Type message told the session: Relation or Type is set.
+// Msg is the message, or -1 for one of the parts of a big file before the input (Before).
 type Described struct {
 	Msg      int
 	Relation *decoder.Relation
@@ -305,20 +307,11 @@ func (dec *docDecoder) upTo(c int) *Doc {
 	return p
 }
 
-// decode decodes message i, adding its rows to the message list.
-func (dec *docDecoder) decode(i int) {
-	d := dec.doc
-	m := &d.Messages[i]
-	t := &decoder.Tree{}
-	dec.cs.DecodeInto(t, m.Bytes, m.Side, m.Conn)
-	s := dec.cs.Conversation(m.Conn).Session()
-	d.Trees[i] = t
-	sm := summarize(t, m)
-	if t.Err != nil {
-		dec.errors++
-	} else if mt := t.MessageType(); mt != nil {
-		// What the session learnt from a Relation or Type message, as it stands now: a later
-		// one for the same OID replaces it in the session, not here.
+// describe notes what message i (-1: one of the parts before, Before), decoded by s without
+// error, told s when it is a Relation or Type message, as it stands now: a later one for the
+// same OID replaces it in the session, not here.
+func (dec *docDecoder) describe(t *decoder.Tree, s *decoder.Session, i int) {
+	if mt := t.MessageType(); mt != nil {
 		switch mt.Group {
 		case decoder.FieldRelation:
 			if k := t.Find(t.Message, decoder.FieldRelationOID); k >= 0 {
@@ -333,6 +326,22 @@ func (dec *docDecoder) decode(i int) {
 				}
 			}
 		}
+	}
+}
+
+// decode decodes message i, adding its rows to the message list.
+func (dec *docDecoder) decode(i int) {
+	d := dec.doc
+	m := &d.Messages[i]
+	t := &decoder.Tree{}
+	dec.cs.DecodeInto(t, m.Bytes, m.Side, m.Conn)
+	s := dec.cs.Conversation(m.Conn).Session()
+	d.Trees[i] = t
+	sm := summarize(t, m)
+	if t.Err != nil {
+		dec.errors++
+	} else {
+		dec.describe(t, s, i)
 	}
 	// Opening messages start a group; the heading row goes before the message.
 	role := t.Role()

@@ -124,7 +124,12 @@ func (b *Before) resume(dec *docDecoder) {
 			}
 		}
 		if conv >= 0 {
-			dec.cs.Conversation(conv).Session().Learn(items(l[i+1]))
+			s := dec.cs.Conversation(conv).Session()
+			for _, t := range s.Learn(items(l[i+1])) {
+				if t.Err == nil {
+					dec.describe(t, s, -1)
+				}
+			}
 		}
 	}
 }

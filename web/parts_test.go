@@ -21,7 +21,7 @@ func TestBeforeInParts(t *testing.T) {
 		var carry Carry
 		for k, p := range ps.Parts {
 			text := string(b[:ps.Head]) + string(b[p.Start:p.End])
-			before, _, _ := carry.AppendBefore(nil)
+			before, relations, types := carry.AppendBefore(nil)
 			want := NewPartDoc(text, ps.Format, &carry)
 			st := State{Text: text, Before: ReadBefore(before, text)}
 			got, _ := st.newDoc(-1)
@@ -43,10 +43,53 @@ func TestBeforeInParts(t *testing.T) {
 			if differs {
 				helped++
 			}
+			checkLearntCatalog(t, fmt.Sprintf("%s part %d", path, k+1), got, relations, types)
 		}
 	}
 	if helped == 0 {
 		t.Error("every part decodes alone as it does going on from the parts before")
+	}
+}
+
+// checkLearntCatalog checks that the Relations panel of d, a part decoded going on from the
+// parts before, lists first the relations and types those defined (as many as the before
+// held), and counts as users of each the messages of d that name it.
+func checkLearntCatalog(t *testing.T, what string, d *Doc, relations, types int) {
+	t.Helper()
+	c := CatalogOf(d)
+	learnt := map[*decoder.Relation]int{} // its entry
+	rels, typs := 0, 0
+	for e, en := range c.Entries {
+		switch {
+		case en.Msg >= 0:
+		case e != rels+typs:
+			t.Errorf("%s: entry %d of the parts before after one of the part's", what, e)
+		case en.Relation != nil:
+			learnt[en.Relation] = e
+			rels++
+		default:
+			typs++
+		}
+	}
+	if rels != relations || typs != types {
+		t.Errorf("%s: the catalog lists %d relations and %d types of the parts before, not %d and %d", what, rels, typs, relations, types)
+	}
+	uses := map[int]int{}
+	for i, tr := range d.Trees {
+		if tr.Relation == nil || tr.RelationIndex != -1 {
+			continue
+		}
+		e, ok := learnt[tr.Relation]
+		if !ok {
+			t.Errorf("%s: message %d's relation %s is not among the catalog's of the parts before", what, i+1, tr.Relation.QualifiedName())
+			continue
+		}
+		uses[e]++
+	}
+	for e, n := range uses {
+		if c.Entries[e].Used < n {
+			t.Errorf("%s: the catalog counts %d users of %s, not at least %d", what, c.Entries[e].Used, c.Entries[e].Relation.QualifiedName(), n)
+		}
 	}
 }
 

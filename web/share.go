@@ -213,7 +213,8 @@ func (d *Doc) describedBefore(m int) []int {
 		n++
 	}
 	for i := range n {
-		if d.Messages[d.Described[i].Msg].Conn != d.Messages[m].Conn {
+		// One of the parts before the input (-1) is not a message of it.
+		if k := d.Described[i].Msg; k < 0 || d.Messages[k].Conn != d.Messages[m].Conn {
 			continue
 		}
 		later := false // described again before m

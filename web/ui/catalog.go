@@ -133,7 +133,11 @@ func catalogRow(c *web.Catalog, k int) *vecty.HTML {
 			}
 		}
 		id := strconv.FormatUint(uint64(oid), 10)
-		b = "OID " + id + b + " · message " + strconv.Itoa(e.Msg+1)
+		where := " · message " + strconv.Itoa(e.Msg+1)
+		if e.Msg < 0 {
+			where = " · defined in the parts before" // of a big file (web.Before)
+		}
+		b = "OID " + id + b + where
 		a, aTitle = "Y "+name, "Type "+name
 		if e.Relation != nil {
 			tag, a, aTitle = "button", "R "+name, "Show the messages of "+name+" (rel:"+id+")"
