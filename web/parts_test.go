@@ -105,3 +105,22 @@ func seen(d *Doc, i int) string {
 	}
 	return s
 }
+
+// TestPartShownAgainKeepsPlace: a big file's part shown alone, then again going on from the
+// parts before (the same bytes), keeps the chosen message; another file starts at its first.
+func TestPartShownAgainKeepsPlace(t *testing.T) {
+	b, ps := cutSmall(t, "../testdata/conversation/recvlogical-pg14.pcapng")
+	var carry Carry
+	NewPartDoc(string(b[:ps.Head])+string(b[ps.Parts[0].Start:ps.Parts[0].End]), ps.Format, &carry)
+	text := string(b[:ps.Head]) + string(b[ps.Parts[1].Start:ps.Parts[1].End])
+	before, _, _ := carry.AppendBefore(nil)
+	s := apply(t, NewState(-1), SetText{Text: text, File: true, Name: "part 2"}, SelectMessage{Msg: 5})
+	s = apply(t, s, SetText{Text: text, File: true, Name: "part 2", Before: ReadBefore(before, text)})
+	if s.Msg != 5 || s.Doc == nil || s.Doc.resume == nil {
+		t.Errorf("shown again: message %d, going on from the parts before %v", s.Msg+1, s.Doc != nil && s.Doc.resume != nil)
+	}
+	other := string(b[:ps.Head]) + string(b[ps.Parts[0].Start:ps.Parts[0].End])
+	if s = apply(t, s, SetText{Text: other, File: true, Name: "part 1"}); s.Msg != 0 {
+		t.Errorf("another file: message %d, not 1", s.Msg+1)
+	}
+}
