@@ -291,6 +291,7 @@ func Apply(s State, a Action) (State, []Effect) {
 			return s.refuse(linkTooLargeText()), nil
 		}
 		s.Text, s.Force, s.Proto, s.InStream, s.File = sh.Text, sh.Format, sh.Proto, sh.InStream, ""
+		s.Before = ReadBefore(sh.Before, sh.Text)
 		s.Guide.Open, s.Explain, s.Lens = false, sh.Explain, sh.Lens.Valid()
 		s.Filter, s.Edit, s.Notes = ParseFilter(sh.Filter), EditState{}, sh.Notes
 		s = s.reparse(sh.Msg)
@@ -311,6 +312,9 @@ func Apply(s State, a Action) (State, []Effect) {
 		s.Share, s.Export = ShareState{Busy: true}, ExportState{}
 		sh := Shared{Text: s.Text, Format: s.Force, Proto: s.Proto, InStream: s.InStream, Msg: max(s.Msg, 0), Sel: s.Sel,
 			Explain: s.Explain, Filter: s.Filter.Query, Lens: s.Lens, Notes: s.Notes}
+		if s.Before != nil && s.Before.text == s.Text {
+			sh.Before = s.Before.b
+		}
 		if s.Example >= 0 && s.Example < len(Examples) {
 			sh.Example = Examples[s.Example].Name
 		}

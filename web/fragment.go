@@ -226,6 +226,9 @@ type Shared struct {
 	Lens guide.Lens
 	// Notes are the notes on fields and bytes (notes.go).
 	Notes []Note
+	// Before is what the text, a big file's part, goes on from: the relations, types and open
+	// transaction of the parts before it (Carry.AppendBefore), or nil.
+	Before []byte
 }
 
 // SharePayload writes s as the z1 payload, before compression: "key=value" lines, an empty
@@ -284,6 +287,9 @@ func SharePayload(s Shared) []byte {
 		b = append(b, '\n')
 	}
 	b = appendNotes(b, s.Notes)
+	if s.Before != nil {
+		b = append(export.AppendBytes(append(b, "before="...), export.Hex, s.Before), '\n')
+	}
 	b = append(b, '\n')
 	return append(b, s.Text...)
 }
@@ -348,6 +354,12 @@ func ParseSharePayload(p []byte) (Shared, error) {
 				return s, &FragmentError{ShareVersion, msg}
 			}
 			s.Notes = append(s.Notes, n)
+		case "before":
+			b, msg := decodeHex(v)
+			if msg != "" {
+				return s, &FragmentError{ShareVersion, "before: " + msg}
+			}
+			s.Before = b
 		}
 	}
 	s.Text = rest

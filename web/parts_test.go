@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"pgoutput-inspector/decoder"
@@ -104,6 +105,83 @@ func seen(d *Doc, i int) string {
 		s += fmt.Sprintf(" relation %s %v", r.QualifiedName(), r.Columns)
 	}
 	return s
+}
+
+// TestShareBigFilePart: Share on a big file's part names in its link what the part goes on
+// from (the parts before's relations and types), so that the link shows the chosen change
+// with its relation and columns: the whole part's link, and each smaller part the export
+// worker links when that is too long (a connection's, a transaction's or the message's
+// messages, the before keyed by the smaller part's own connection), which says so.
+func TestShareBigFilePart(t *testing.T) {
+	named := func(d *Doc, i int) string {
+		tr := d.Trees[i]
+		if tr.Relation == nil {
+			return fmt.Sprintf("relation %d unknown", tr.MissingRelation)
+		}
+		return fmt.Sprintf("%s %v", tr.Relation.QualifiedName(), tr.Relation.Columns)
+	}
+	opened := func(payload []byte) State {
+		t.Helper()
+		o := apply(t, NewState(-1), OpenShared{Payload: payload})
+		for o.Doc != nil && !o.Doc.Complete() {
+			o = apply(t, o, DecodeMore{})
+		}
+		if o.Doc == nil {
+			t.Fatalf("the link does not open: %v", o.InputErr)
+		}
+		return o
+	}
+	shared := 0
+	for _, path := range partFiles() {
+		b, ps := cutSmall(t, path)
+		var carry Carry
+		for k, p := range ps.Parts {
+			text := string(b[:ps.Head]) + string(b[p.Start:p.End])
+			before, _, _ := carry.AppendBefore(nil)
+			NewPartDoc(text, ps.Format, &carry)
+			s := apply(t, NewState(-1), SetText{Text: text, File: true, Name: "part", Before: ReadBefore(before, text)})
+			for s.Doc != nil && !s.Doc.Complete() {
+				s = apply(t, s, DecodeMore{})
+			}
+			m := -1 // the last change named only by what the parts before defined
+			for i, tr := range s.Doc.Trees {
+				if tr.Relation != nil && tr.RelationIndex == -1 {
+					m = i
+				}
+			}
+			if m < 0 {
+				continue
+			}
+			what := fmt.Sprintf("%s part %d message %d", path, k+1, m+1)
+			want := named(s.Doc, m)
+			s = apply(t, s, SelectMessage{Msg: m})
+			s, fx := Apply(s, Share{})
+			if o := opened(shareAsked(fx)); named(o.Doc, o.Msg) != want {
+				t.Errorf("%s: the whole part's link shows %s, not %s", what, named(o.Doc, o.Msg), want)
+			}
+			for {
+				s, fx = Apply(s, ShareMade{Compressed: tooLong})
+				if len(fx) == 0 {
+					break // no smaller part
+				}
+				s, fx = worker(t, s, fx)
+				payload := shareAsked(fx)
+				if payload == nil {
+					break
+				}
+				if o := opened(payload); named(o.Doc, o.Msg) != want {
+					t.Errorf("%s: the link of %s shows %s, not %s", what, s.Share.Holds, named(o.Doc, o.Msg), want)
+				}
+				if !strings.Contains(s.Share.Holds, "knowing the relations and types the parts before defined") {
+					t.Errorf("%s: the link holds %q", what, s.Share.Holds)
+				}
+				shared++
+			}
+		}
+	}
+	if shared == 0 {
+		t.Error("no smaller part of a part was linked")
+	}
 }
 
 // TestPartShownAgainKeepsPlace: a big file's part shown alone, then again going on from the

@@ -89,7 +89,7 @@ func SharePartAnswer(whole []byte, from int) (answer []byte, why string) {
 	if err != nil {
 		return nil, err.Error()
 	}
-	d, ierr := NewDoc(sh.Text, sh.Format, decoder.Options{Proto: sh.Proto, InStream: sh.InStream}, -1)
+	d, ierr := newDoc(sh.Text, sh.Format, decoder.Options{Proto: sh.Proto, InStream: sh.InStream}, -1, ReadBefore(sh.Before, sh.Text).resume)
 	if d == nil {
 		return nil, "the input could not be read: " + ierr.Error()
 	}
@@ -159,8 +159,14 @@ func (d *Doc) sharePart(sh Shared, p int) (part Shared, holds string, ok bool) {
 	default:
 		part.Text = d.linesText(idx, -1, nil)
 	}
-	if part.Text == "" || !d.decodesAlike(idx, part.Text, part.Format, decoder.Options{Proto: part.Proto, InStream: part.InStream}) {
+	if sh.Before != nil {
+		part.Before = d.partBefore(sh.Before, d.Messages[m].Conn, part.Text, part.Format)
+	}
+	if part.Text == "" || !d.decodesAlike(idx, part.Text, part.Format, decoder.Options{Proto: part.Proto, InStream: part.InStream}, part.Before) {
 		return part, "", false
+	}
+	if len(items(part.Before)) > 1 {
+		holds += ", knowing the relations and types the parts before defined"
 	}
 	for i, k := range idx {
 		if k == m {
@@ -236,16 +242,45 @@ func describedOID(x Described) uint32 {
 	return x.Type.OID
 }
 
-// decodesAlike reports whether text, read as force and decoded with opts, gives the trees of
-// messages idx of d, node for node.
-func (d *Doc) decodesAlike(idx []int, text string, force input.Format, opts decoder.Options) bool {
-	nd, ierr := NewDoc(text, force, opts, len(idx))
+// partBefore returns what a part of d of connection c's messages (0: of an input of no
+// connections), written as text read as force, goes on from when d goes on from before
+// (Carry.AppendBefore): the transaction left open, and c's relations and types by the part's
+// own connection's endpoints.
+func (d *Doc) partBefore(before []byte, c int, text string, force input.Format) []byte {
+	l := items(before)
+	if len(l) == 0 {
+		return nil
+	}
+	key, to := "", ""
+	if c > 0 {
+		key = d.Connections[c-1].Client + " " + d.Connections[c-1].Server
+		res, _ := input.Parse([]byte(text), force)
+		if res == nil || len(res.Connections) != 1 {
+			return nil
+		}
+		to = res.Connections[0].Client + " " + res.Connections[0].Server
+	}
+	out := appendItem(nil, l[0])
+	for i := 1; i+1 < len(l); i += 2 {
+		if string(l[i]) == key {
+			out = appendItem(appendItem(out, []byte(to)), l[i+1])
+		}
+	}
+	return out
+}
+
+// decodesAlike reports whether text, read as force and decoded with opts going on from before
+// (nil: nothing), gives the trees of messages idx of d, node for node.
+func (d *Doc) decodesAlike(idx []int, text string, force input.Format, opts decoder.Options, before []byte) bool {
+	nd, ierr := newDoc(text, force, opts, len(idx), ReadBefore(before, text).resume)
 	if ierr != nil || nd == nil || len(nd.Trees) != len(idx) {
 		return false
 	}
 	for i, k := range idx {
 		a, b := d.Trees[k], nd.Trees[i]
-		if len(a.Nodes) != len(b.Nodes) || (a.Err == nil) != (b.Err == nil) {
+		// The same nodes, and the same relation known or not (its columns' names are not
+		// in the nodes).
+		if len(a.Nodes) != len(b.Nodes) || (a.Err == nil) != (b.Err == nil) || (a.Relation == nil) != (b.Relation == nil) || a.MissingRelation != b.MissingRelation {
 			return false
 		}
 		for j := range a.Nodes {
