@@ -236,14 +236,10 @@ type Shared struct {
 func SharePayload(s Shared) []byte {
 	b := make([]byte, 0, len(s.Text)+64)
 	if s.Format != input.Auto {
-		b = append(b, "format="...)
-		b = append(b, s.Format...)
-		b = append(b, '\n')
+		b = appendLine(b, "format=", string(s.Format))
 	}
 	if s.Proto > 0 {
-		b = append(b, "proto="...)
-		b = strconv.AppendInt(b, int64(s.Proto), 10)
-		b = append(b, '\n')
+		b = appendNum(append(b, "proto="...), s.Proto, '\n')
 	}
 	switch s.InStream {
 	case decoder.Yes:
@@ -252,39 +248,25 @@ func SharePayload(s Shared) []byte {
 		b = append(b, "stream=0\n"...)
 	}
 	if s.Msg > 0 {
-		b = append(b, "msg="...)
-		b = strconv.AppendInt(b, int64(s.Msg), 10)
-		b = append(b, '\n')
+		b = appendNum(append(b, "msg="...), s.Msg, '\n')
 	}
 	if !s.Sel.Empty() {
-		b = append(b, "sel="...)
-		b = strconv.AppendInt(b, int64(s.Sel.Offset), 10)
-		b = append(b, '-')
-		b = strconv.AppendInt(b, int64(s.Sel.Length), 10)
-		b = append(b, '\n')
+		b = appendNum(appendNum(append(b, "sel="...), s.Sel.Offset, '-'), s.Sel.Length, '\n')
 	}
 	if s.Explain {
 		b = append(b, "explain=1\n"...)
 	}
 	if s.Filter != "" && !strings.ContainsAny(s.Filter, "\n") {
-		b = append(b, "filter="...)
-		b = append(b, s.Filter...)
-		b = append(b, '\n')
+		b = appendLine(b, "filter=", s.Filter)
 	}
 	if s.Lens.Release > 0 {
-		b = append(b, "release="...)
-		b = strconv.AppendInt(b, int64(s.Lens.Release), 10)
-		b = append(b, '\n')
+		b = appendNum(append(b, "release="...), s.Lens.Release, '\n')
 	}
 	if s.Lens.Proto > 0 {
-		b = append(b, "protocol="...)
-		b = strconv.AppendInt(b, int64(s.Lens.Proto), 10)
-		b = append(b, '\n')
+		b = appendNum(append(b, "protocol="...), s.Lens.Proto, '\n')
 	}
 	if s.Example != "" && !strings.ContainsAny(s.Example, "\n") {
-		b = append(b, "example="...)
-		b = append(b, s.Example...)
-		b = append(b, '\n')
+		b = appendLine(b, "example=", s.Example)
 	}
 	b = appendNotes(b, s.Notes)
 	if s.Before != nil {
@@ -292,6 +274,14 @@ func SharePayload(s Shared) []byte {
 	}
 	b = append(b, '\n')
 	return append(b, s.Text...)
+}
+
+// appendLine appends a payload line: key (with its "="), v and a newline. One call, not the
+// appends inlined at every line (size: docs/performance.md, "Size tricks").
+//
+//go:noinline
+func appendLine(b []byte, key, v string) []byte {
+	return append(append(append(b, key...), v...), '\n')
 }
 
 // ParseSharePayload reads a decompressed z1 payload.
