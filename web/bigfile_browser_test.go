@@ -138,6 +138,7 @@ func openBig(t *testing.T, path string, reopen bool) {
 	learnt := map[int]string{} // the relations and types part k knows from the parts before
 	var relQuery string        // a relation of the last part's changes
 	var learntRel string       // the catalog's heading of the last relation part 1 defined, in part 2
+	var learntCount string     // how many relations and types part 2 knows from part 1, as the catalog says
 	relFound := 0
 	// The whole file's tally, as the panel sums the parts'.
 	var tally web.PartTally
@@ -146,6 +147,12 @@ func openBig(t *testing.T, path string, reopen bool) {
 	for k, p := range parts.Parts {
 		_, relations, types := carry.AppendBefore(nil)
 		learnt[k+1] = plural(relations, "relation") + " and " + plural(types, "type")
+		if k == 1 {
+			learntCount = plural(relations+types, "relation or type")
+			if relations+types > 1 {
+				learntCount = strconv.Itoa(relations+types) + " relations and types"
+			}
+		}
 		d := web.NewPartDoc(string(raw[:parts.Head])+string(raw[p.Start:p.End]), parts.Format, &carry)
 		if k == 0 {
 			for _, e := range web.CatalogOf(d).Entries {
@@ -250,6 +257,8 @@ func openBig(t *testing.T, path string, reopen bool) {
 		// The Relations panel lists what part 1 defined.
 		b.Click(".catalog-toggle")
 		waitFor(t, b, "part 2's relations from part 1", `(`+catalogRows+`).includes(`+jsQuote(learntRel+"\n")+`)`, catalogRows)
+		says := ", " + learntCount + " defined in the parts before."
+		poll(t, b, "the catalog says "+says, `((e) => e && e.textContent.includes(`+jsQuote(says)+`) ? "" : e ? e.textContent : "no sum")(document.querySelector(".catalog-sum"))`)
 		b.Click(".catalog-toggle")
 		// Every part searched, the parts found listed with their counts.
 		b.Eval(`(() => { document.querySelector("#bigfile-query").value = `+jsQuote(query)+`; document.querySelector("#bigfile-find button[type=submit]").click(); })()`, nil)

@@ -48,15 +48,21 @@ func (v *CatalogView) Render() vecty.ComponentOrHTML {
 	for k := first; k < first+n; k++ {
 		items[1+k%n] = catalogRow(c, k)
 	}
-	rels, types := 0, 0
+	rels, types, before := 0, 0, 0
 	for i := range c.Entries {
-		if c.Entries[i].Relation != nil {
+		switch {
+		case c.Entries[i].Msg < 0:
+			before++
+		case c.Entries[i].Relation != nil:
 			rels++
-		} else {
+		default:
 			types++
 		}
 	}
 	sum := countOf(rels, "Relation message", "Relation messages") + ", " + countOf(types, "Type message", "Type messages")
+	if before > 0 {
+		sum += ", " + countOf(before, "relation or type", "relations and types") + " defined in the parts before"
+	}
 	if len(c.Entries) > 0 {
 		sum += ". A relation's name filters the list to it."
 	}
