@@ -94,7 +94,10 @@ const exportAnswer = (job, progress) =>
     exportWorker.postMessage({ id, job });
   });
 globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, inStream, name, message, senderTimeout, statusInterval) => {
-  if (kind === dumps.length) return consumerReport(kind, text, format, proto, inStream, senderTimeout, statusInterval);
+  if (kind === dumps.length) {
+    return bigShows(text) ? wholeConsumerReport(senderTimeout, statusInterval)
+      : consumerReport(kind, text, format, proto, inStream, senderTimeout, statusInterval);
+  }
   if (kind === dumps.length + 1) return sharePart(kind, text, message);
   const dump = dumps[kind];
   const what = dump.goTest ? `message ${message} as a Go test` : dump.what;
@@ -146,19 +149,110 @@ const consumerReport = async (kind, text, format, proto, inStream, senderTimeout
   const answer = await exportAnswer({ kind, text, format, proto, inStream, name: "", message: 0, max: maxDump, senderTimeout, statusInterval });
   if (answer.over) throw `The report is over ${maxDump >> 20} MiB: pgoutput-inspect consumer writes any size.`;
   if (!answer.bytes) throw `Could not check the consumers: ${answer.why}`;
-  // A warm worker can answer before main.wasm draws the panel on its next frame: the report
-  // waits for the panel's body (about 10 s of frames at most: then the panel was closed).
-  const html = new TextDecoder().decode(answer.bytes);
+  await showReport(new TextDecoder().decode(answer.bytes));
+  return "";
+};
+
+// showReport puts a consumer report into the panel's body. A warm worker can answer before
+// main.wasm draws the panel on its next frame: the report waits for the panel's body (about
+// 10 s of frames at most: then the panel was closed). It gives the body.
+const showReport = async (html) => {
   for (let frames = 0; frames < 600; frames++) {
     const body = document.getElementById("consumer-body");
     if (body) {
       body.innerHTML = html;
-      return "";
+      return body;
     }
     await new Promise((r) => requestAnimationFrame(r));
   }
   throw "The Consumer panel was closed before its report came.";
 };
+
+// bigShows says whether text, the page's input, is the part of the big file shown (its bytes,
+// as many as the part's file holds).
+const bigShows = (text) => {
+  if (!big || big.cutting || big.shown === 0 || !(text instanceof Uint8Array)) return false;
+  const [start, end] = big.parts[big.shown - 1];
+  return text.length === big.head + end - start;
+};
+
+// wholeConsumerReport checks the consumers of the big file's whole conversation, not the part
+// shown (the export worker reads its parts in order: web.PartsConsumer), once for each
+// setting, showing how far it is in the panel. The report numbers the messages in the whole
+// file: a message of the part shown selects it, one of another part shows that part (with
+// the message chosen once the report is there again).
+const wholeConsumerReport = async (senderTimeout, statusInterval) => {
+  const mine = big;
+  const key = `${senderTimeout} ${statusInterval}`;
+  if (!mine.consumer || mine.consumer.key !== key) {
+    const n = mine.parts.length;
+    const mc = { key, running: true, answer: null };
+    mine.consumer = mc;
+    const job = { file: mine.file, format: mine.format, head: mine.head, parts: mine.parts.slice(), senderTimeout, statusInterval };
+    mc.answer = exportAnswer({ consumers: job }, (so) => {
+      const body = document.getElementById("consumer-body");
+      if (body && big === mine) body.textContent = `Checking the consumers of the whole file: ${so.part} of ${n} parts read…`;
+    }).finally(() => { mc.running = false; });
+  }
+  const mc = mine.consumer;
+  if (mc.running) {
+    showReport("Checking the consumers of the whole file…").catch(() => {});
+  }
+  const answer = await mc.answer;
+  if (!answer.bytes) {
+    if (mine.consumer === mc) mine.consumer = null; // the next asking begins again
+    throw `Could not check the consumers of the whole file: ${answer.why}`;
+  }
+  if (big !== mine) throw "The big file was closed before its consumers' report came.";
+  const body = await showReport(new TextDecoder().decode(answer.bytes));
+  localizeReport(body, answer.counts);
+  return "";
+};
+
+// localizeReport has the whole file's report in body select messages of the part shown (its
+// data-msg made the part's own index, which main.wasm selects) and show the part of any other
+// (data-part and data-local, which the click below reads), and says so; then chooses the
+// message a click in another part's report asked for.
+const localizeReport = (body, counts) => {
+  const k = big.shown;
+  const first = [0];
+  for (const n of counts) first.push(first[first.length - 1] + n);
+  for (const e of body.querySelectorAll("[data-msg]")) {
+    const g = Number(e.dataset.msg);
+    let p = 1;
+    while (p < counts.length && first[p] <= g) p++;
+    const local = g - first[p - 1];
+    if (p === k) {
+      e.dataset.msg = local;
+      continue;
+    }
+    delete e.dataset.msg;
+    e.dataset.part = p;
+    e.dataset.local = local;
+    e.setAttribute("title", `message ${(g + 1).toLocaleString("en-US")} of the file: part ${p}, its message ${local + 1}`);
+  }
+  const note = document.createElement("p");
+  note.className = "consumer-whole";
+  note.textContent = `The whole file, its ${counts.length} parts read in order: the messages are numbered ` +
+    `in the file (part ${k} holds ${(first[k - 1] + 1).toLocaleString("en-US")} to ${first[k].toLocaleString("en-US")}); ` +
+    "one of another part shows that part.";
+  body.prepend(note);
+  const want = big.consumerWants;
+  big.consumerWants = null;
+  if (want && want.part === k) {
+    const e = body.querySelector(`[data-msg="${want.local}"]`);
+    if (e) e.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+};
+
+// A message of another part, chosen in the whole file's report, shows that part.
+document.addEventListener("click", (e) => {
+  const go = e.target instanceof Element && e.target.closest("#consumer-body [data-part]");
+  if (!go || !big) return;
+  e.stopPropagation();
+  big.consumerWants = { part: Number(go.dataset.part), local: Number(go.dataset.local) };
+  showPart(big.consumerWants.part);
+}, true);
 
 // A file bigger than the page reads whole (web.MaxFile: maxFile, which a test keeps alike) is
 // opened in parts when it is a pcap, pcapng or pg_recvlogical file: the export worker reads it
@@ -229,7 +323,7 @@ const bigPanel = () => {
     e.preventDefault();
     findInParts(panel.querySelector("#bigfile-query").value.trim());
   });
-  panel.querySelector("#bigfile-stop").addEventListener("click", () => stopWorker("the search was stopped"));
+  panel.querySelector("#bigfile-stop").addEventListener("click", () => stopWorker(searchStopped));
   // A relation of the whole file's tally is searched for in every part.
   panel.querySelector("#bigfile-whole").addEventListener("click", (e) => {
     const rel = e.target.dataset.rel;
@@ -264,6 +358,8 @@ const stopWorker = (why) => {
 
 // The most parts the search lists (the rest are counted): the panel stays small.
 const maxHits = 100;
+// Why a search ends when Stop is pressed.
+const searchStopped = "the search was stopped";
 
 // findInParts searches every part of the big file with the message list's filter query, in
 // the export worker, listing the parts that hold messages found as it goes.
@@ -314,7 +410,9 @@ const findInParts = async (query) => {
   found.running = false;
   if (answer.why) found.why = answer.why;
   tell();
-  readThrough();
+  // Stop stops the reading of the parts too (a part shown alone reads them again); a search
+  // that ended otherwise (its query did not read, say) leaves it to go on.
+  if (answer.why !== searchStopped) readThrough();
 };
 
 // readParts has the export worker decode the big file's parts in order, each going on from
@@ -348,10 +446,12 @@ const readThrough = async () => {
   mine.reading = false;
 };
 
-// closeBig closes the panel; a file still being cut or searched stops being read (the worker,
-// busy with it, is stopped: the next job starts another).
+// closeBig closes the panel; a file still being cut, read, searched or checked stops being
+// read (the worker, busy with it, is stopped: the next job starts another).
 const closeBig = () => {
-  if (big && (big.cutting || big.reading || (big.found && big.found.running))) stopWorker("the big file was closed");
+  if (big && (big.cutting || big.reading || (big.found && big.found.running) || (big.consumer && big.consumer.running))) {
+    stopWorker("the big file was closed");
+  }
   big = null;
   const panel = document.getElementById("bigfile");
   if (panel) panel.remove();

@@ -1,8 +1,8 @@
 // The page's export worker: runs export.wasm (wasm/export: the command line tool's writers,
 // which main.wasm does not hold) and answers the page's jobs (static/boot.js's
-// pgoutputInspectorDump, and a big file's cutting and search): {id, job} in, {id, bytes}
-// (transferred), {id, over: true} or {id, why} out, and progress while a file is cut or
-// searched.
+// pgoutputInspectorDump, and a big file's cutting, search and consumer check): {id, job} in,
+// {id, bytes} (transferred), {id, over: true} or {id, why} out, and progress while a file is
+// cut, searched or checked.
 // The page starts it on its first job; export.wasm is fetched then, once, and the worker is
 // kept for later jobs.
 "use strict";
@@ -95,21 +95,41 @@ const readChunks = async (file, each) => {
 // (pgoutputInspectorFind, which decodes the part going on from the part before), posting
 // {id, part, count, first, before, tally} for each (before: what the page's decode of the
 // next part goes on from, {bytes, relations, types}; tally: the part's web.TallyPart); its
-// answer is {searched}, or {why} when the query does not read. Every part is read
+// answer is {searched}, or {why} when the query does not read.
+const find = async (id, { file, format, head, parts, query }) =>
+  (await eachPart(file, head, parts, (bytes, k) => {
+    const so = pgoutputInspectorFind(bytes, query, format, k === 0);
+    if (so.why) return { why: so.why };
+    postMessage({ id, part: k + 1, count: so.count, first: so.first, before: { bytes: so.before, relations: so.relations, types: so.types }, tally: so.tally });
+  })) || { searched: parts.length };
+
+// consumers checks the replication consumers of a big file's whole conversation, its parts
+// read in order (pgoutputInspectorConsumerPart: web.PartsConsumer), posting {id, part} after
+// each; its answer is {bytes, counts}: the report as HTML, which numbers the messages in the
+// whole file, and each part's messages.
+const consumers = async (id, { file, format, head, parts, senderTimeout, statusInterval }) => {
+  await eachPart(file, head, parts, (bytes, k) => {
+    pgoutputInspectorConsumerPart(bytes, format, parts[k][2], k === 0, senderTimeout, statusInterval);
+    postMessage({ id, part: k + 1 });
+  });
+  return pgoutputInspectorConsumerPart();
+};
+
+// eachPart gives each of a big file's parts (a file of its own: the head, then the part) to
+// each(bytes, k), in order, until it returns an answer, which it gives. Every part is read
 // into the same memory, after the head (an ArrayBuffer a part, freed only when the worker's
 // heap is collected, held the tab at 750 MB searching a 1 GB file).
-const find = async (id, { file, format, head, parts, query }) => {
+const eachPart = async (file, head, parts, each) => {
   let most = 0;
   for (const [start, end] of parts) most = Math.max(most, end - start);
   let buffer = await readInto(file.slice(0, head), new ArrayBuffer(head + most), 0);
   for (let k = 0; k < parts.length; k++) {
     const [start, end] = parts[k];
     buffer = await readInto(file.slice(start, end), buffer, head);
-    const so = pgoutputInspectorFind(new Uint8Array(buffer, 0, head + end - start), query, format, k === 0);
-    if (so.why) return { why: so.why };
-    postMessage({ id, part: k + 1, count: so.count, first: so.first, before: { bytes: so.before, relations: so.relations, types: so.types }, tally: so.tally });
+    const answer = each(new Uint8Array(buffer, 0, head + end - start), k);
+    if (answer) return answer;
   }
-  return { searched: parts.length };
+  return null;
 };
 
 // readInto reads blob whole into buffer from byte at on, through a BYOB reader of its stream,
@@ -131,12 +151,22 @@ const readInto = async (blob, buffer, at) => {
   return buffer;
 };
 
+// inTurn runs the jobs that read a big file's parts one after another: a search or reading
+// and a consumer check run at once left one of them stalled for good in Chromium.
+let turn = Promise.resolve();
+const inTurn = (job) => {
+  const done = turn.then(job, job);
+  turn = done.catch(() => {});
+  return done;
+};
+
 onmessage = async (e) => {
   const { id, job } = e.data;
   try {
     ready = ready || start();
     await ready;
-    const answer = job.cut ? await cut(id, job.cut) : job.find ? await find(id, job.find) : pgoutputInspectorExport(job);
+    const answer = job.cut ? await cut(id, job.cut) : job.find ? await inTurn(() => find(id, job.find))
+      : job.consumers ? await inTurn(() => consumers(id, job.consumers)) : pgoutputInspectorExport(job);
     answer.id = id;
     postMessage(answer, answer.bytes ? [answer.bytes.buffer] : []);
   } catch (err) {

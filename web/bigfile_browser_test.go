@@ -16,6 +16,7 @@ import (
 
 	"pgoutput-inspector/decoder/pgvalue"
 	pginput "pgoutput-inspector/input"
+	"pgoutput-inspector/internal/consumer"
 	"pgoutput-inspector/internal/browsertest"
 	"pgoutput-inspector/internal/wirecapture"
 	"pgoutput-inspector/web"
@@ -142,6 +143,8 @@ func openBig(t *testing.T, path string, reopen bool) {
 	relFound := 0
 	// The whole file's tally, as the panel sums the parts'.
 	var tally web.PartTally
+	// The whole file's consumer check, as the worker makes it for the Consumer panel.
+	pc := web.NewPartsConsumer(consumer.Settings{})
 	type relParts struct{ n, first, last int }
 	changes := map[string]*relParts{}
 	for k, p := range parts.Parts {
@@ -154,6 +157,10 @@ func openBig(t *testing.T, path string, reopen bool) {
 			}
 		}
 		d := web.NewPartDoc(string(raw[:parts.Head])+string(raw[p.Start:p.End]), parts.Format, &carry)
+		pc.Add(string(raw[:parts.Head])+string(raw[p.Start:p.End]), parts.Format, p.Items)
+		if counts[k+1] == "" {
+			counts[k+1] = strconv.Itoa(len(d.Messages)) + " messages"
+		}
 		if k == 0 {
 			for _, e := range web.CatalogOf(d).Entries {
 				if r := e.Relation; r != nil {
@@ -217,6 +224,27 @@ func openBig(t *testing.T, path string, reopen bool) {
 		t.Fatal("no change names a relation")
 	}
 	topSays := fmt.Sprintf("%s: %s in parts %d to %d", topRel, commas(changes[topRel].n), changes[topRel].first, changes[topRel].last)
+	// The Consumer panel on part 1: the whole file's report, its messages in the part
+	// selecting, the first of another part showing that part with it chosen.
+	first := []int{0}
+	for _, c := range pc.Counts {
+		first = append(first, first[len(first)-1]+c)
+	}
+	consumerSays := fmt.Sprintf("The whole file, its %d parts read in order: the messages are numbered in the file (part %d holds %s to %s); one of another part shows that part.",
+		n, 1, commas(first[0]+1), commas(first[1]))
+	report := consumer.HTML(pc.Report())
+	goes := regexp.MustCompile(`data-msg="(\d+)"`).FindAllSubmatch(report, -1)
+	otherPart, otherMsg := 0, 0 // the first message of the report in another part, and its index there
+	for _, m := range goes {
+		g, _ := strconv.Atoi(string(m[1]))
+		k := 1
+		for k < n && first[k] <= g {
+			k++
+		}
+		if k != 1 && otherPart == 0 {
+			otherPart, otherMsg = k, g-first[k-1]
+		}
+	}
 	raw = nil
 	eachBrowser(t, "", func(t *testing.T, b browsertest.Tab, base string) {
 		shows := func(k int) {
@@ -249,6 +277,24 @@ func openBig(t *testing.T, path string, reopen bool) {
 		b.Upload("#file-open", path)
 		shows(1)
 		poll(t, b, "the file is cut whole", `((e) => e && e.textContent.includes(`+jsQuote(whole)+`) ? "" : e ? e.textContent : "no panel")(document.querySelector("#bigfile-status"))`)
+		if parts.Format != pginput.RecvLogical {
+			// The Consumer panel on part 1 (which holds the START_REPLICATION) checks the
+			// whole file; a message of another part shows that part with it chosen.
+			b.Click(".consumer-toggle")
+			waitText(t, b, "#consumer-body .consumer-whole", consumerSays)
+			if got := b.Count("#consumer-body [data-msg], #consumer-body [data-part]"); got != len(goes) {
+				t.Errorf("the report has %d messages to go to, not %d", got, len(goes))
+			}
+			if otherPart == 0 {
+				t.Fatal("the report names no message past part 1")
+			}
+			b.Eval(`document.querySelector("#consumer-body [data-part]").dispatchEvent(new MouseEvent("click", {bubbles: true}))`, nil)
+			shows(otherPart)
+			until(b, `document.querySelector('.mrow.selected[data-msg="`+strconv.Itoa(otherMsg)+`"]')`)
+			b.Eval(`(() => { const box = document.querySelector("#bigfile-part"); box.value = "1"; box.dispatchEvent(new Event("change")); })()`, nil)
+			shows(1)
+			b.Click(".consumer-toggle")
+		}
 		// Part 2 goes on from part 1 (shown alone until the worker has read part 1).
 		b.Click("#bigfile-next")
 		shows(2)

@@ -15,6 +15,7 @@ import (
 	"pgoutput-inspector/decoder"
 	"pgoutput-inspector/decoder/pgvalue"
 	"pgoutput-inspector/input"
+	"pgoutput-inspector/internal/consumer"
 	"pgoutput-inspector/internal/dump"
 	"pgoutput-inspector/internal/dumpjob"
 	"pgoutput-inspector/web"
@@ -141,6 +142,37 @@ func main() {
 		r.Set("relations", relations)
 		r.Set("types", types)
 		return r
+	}))
+	// pgoutputInspectorConsumerPart(bytes, format, frames, first, senderTimeout,
+	// statusInterval) adds a part of a big file (given in order from the first: first says it
+	// is; frames: how many the cutting counted in it) to the whole file's consumer check
+	// (web.PartsConsumer, measured against the settings, in milliseconds, when first);
+	// pgoutputInspectorConsumerPart() ends it: {bytes, counts} (bytes: the report as HTML;
+	// counts: each part's messages) or {why}.
+	var pc *web.PartsConsumer
+	js.Global().Set("pgoutputInspectorConsumerPart", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 0 {
+			if pc == nil {
+				return answer(nil, false, "no part was read")
+			}
+			r := answer(consumer.HTML(pc.Report()), false, "")
+			counts := js.Global().Get("Array").New(len(pc.Counts))
+			for i, n := range pc.Counts {
+				counts.SetIndex(i, n)
+			}
+			r.Set("counts", counts)
+			pc = nil
+			return r
+		}
+		if args[3].Bool() {
+			pc = web.NewPartsConsumer(consumer.Settings{SenderTimeout: int64(args[4].Int()) * 1e6, StatusInterval: int64(args[5].Int()) * 1e6})
+		}
+		// As a search does: a part's decode is dropped as soon as it is read.
+		defer debug.SetGCPercent(debug.SetGCPercent(25))
+		b := make([]byte, args[0].Length())
+		js.CopyBytesToGo(b, args[0])
+		pc.Add(string(b), input.Format(args[1].String()), args[2].Int())
+		return nil
 	}))
 	select {} // the worker calls pgoutputInspectorExport for each job
 }
