@@ -291,7 +291,10 @@ func Apply(s State, a Action) (State, []Effect) {
 			return s.refuse(linkTooLargeText()), nil
 		}
 		s.Text, s.Force, s.Proto, s.InStream, s.File = sh.Text, sh.Format, sh.Proto, sh.InStream, ""
-		s.Before = ReadBefore(sh.Before, sh.Text)
+		s.Before = nil
+		if sh.Before != nil {
+			s.Before = ReadBefore(sh.Before, sh.Text)
+		}
 		s.Guide.Open, s.Explain, s.Lens = false, sh.Explain, sh.Lens.Valid()
 		s.Filter, s.Edit, s.Notes = ParseFilter(sh.Filter), EditState{}, sh.Notes
 		s = s.reparse(sh.Msg)

@@ -327,6 +327,9 @@ func openBig(t *testing.T, path string, reopen bool) {
 		// The search read every part: the last is shown at once going on from the parts before,
 		// its changes named by the relations they defined.
 		goesOn(n)
+		if want := map[bool]int{true: 0, false: 1}[parts.Format == pginput.RecvLogical]; b.Count(".consumer-toggle") != want {
+			t.Errorf("the last part has %d Consumer buttons, not %d", b.Count(".consumer-toggle"), want)
+		}
 		b.Eval(`(() => { const box = document.querySelector("#filter"); box.value = `+jsQuote(relQuery)+`; box.dispatchEvent(new Event("change", { bubbles: true })); })()`, nil)
 		waitText(t, b, ".filter-status", strconv.Itoa(relFound)+" messages match")
 		// The whole file's relation of the most changes, chosen, is found in every part.

@@ -196,6 +196,9 @@ func (d *Doc) Through(m int) *Doc {
 // Complete reports whether every message is decoded.
 func (d *Doc) Complete() bool { return len(d.Trees) == len(d.Messages) }
 
+// GoesOn says d is a part of a big file decoded going on from the parts before (Before).
+func (d *Doc) GoesOn() bool { return d.resume != nil }
+
 // Next returns the Doc with the next DecodeChunk messages decoded too, or d when it is
 // complete. d does not change: the Docs of one decode share what is decoded, each seeing its
 // own prefix, and calling Next again on d gives the same Doc again (decoded once).

@@ -81,19 +81,23 @@ func (p *InputPanel) Render() vecty.ComponentOrHTML {
 
 // connectionNotes says what each connection of a packet capture was, how it was captured,
 // the replication commands it sent and how it went, each with a button that filters the
-// message list to its messages; when one replicated, the Consumer panel's toggle comes first.
+// message list to its messages; when one replicated (or may have: a big file's part going on
+// from the parts before), the Consumer panel's toggle comes first.
 func connectionNotes(d *web.Doc, consumer bool, dispatch Dispatch) vecty.MarkupOrChild {
 	if d == nil || len(d.Connections) == 0 {
 		return nil
 	}
 	items := []vecty.MarkupOrChild{markup(class("conn-notes"))}
+	// A big file's part going on from the parts before may not hold the replication's start:
+	// its Consumer panel checks the whole file (static/boot.js).
+	replicated := d.GoesOn()
 	for k := range d.Conversations {
-		if d.Conversations[k].Replication != nil {
-			items = append(items, div(markup(class("conn-consumer")), text("Replication: "),
-				panelToggle("consumer-toggle", "Consumer", "Each consumer's lags, keepalive replies and anomalies",
-					consumer, true, web.ShowConsumer{On: !consumer}, dispatch)))
-			break
-		}
+		replicated = replicated || d.Conversations[k].Replication != nil
+	}
+	if replicated {
+		items = append(items, div(markup(class("conn-consumer")), text("Replication: "),
+			panelToggle("consumer-toggle", "Consumer", "Each consumer's lags, keepalive replies and anomalies",
+				consumer, true, web.ShowConsumer{On: !consumer}, dispatch)))
 	}
 	for k := range d.Connections {
 		n := strconv.Itoa(k + 1)
