@@ -84,9 +84,12 @@ func HTML(r *Report) []byte {
 		}
 		if un := c.Unacknowledged(); len(un) > 0 {
 			b.WriteString(`<h4>Never acknowledged flushed</h4><ul class="consumer-unacked">`)
-			for _, i := range un {
+			for _, i := range un[:min(len(un), maxListed)] {
 				e := c.Ends[i]
 				b.WriteString(`<li>` + button(e.Msg, "message "+itoa(e.Msg)+", "+e.Kind+" "+lsn(e.LSN)) + `</li>`)
+			}
+			if len(un) > maxListed {
+				b.WriteString(`<li>and ` + itoa(len(un)-maxListed) + ` more (pgoutput-inspect consumer lists them all)</li>`)
 			}
 			b.WriteString(`</ul>`)
 		}
@@ -113,6 +116,10 @@ func HTML(r *Report) []byte {
 	b.WriteString(`</div>`)
 	return []byte(b.String())
 }
+
+// maxListed is the most transactions never acknowledged the report lists (the first), so
+// that it stays small however long the input.
+const maxListed = 20
 
 // button is a button that selects message msg (none when msg < 0: plain text).
 func button(msg int, s string) string {

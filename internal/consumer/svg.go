@@ -1,6 +1,7 @@
 package consumer
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -122,10 +123,7 @@ func drawConn(b *strings.Builder, c *Conn, top int) {
 			continue
 		}
 		var d strings.Builder
-		d.WriteString("M" + f(x(s[0].t)) + " " + f(y(s[0].lsn)))
-		for _, p := range s[1:] {
-			d.WriteString("H" + f(x(p.t)) + "V" + f(y(p.lsn)))
-		}
+		steps(&d, s, x, y)
 		d.WriteString("H" + f(x(c.Last)))
 		b.WriteString(`<path class="series s` + itoa(i) + `" d="` + d.String() + `" stroke="` + seriesColors[i] + `" fill="none" stroke-width="1.5"/>`)
 	}
@@ -156,6 +154,29 @@ func drawConn(b *strings.Builder, c *Conn, top int) {
 		xx := x(t)
 		b.WriteString(`<path class="anomaly-mark" d="M` + f(xx) + ` ` + f(float64(top+marginTop)) + `V` + f(bottom) + `" stroke="#ff7f0e" stroke-dasharray="2 2"/>`)
 		circle(b, xx, float64(top+marginTop), 5, "#ff7f0e", m, string(a.Kind)+": "+a.Text, "anomaly")
+	}
+}
+
+// steps writes series s as a step line: from its first point, a horizontal move to each
+// point's time, then a vertical one to its LSN. The points within a quarter unit of time of
+// each other are one vertical stroke over their LSNs, ending at the last: a line never has
+// more than about 4×chartWidth steps, however long the input (a gigabyte's commits made
+// megabytes of path), and looks the same.
+func steps(d *strings.Builder, s []point, x func(int64) float64, y func(uint64) float64) {
+	d.WriteString("M" + f(x(s[0].t)) + " " + f(y(s[0].lsn)))
+	column := func(t int64) float64 { return math.Round(x(t) * 4) }
+	for i := 1; i < len(s); {
+		lo, hi, j := y(s[i].lsn), y(s[i].lsn), i+1
+		for ; j < len(s) && column(s[j].t) == column(s[i].t); j++ {
+			lo, hi = min(lo, y(s[j].lsn)), max(hi, y(s[j].lsn))
+		}
+		last := y(s[j-1].lsn)
+		d.WriteString("H" + f(x(s[i].t)))
+		if lo != last || hi != last {
+			d.WriteString("V" + f(lo) + "V" + f(hi))
+		}
+		d.WriteString("V" + f(last))
+		i = j
 	}
 }
 
