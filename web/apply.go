@@ -531,6 +531,11 @@ func (s *State) selectMessage(m int, reveal bool) []Effect {
 	if s.Doc == nil || len(s.Doc.Trees) == 0 {
 		return nil
 	}
+	if m >= len(s.Doc.Trees) && !s.Doc.Complete() {
+		// A message not decoded yet (chosen by the Consumer panel of a big file, say) is
+		// decoded with those before it; the rest come a chunk at a time as before.
+		s.Doc = s.Doc.dec.upTo(m/DecodeChunk + 1)
+	}
 	m = min(max(m, 0), len(s.Doc.Trees)-1)
 	s.Msg = m
 	s.Shown++

@@ -132,6 +132,24 @@ func TestBackClearsShareStatus(t *testing.T) {
 	}
 }
 
+// A message chosen before it is decoded is decoded, with those before it, and shown.
+func TestSelectMessageNotDecodedYet(t *testing.T) {
+	s := apply(t, NewState(-1), SetText{Text: strings.Repeat("420000000002e34ae0000292492d0f8ae600000de4\n", 5*DecodeChunk)})
+	if s.Doc.Complete() {
+		t.Fatal("decoded whole at once")
+	}
+	s = apply(t, s, SelectMessage{Msg: 3*DecodeChunk + 7})
+	if s.Msg != 3*DecodeChunk+7 || len(s.Doc.Trees) != 4*DecodeChunk {
+		t.Errorf("message %d shown, %d decoded; want %d and %d", s.Msg+1, len(s.Doc.Trees), 3*DecodeChunk+8, 4*DecodeChunk)
+	}
+	for !s.Doc.Complete() {
+		s = apply(t, s, DecodeMore{})
+	}
+	if s.Msg != 3*DecodeChunk+7 {
+		t.Errorf("after the rest decoded, message %d shown", s.Msg+1)
+	}
+}
+
 // Changing a decoding option decodes the message shown at once and the rest a chunk at a
 // time, as a paste does, so a long input never freezes the page.
 func TestRedecodeIsChunked(t *testing.T) {
