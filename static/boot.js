@@ -95,8 +95,18 @@ const exportAnswer = (job, progress) =>
   });
 globalThis.pgoutputInspectorDump = async (kind, download, text, format, proto, inStream, name, message, senderTimeout, statusInterval) => {
   if (kind === dumps.length) {
-    return bigShows(text) ? wholeConsumerReport(senderTimeout, statusInterval)
-      : consumerReport(kind, text, format, proto, inStream, senderTimeout, statusInterval);
+    if (bigShows(text) && big.file.size <= maxConsumerFile) return wholeConsumerReport(senderTimeout, statusInterval);
+    const shown = await consumerReport(kind, text, format, proto, inStream, senderTimeout, statusInterval);
+    if (bigShows(text)) {
+      const note = document.createElement("p");
+      note.className = "consumer-part";
+      note.textContent = `Part ${big.shown}'s consumers only: the page checks a whole file of up to ` +
+        `${maxConsumerFile >> 20} MiB (the check holds about 100 bytes for each transaction); ` +
+        "pgoutput-inspect consumer checks a file of any size.";
+      const body = document.getElementById("consumer-body");
+      if (body) body.prepend(note);
+    }
+    return shown;
   }
   if (kind === dumps.length + 1) return sharePart(kind, text, message);
   const dump = dumps[kind];
@@ -168,6 +178,11 @@ const showReport = async (html) => {
   throw "The Consumer panel was closed before its report came.";
 };
 
+// The biggest file whose consumers the page checks whole (wholeConsumerReport): the check
+// holds about 100 bytes for each transaction of the file in the worker (a 1 GB capture's took
+// the tab to 840 MB, over its 400 MB budget).
+const maxConsumerFile = 256 << 20;
+
 // bigShows says whether text, the page's input, is the part of the big file shown (its bytes,
 // as many as the part's file holds).
 const bigShows = (text) => {
@@ -199,6 +214,13 @@ const wholeConsumerReport = async (senderTimeout, statusInterval) => {
     showReport("Checking the consumers of the whole file…").catch(() => {});
   }
   const answer = await mc.answer;
+  // The check held about 100 bytes for each transaction of the file in the worker's heap,
+  // which WebAssembly never gives back (a 1 GB capture's: about 500 MB): a worker with no
+  // other job is ended, and the next job starts another.
+  if (exportWorker && exportJobs.size === 0) {
+    exportWorker.terminate();
+    exportWorker = null;
+  }
   if (!answer.bytes) {
     if (mine.consumer === mc) mine.consumer = null; // the next asking begins again
     throw `Could not check the consumers of the whole file: ${answer.why}`;

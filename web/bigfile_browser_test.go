@@ -376,7 +376,8 @@ func bootParts(t *testing.T) (partMiB, partItems int) {
 // Chromium and Firefox, in a page loaded afresh each time (the export worker starts with the
 // file): the time from choosing the file to the first rows of part 1, and to the whole file
 // cut (the rate, in MB/s of the file), Chromium's page heap then (the worker's is its own),
-// the rate of "Find in every part" for type:C, and the most memory the tab held through both
+// the rate of "Find in every part" for type:C, for a capture the rate of the Consumer panel's
+// check of the whole file (after the search), and the most memory the tab held through all
 // (RssAnon of the browser's biggest page process, sampled every 20 ms: the page and its
 // worker).
 //
@@ -407,7 +408,7 @@ func benchmarkBigFileIn(b *testing.B, name, path string) {
 	}
 	base := browsertest.Serve(b)
 	br := browsertest.StartTab(b, name)
-	var first, cut, find, heap, peak float64
+	var first, cut, find, check, heap, peak float64
 	for range b.N {
 		br.Navigate(base)
 		br.WaitReady("html[data-ready]")
@@ -471,10 +472,42 @@ func benchmarkBigFileIn(b *testing.B, name, path string) {
 				says, moved = now, time.Now()
 			}
 		}
+		// Then, for a capture, the Consumer panel's check of the whole file (on part 1, which
+		// holds the replication's start), once the search has read every part.
+		checked := 0.0
+		var hasConsumer bool
+		br.Eval(`!!document.querySelector(".consumer-toggle")`, &hasConsumer)
+		if hasConsumer {
+			br.Eval(`(() => {
+				globalThis.checked = -1;
+				const began = performance.now();
+				document.querySelector(".consumer-toggle").click();
+				const tick = () => {
+					if (document.querySelector("#consumer-body .consumer-whole")) globalThis.checked = performance.now() - began;
+					else if (document.querySelector("#consumer-body .consumer-part")) globalThis.checked = 0; // a file too big to check whole
+					else setTimeout(tick, 20);
+				};
+				tick();
+			})()`, nil)
+			says, moved = "", time.Now()
+			for checked = -1; checked < 0; {
+				if time.Since(moved) > 2*time.Minute {
+					b.Fatalf("the whole file's consumer check did not end: %q", says)
+				}
+				time.Sleep(100 * time.Millisecond)
+				br.Eval(`globalThis.checked`, &checked)
+				var now string
+				br.Eval(`((e) => e ? e.textContent.slice(0, 200) : "no panel") (document.querySelector("#consumer-body")) + " " + document.querySelector(".consumer-status")?.textContent`, &now)
+				if now != says {
+					says, moved = now, time.Now()
+				}
+			}
+		}
 		close(stop)
 		first += r.First
 		cut += r.Cut
 		find += took
+		check += checked
 		heap += r.Heap
 		peak = max(peak, float64(<-most))
 	}
@@ -484,6 +517,9 @@ func benchmarkBigFileIn(b *testing.B, name, path string) {
 	b.ReportMetric(float64(fi.Size())/1e6/(cut/n/1000), "MB/s-cut")
 	if find > 0 {
 		b.ReportMetric(float64(fi.Size())/1e6/(find/n/1000), "MB/s-find")
+	}
+	if check > 0 {
+		b.ReportMetric(float64(fi.Size())/1e6/(check/n/1000), "MB/s-consumer")
 	}
 	if heap > 0 {
 		b.ReportMetric(heap/n/1e6, "MB-page-heap")
