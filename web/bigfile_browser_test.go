@@ -16,8 +16,8 @@ import (
 
 	"pgoutput-inspector/decoder/pgvalue"
 	pginput "pgoutput-inspector/input"
-	"pgoutput-inspector/internal/consumer"
 	"pgoutput-inspector/internal/browsertest"
+	"pgoutput-inspector/internal/consumer"
 	"pgoutput-inspector/internal/wirecapture"
 	"pgoutput-inspector/web"
 )

@@ -15,14 +15,16 @@ func TestStepsBounded(t *testing.T) {
 		s = append(s, point{t: int64(i) * 1e6, lsn: uint64(i) * 100})
 	}
 	s[n/2].lsn = n * 200 // a spike: back down at the next point, in the same column
-	x := func(t int64) float64 { return marginLeft + float64(t)/float64(n*1e6)*(chartWidth-marginLeft-marginRight) }
+	x := func(t int64) float64 {
+		return marginLeft + float64(t)/float64(n*1e6)*(chartWidth-marginLeft-marginRight)
+	}
 	y := func(l uint64) float64 { return 200 - float64(l)/float64(n*200)*150 }
 	var d strings.Builder
 	steps(&d, s, x, y)
 	if steps := strings.Count(d.String(), "H"); steps > 4*chartWidth+1 {
 		t.Errorf("%d steps for %d points, more than %d", steps, n, 4*chartWidth+1)
 	}
-	for _, want := range []string{"M" + f(x(0)) + " " + f(y(0)), "V" + f(y(n * 200)), "V" + f(y((n-1)*100))} {
+	for _, want := range []string{"M" + f(x(0)) + " " + f(y(0)), "V" + f(y(n*200)), "V" + f(y((n-1)*100))} {
 		if !strings.Contains(d.String(), want) {
 			t.Errorf("the line has no %q", want)
 		}
