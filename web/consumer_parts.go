@@ -41,7 +41,7 @@ func (p *PartsConsumer) Add(text string, format input.Format, frames int) {
 	// The part's connection k+1 is the whole file's number[k].
 	number := make([]int, len(d.Connections))
 	for k, c := range d.Connections {
-		key := c.Client + " " + c.Server
+		key := endpoints(&c)
 		if p.conns[key] == 0 {
 			p.keys = append(p.keys, key)
 			p.conns[key] = len(p.keys)

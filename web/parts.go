@@ -18,6 +18,10 @@ type Carry struct {
 	hasXid bool
 }
 
+// endpoints names a connection by its two ends ("127.0.0.1:51234 127.0.0.1:5432"): how a big
+// file's parts, each numbering its connections afresh, know one connection.
+func endpoints(c *input.Connection) string { return c.Client + " " + c.Server }
+
 // NewPartDoc parses and decodes whole a part of a big file, a file of its own, going on from
 // the parts before as one decode of the whole file does: with the relations, types and
 // options their conversations learnt, and in the transaction left open (carry, the zero
@@ -33,7 +37,7 @@ func NewPartDoc(text string, format input.Format, carry *Carry) *Doc {
 	dec := d.dec
 	carry.convs[""] = dec.cs.Conversation(0)
 	for i, c := range d.Connections {
-		carry.convs[c.Client+" "+c.Server] = dec.cs.Conversation(i + 1)
+		carry.convs[endpoints(&c)] = dec.cs.Conversation(i + 1)
 	}
 	carry.xid, carry.hasXid = dec.xid, dec.hasXid
 	return d
@@ -43,7 +47,7 @@ func NewPartDoc(text string, format input.Format, carry *Carry) *Doc {
 // transaction left open.
 func (c *Carry) resume(dec *docDecoder) {
 	for i, cn := range dec.doc.Connections {
-		if cv := c.convs[cn.Client+" "+cn.Server]; cv != nil {
+		if cv := c.convs[endpoints(&cn)]; cv != nil {
 			dec.cs.Continue(i+1, cv)
 		}
 	}
@@ -119,7 +123,7 @@ func (b *Before) resume(dec *docDecoder) {
 			conv = 0
 		}
 		for j, cn := range dec.doc.Connections {
-			if cn.Client+" "+cn.Server == string(l[i]) {
+			if endpoints(&cn) == string(l[i]) {
 				conv = j + 1
 			}
 		}

@@ -253,12 +253,12 @@ func (d *Doc) partBefore(before []byte, c int, text string, force input.Format) 
 	}
 	key, to := "", ""
 	if c > 0 {
-		key = d.Connections[c-1].Client + " " + d.Connections[c-1].Server
+		key = endpoints(&d.Connections[c-1])
 		res, _ := input.Parse([]byte(text), force)
 		if res == nil || len(res.Connections) != 1 {
 			return nil
 		}
-		to = res.Connections[0].Client + " " + res.Connections[0].Server
+		to = endpoints(&res.Connections[0])
 	}
 	out := appendItem(nil, l[0])
 	for i := 1; i+1 < len(l); i += 2 {
