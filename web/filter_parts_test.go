@@ -16,20 +16,14 @@ import (
 func TestFilterCountInParts(t *testing.T) {
 	queries := []string{"type:C", "type:I,U,D", "type:k from:server", "rel:t", "rel:public.t", "lsn:0/1..0/1A00000", "xid:700..800", "xid:801..", "from:client", "a", "2"}
 	for _, path := range partFiles() {
-		b, ps := cutSmall(t, path)
+		b, parts := partsOf(t, path)
 		whole, _ := NewDoc(string(b), input.Auto, decoder.Options{}, -1)
-		var parts []*Doc
-		var carry Carry
-		for _, p := range ps.Parts {
-			d := NewPartDoc(string(b[:ps.Head])+string(b[p.Start:p.End]), ps.Format, &carry)
-			parts = append(parts, d)
-		}
 		for _, q := range queries {
 			f := ParseFilter(q)
 			want, _ := f.Count(whole)
 			got := 0
-			for _, d := range parts {
-				if d != nil {
+			for _, pt := range parts {
+				if d := pt.whole; d != nil {
 					n, first := f.Count(d)
 					if n > 0 && !f.Match(d, first) || n == 0 && first != -1 {
 						t.Errorf("%s, %s: %d found, the first %d", path, q, n, first)
@@ -50,8 +44,21 @@ func partFiles() []string {
 	return append(files, "../testdata/conversation/subscriber-pg17-pg18.pcapng", "../testdata/input/recvlogical/stream.bin")
 }
 
-// cutSmall reads the file at path and cuts it into parts of at most 64 KiB or 100 items.
-func cutSmall(t *testing.T, path string) ([]byte, *input.Parts) {
+// part is one part of a file cut small, as the page and the export worker see it.
+type part struct {
+	text string // a file of its own: the file's head, then the part's bytes
+	// before is what the page's decode of it goes on from (Carry.AppendBefore), holding
+	// relations relations and types types.
+	before           []byte
+	relations, types int
+	// whole is its decode going on from the parts before (NewPartDoc), nil when it does not
+	// read.
+	whole *Doc
+}
+
+// partsOf reads the file at path, cuts it into parts of at most 64 KiB or 100 items and
+// decodes them in order, as the export worker does.
+func partsOf(t *testing.T, path string) ([]byte, []part) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -63,5 +70,13 @@ func cutSmall(t *testing.T, path string) ([]byte, *input.Parts) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b, ps
+	var carry Carry
+	parts := make([]part, len(ps.Parts))
+	for k, p := range ps.Parts {
+		pt := &parts[k]
+		pt.text = string(b[:ps.Head]) + string(b[p.Start:p.End])
+		pt.before, pt.relations, pt.types = carry.AppendBefore(nil)
+		pt.whole = NewPartDoc(pt.text, ps.Format, &carry)
+	}
+	return b, parts
 }

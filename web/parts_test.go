@@ -18,13 +18,10 @@ import (
 func TestBeforeInParts(t *testing.T) {
 	helped := 0 // parts that name a relation only with what came before
 	for _, path := range partFiles() {
-		b, ps := cutSmall(t, path)
-		var carry Carry
-		for k, p := range ps.Parts {
-			text := string(b[:ps.Head]) + string(b[p.Start:p.End])
-			before, relations, types := carry.AppendBefore(nil)
-			want := NewPartDoc(text, ps.Format, &carry)
-			st := State{Text: text, Before: ReadBefore(before, text)}
+		_, parts := partsOf(t, path)
+		for k, pt := range parts {
+			text, want := pt.text, pt.whole
+			st := State{Text: text, Before: ReadBefore(pt.before, text)}
 			got, _ := st.newDoc(-1)
 			alone, _ := NewDoc(text, input.Auto, decoder.Options{}, -1)
 			if want == nil || got == nil || alone == nil {
@@ -44,7 +41,7 @@ func TestBeforeInParts(t *testing.T) {
 			if differs {
 				helped++
 			}
-			checkLearntCatalog(t, fmt.Sprintf("%s part %d", path, k+1), got, relations, types)
+			checkLearntCatalog(t, fmt.Sprintf("%s part %d", path, k+1), got, pt.relations, pt.types)
 		}
 	}
 	if helped == 0 {
@@ -133,13 +130,9 @@ func TestShareBigFilePart(t *testing.T) {
 	}
 	shared := 0
 	for _, path := range partFiles() {
-		b, ps := cutSmall(t, path)
-		var carry Carry
-		for k, p := range ps.Parts {
-			text := string(b[:ps.Head]) + string(b[p.Start:p.End])
-			before, _, _ := carry.AppendBefore(nil)
-			NewPartDoc(text, ps.Format, &carry)
-			s := apply(t, NewState(-1), SetText{Text: text, File: true, Name: "part", Before: ReadBefore(before, text)})
+		_, parts := partsOf(t, path)
+		for k, pt := range parts {
+			s := apply(t, NewState(-1), SetText{Text: pt.text, File: true, Name: "part", Before: ReadBefore(pt.before, pt.text)})
 			for s.Doc != nil && !s.Doc.Complete() {
 				s = apply(t, s, DecodeMore{})
 			}
@@ -187,17 +180,14 @@ func TestShareBigFilePart(t *testing.T) {
 // TestPartShownAgainKeepsPlace: a big file's part shown alone, then again going on from the
 // parts before (the same bytes), keeps the chosen message; another file starts at its first.
 func TestPartShownAgainKeepsPlace(t *testing.T) {
-	b, ps := cutSmall(t, "../testdata/conversation/recvlogical-pg14.pcapng")
-	var carry Carry
-	NewPartDoc(string(b[:ps.Head])+string(b[ps.Parts[0].Start:ps.Parts[0].End]), ps.Format, &carry)
-	text := string(b[:ps.Head]) + string(b[ps.Parts[1].Start:ps.Parts[1].End])
-	before, _, _ := carry.AppendBefore(nil)
+	_, parts := partsOf(t, "../testdata/conversation/recvlogical-pg14.pcapng")
+	text, before := parts[1].text, parts[1].before
 	s := apply(t, NewState(-1), SetText{Text: text, File: true, Name: "part 2"}, SelectMessage{Msg: 5})
 	s = apply(t, s, SetText{Text: text, File: true, Name: "part 2", Before: ReadBefore(before, text)})
 	if s.Msg != 5 || s.Doc == nil || s.Doc.resume == nil {
 		t.Errorf("shown again: message %d, going on from the parts before %v", s.Msg+1, s.Doc != nil && s.Doc.resume != nil)
 	}
-	other := string(b[:ps.Head]) + string(b[ps.Parts[0].Start:ps.Parts[0].End])
+	other := parts[0].text
 	if s = apply(t, s, SetText{Text: other, File: true, Name: "part 1"}); s.Msg != 0 {
 		t.Errorf("another file: message %d, not 1", s.Msg+1)
 	}

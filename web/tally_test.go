@@ -15,7 +15,7 @@ import (
 // on real captures and a pg_recvlogical file cut into small parts.
 func TestTallyParts(t *testing.T) {
 	for _, path := range partFiles() {
-		b, ps := cutSmall(t, path)
+		b, parts := partsOf(t, path)
 		d, _ := NewDoc(string(b), input.Auto, decoder.Options{}, -1)
 		want := TallyPart(d)
 		// A pg_recvlogical file holds the messages without their XLogData headers or times.
@@ -23,16 +23,15 @@ func TestTallyParts(t *testing.T) {
 			t.Errorf("%s: the whole file's tally names no relation's changes, or its LSNs or times are not as its format: %+v", path, want)
 		}
 		var got PartTally
-		var carry Carry
-		for _, p := range ps.Parts {
-			got.Add(TallyPart(NewPartDoc(string(b[:ps.Head])+string(b[p.Start:p.End]), ps.Format, &carry)))
+		for _, pt := range parts {
+			got.Add(TallyPart(pt.whole))
 		}
 		if !maps.Equal(got.Names, want.Names) || !maps.Equal(got.Changes, want.Changes) {
-			t.Errorf("%s: %d parts tally\n%v\n%v\nthe whole file\n%v\n%v", path, len(ps.Parts), got.Names, got.Changes, want.Names, want.Changes)
+			t.Errorf("%s: %d parts tally\n%v\n%v\nthe whole file\n%v\n%v", path, len(parts), got.Names, got.Changes, want.Names, want.Changes)
 		}
 		got.Names, got.Changes, want.Names, want.Changes = nil, nil, nil, nil
 		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%s: %d parts tally %+v, the whole file %+v", path, len(ps.Parts), got, want)
+			t.Errorf("%s: %d parts tally %+v, the whole file %+v", path, len(parts), got, want)
 		}
 	}
 }
